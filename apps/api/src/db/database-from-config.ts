@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import type { Config } from '../config';
+import { type DatabaseHandle, openDatabase } from './client';
+import { acquireDataDirLock } from './data-dir-lock';
+
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in
+ * DATA_DIR guarded by the single-process lock. Closing the handle also releases the lock.
+ */
+export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+
+  const dataDir = resolve(config.DATA_DIR);
+  const releaseLock = acquireDataDirLock(dataDir);
+  try {
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

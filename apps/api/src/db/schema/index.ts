@@ -1,0 +1,3 @@
+export * from './app-meta';
+export * from './categoria';
+export * from './cobertura';

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { appMeta } from '../schema';
+import { seedReferenceData } from './reference-data';
+
+/**
+ * The seed is a list of idempotent steps. Reference data is always loaded; demo steps only
+ * when demo data is wanted. A step runs again when its version changes, so later features
+ * add steps (users, stores, products, groups) or bump a version to refresh their data.
+ */
+export interface SeedStep {
+  name: string;
+  version: number;
+  demo: boolean;
+  run(db: Database): Promise<void>;
+}
+
+export const seedSteps: SeedStep[] = [
+  { name: 'referencia', version: 1, demo: false, run: seedReferenceData },
+];
+
+const metaKey = (step: SeedStep) => `seed:${step.name}`;
+
+export interface SeedOptions {
+  demo: boolean;
+  /** Run every step even if its version was already applied. */
+  force?: boolean;
+}
+
+/** Runs the pending steps; returns the names of the steps it ran. */
+export async function runSeed(db: Database, options: SeedOptions): Promise<string[]> {
+  const ran: string[] = [];
+  for (const step of seedSteps) {
+    if (step.demo && !options.demo) continue;
+    const [applied] = await db
+      .select()
+      .from(appMeta)
+      .where(eq(appMeta.key, metaKey(step)));
+    if (!options.force && applied?.value === String(step.version)) continue;
+    await step.run(db);
+    await db
+      .insert(appMeta)
+      .values({ key: metaKey(step), value: String(step.version) })
+      .onConflictDoUpdate({
+        target: appMeta.key,
+        set: { value: String(step.version), updatedAt: new Date() },
+      });
+    ran.push(step.name);
+  }
+  return ran;
+}

@@ -1,0 +1,34 @@
+import type { Database } from '../client';
+import { categorias, coberturas } from '../schema';
+
+/** Fixed ids so the reference data is the same on every installation and the seed is idempotent. */
+const referenceId = (prefix: 'ca' | 'cb', n: number) =>
+  `${prefix}${n.toString(16).padStart(22, '0')}`;
+
+export const CATEGORIAS_GLOBALES = [
+  'Almacén',
+  'Verdulería',
+  'Carnicería',
+  'Panadería',
+  'Bebidas',
+  'Limpieza',
+  'Mascotas',
+  'Electrónica',
+  'Hogar y Deco',
+  'Indumentaria',
+  'Farmacia y Perfumería',
+  'Librería',
+].map((nombre, index) => ({ id: referenceId('ca', index + 1), nombre }));
+
+export const COBERTURAS = [
+  { nombre: 'Barrio', descripcion: 'Entregas en tu barrio y alrededores', km: 2 },
+  { nombre: 'Zona cercana', descripcion: 'Barrios vecinos a la tienda', km: 5 },
+  { nombre: 'Ciudad', descripcion: 'Toda la ciudad', km: 15 },
+  { nombre: 'Área metropolitana', descripcion: 'Ciudad y conurbano', km: 40 },
+  { nombre: 'Provincia', descripcion: 'Envíos a toda la provincia', km: 300 },
+].map((cobertura, index) => ({ id: referenceId('cb', index + 1), ...cobertura }));
+
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.insert(categorias).values(CATEGORIAS_GLOBALES).onConflictDoNothing();
+  await db.insert(coberturas).values(COBERTURAS).onConflictDoNothing();
+}

@@ -1,0 +1,25 @@
+import { errorBodySchema, healthSchema } from '@compra-grupal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'Estado del servicio y de la base de datos',
+        response: { 200: healthSchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      try {
+        await app.database.ping();
+      } catch (error) {
+        request.log.error({ err: error }, 'la base de datos no responde');
+        throw new AppError(503, 'BASE_DE_DATOS_NO_DISPONIBLE', 'La base de datos no responde');
+      }
+      return { ok: true as const, db: app.database.kind };
+    },
+  );
+};

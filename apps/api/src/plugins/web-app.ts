@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ERROR_CODES, type ErrorBody } from '@compra-grupal/contracts';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const notFoundBody: ErrorBody = {
+  error: 'Ruta no encontrada',
+  mensaje: 'Ruta no encontrada',
+  code: ERROR_CODES.rutaNoEncontrada,
+};
+
+/**
+ * Serves the built SPA (hashed assets cached for a year, index.html never cached) and the
+ * uploaded files, and answers unknown paths: JSON 404 under /api, the SPA everywhere else so
+ * that the client router shows its own not-found screen.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDistDir: string; uploadsDir: string },
+): Promise<void> {
+  const hasWebApp = existsSync(join(options.webDistDir, 'index.html'));
+
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: !hasWebApp,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes(`${join(options.webDistDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn(`No se encontró la app web en ${options.webDistDir}; solo se sirve la API`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', options.webDistDir);
+    }
+    return reply.status(404).send(notFoundBody);
+  });
+}

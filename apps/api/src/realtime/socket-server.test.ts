@@ -1,0 +1,50 @@
+import { rooms, type ServerToClientEvents } from '@compra-grupal/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('socket.io at /socket.io/', () => {
+  let t: TestApp | undefined;
+  let socket: Socket<ServerToClientEvents> | undefined;
+  afterEach(async () => {
+    socket?.disconnect();
+    await t?.close();
+  });
+
+  it('accepts anonymous clients, lets them join a group room and delivers room events', async () => {
+    t = await createTestApp();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    socket = connect(address, { path: '/socket.io/', transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      socket?.once('connect', resolve);
+      socket?.once('connect_error', reject);
+    });
+
+    const grupoId = 'a1b2c3d4e5f6a1b2c3d4e5f6';
+    socket.emit('joinGrupo' as never, grupoId as never);
+    const received = new Promise((resolve) => socket?.once('grupoActualizado', resolve));
+    // Give the join a moment to reach the server, then emit through the port services use.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const payload = {
+      grupoId,
+      estado: 'abierto',
+      lugaresOcupados: 3,
+      lugaresNecesarios: 10,
+      participantesCount: 2,
+      productoNombre: 'Yerba 1 kg',
+    };
+    t.app.realtime.emitToRoom(rooms.grupo(grupoId), 'grupoActualizado', payload);
+    await expect(received).resolves.toEqual(payload);
+  });
+
+  it('serves the polling transport as fallback', async () => {
+    t = await createTestApp();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    socket = connect(address, { path: '/socket.io/', transports: ['polling'] });
+    await new Promise<void>((resolve, reject) => {
+      socket?.once('connect', resolve);
+      socket?.once('connect_error', reject);
+    });
+    expect(socket.connected).toBe(true);
+  });
+});

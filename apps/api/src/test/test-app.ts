@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { runSeed } from '../db/seed';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+type ConfigOverrides = Partial<Record<keyof Config, string>>;
+
+/** The real application on a fresh, migrated and seeded test database. */
+export async function createTestApp(env: ConfigOverrides = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cg-api-test-'));
+  const database = await openTestDatabase();
+  await database.migrate();
+  await runSeed(database.db, { demo: true });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  return {
+    app,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const expectedDbKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

@@ -1,0 +1,23 @@
+/** Business constants and limits, spec file 1 section 9 and file 2 section 9. */
+export const CONSTANTES = {
+  contraseniaLongitudMinima: 6,
+  paisPorDefecto: 'Argentina',
+  margenExpiracionTokenSegundos: 30,
+  reconexionIntentos: 5,
+  reconexionDemoraMs: 1000,
+  productosPorTarjetaTienda: 6,
+  categoriasLocalesPorTarjeta: 3,
+  carruselAvanceMs: 2500,
+  demoraRedireccionPagoCanceladoMs: 1500,
+  mapaZoom: 15,
+  mapaAltoPx: 400,
+  mapaCentroPorDefecto: { lat: -34.603722, lng: -58.381592 },
+  paisAutocompletado: 'ar',
+  imagenMaxAncho: 1920,
+  imagenMaxAlto: 1080,
+  imagenCalidadJpeg: 0.8,
+  pasosAsistenteTienda: 9,
+  pasosAsistenteProducto: 7,
+  miniaturasDetallePago: 4,
+  caracteresIdVisibles: 6,
+} as const;
