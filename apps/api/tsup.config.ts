@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', seed: 'src/db/seed/cli.ts' },
+  entry: { server: 'src/server.ts' },
   format: 'esm',
   platform: 'node',
   target: 'node20',
