@@ -20,7 +20,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`El servidor terminó con código ${server.exitCode}`);
+    if (server.exitCode !== null)
+      throw new Error(`El servidor terminó con código ${server.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return;

@@ -23,7 +23,10 @@ if (!isRoot || !existsSync('/usr/bin/apt-get')) {
 
 console.log('Instalando chromium con apt-get…');
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', 'chromium'],
+]) {
   const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`apt-get ${args.join(' ')} falló.\n${howTo}`);

@@ -59,5 +59,7 @@ for (const r of results) {
 const count = (status) => results.filter((r) => r.status === status).length;
 const failed = count('failed');
 const skipped = count('skipped');
-console.log(`\nSuites: ${count('ok')} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `\nSuites: ${count('ok')} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(failed > 0 ? 1 : 0);

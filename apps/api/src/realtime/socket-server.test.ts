@@ -1,11 +1,15 @@
-import { rooms, type ServerToClientEvents } from '@compra-grupal/contracts';
+import {
+  type ClientToServerEvents,
+  rooms,
+  type ServerToClientEvents,
+} from '@compra-grupal/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 describe('socket.io at /socket.io/', () => {
   let t: TestApp | undefined;
-  let socket: Socket<ServerToClientEvents> | undefined;
+  let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
   afterEach(async () => {
     socket?.disconnect();
     await t?.close();
@@ -21,7 +25,7 @@ describe('socket.io at /socket.io/', () => {
     });
 
     const grupoId = 'a1b2c3d4e5f6a1b2c3d4e5f6';
-    socket.emit('joinGrupo' as never, grupoId as never);
+    socket.emit('joinGrupo', grupoId);
     const received = new Promise((resolve) => socket?.once('grupoActualizado', resolve));
     // Give the join a moment to reach the server, then emit through the port services use.
     await new Promise((resolve) => setTimeout(resolve, 100));

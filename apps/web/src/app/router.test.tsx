@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render-app';
+
+describe('route table', () => {
+  it.each([
+    ['/', 'Tiendas cerca tuyo'],
+    ['/login', 'Iniciar Sesión'],
+    ['/register', 'Iniciar Sesión'],
+    ['/auth/callback?accessToken=x', 'Iniciando sesión…'],
+    ['/success', 'Pago exitoso'],
+    ['/failure', 'Pago fallido'],
+    ['/store/t1', 'Tienda'],
+    ['/group/g1', 'Detalle del Grupo'],
+    ['/product/p1', 'Producto'],
+    ['/my-orders', 'Mis Pedidos'],
+    ['/my-payments', 'Mis Pagos'],
+    ['/payment-detail/pe1', 'Detalle del pago'],
+    ['/multi-payment-checkout?pedidoId=pe1&paymentSuccess=true', 'Completa tus Pagos'],
+    ['/cart', 'Carrito'],
+    ['/checkout', 'Checkout'],
+    ['/product-form', 'Cargar Producto'],
+    ['/delivery-orders', 'Pedidos'],
+    ['/my-store', 'Mi Tienda'],
+    ['/mercadopago-callback', 'Vinculando Mercado Pago'],
+  ])('%s shows "%s"', async (path, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(document.title).toBe(`${title} · Compra Grupal`);
+  });
+
+  it('sends /dashboard to / replacing the history entry', async () => {
+    const { router } = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each(['/no-existe', '/store', '/group/g1/extra', '/dashboard/algo'])(
+    'shows the not-found screen for %s',
+    async (path) => {
+      renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('404')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('goes home from the not-found screen', async () => {
+    const { router, user } = renderApp('/no-existe');
+    await user.click(await screen.findByRole('link', { name: 'Volver al inicio' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

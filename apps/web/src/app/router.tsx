@@ -1,0 +1,88 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { HomeRoute } from './routes/home';
+import { RouteError } from './routes/route-error';
+import { AppLayout } from './shell/app-layout';
+
+/** React.lazy for a module's named export: each screen becomes its own chunk. */
+function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
+const AuthCallbackRoute = lazyNamed(() => import('./routes/auth-callback'), 'AuthCallbackRoute');
+const SuccessRoute = lazyNamed(() => import('./routes/success'), 'SuccessRoute');
+const FailureRoute = lazyNamed(() => import('./routes/failure'), 'FailureRoute');
+const StoreRoute = lazyNamed(() => import('./routes/store'), 'StoreRoute');
+const GroupRoute = lazyNamed(() => import('./routes/group'), 'GroupRoute');
+const ProductRoute = lazyNamed(() => import('./routes/product'), 'ProductRoute');
+const MyOrdersRoute = lazyNamed(() => import('./routes/my-orders'), 'MyOrdersRoute');
+const MyPaymentsRoute = lazyNamed(() => import('./routes/my-payments'), 'MyPaymentsRoute');
+const PaymentDetailRoute = lazyNamed(() => import('./routes/payment-detail'), 'PaymentDetailRoute');
+const MultiPaymentCheckoutRoute = lazyNamed(
+  () => import('./routes/multi-payment-checkout'),
+  'MultiPaymentCheckoutRoute',
+);
+const CartRoute = lazyNamed(() => import('./routes/cart'), 'CartRoute');
+const CheckoutRoute = lazyNamed(() => import('./routes/checkout'), 'CheckoutRoute');
+const ProductFormRoute = lazyNamed(() => import('./routes/product-form'), 'ProductFormRoute');
+const DeliveryOrdersRoute = lazyNamed(
+  () => import('./routes/delivery-orders'),
+  'DeliveryOrdersRoute',
+);
+const MyStoreRoute = lazyNamed(() => import('./routes/my-store'), 'MyStoreRoute');
+const MercadopagoCallbackRoute = lazyNamed(
+  () => import('./routes/mercadopago-callback'),
+  'MercadopagoCallbackRoute',
+);
+const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
+
+/**
+ * The route table of the spec (part 1, section 2). The app and the tests build their routers
+ * from this same array. Home is eager so the first screen needs one request; every other
+ * screen is loaded on demand.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Errors of a screen render inside the shell.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: 'login', element: <LoginRoute /> },
+          { path: 'register', element: <LoginRoute /> },
+          { path: 'auth/callback', element: <AuthCallbackRoute /> },
+          { path: 'success', element: <SuccessRoute /> },
+          { path: 'failure', element: <FailureRoute /> },
+          // The dashboard now lives in the side panel.
+          { path: 'dashboard', element: <Navigate to="/" replace /> },
+          { path: 'store/:tiendaId', element: <StoreRoute /> },
+          { path: 'group/:groupId', element: <GroupRoute /> },
+          { path: 'product/:productId', element: <ProductRoute /> },
+          { path: 'my-orders', element: <MyOrdersRoute /> },
+          { path: 'my-payments', element: <MyPaymentsRoute /> },
+          { path: 'payment-detail/:pedidoId', element: <PaymentDetailRoute /> },
+          { path: 'multi-payment-checkout', element: <MultiPaymentCheckoutRoute /> },
+          { path: 'cart', element: <CartRoute /> },
+          { path: 'checkout', element: <CheckoutRoute /> },
+          { path: 'product-form', element: <ProductFormRoute /> },
+          { path: 'delivery-orders', element: <DeliveryOrdersRoute /> },
+          { path: 'my-store', element: <MyStoreRoute /> },
+          { path: 'mercadopago-callback', element: <MercadopagoCallbackRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

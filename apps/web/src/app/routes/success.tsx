@@ -1,0 +1,6 @@
+import { CircleCheckIcon } from 'lucide-react';
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+export function SuccessRoute() {
+  return <PlaceholderPage title="Pago exitoso" icon={CircleCheckIcon} />;
+}

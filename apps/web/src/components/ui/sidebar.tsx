@@ -1,0 +1,397 @@
+import { Slot } from '@radix-ui/react-slot';
+import { MenuIcon, PanelLeftIcon } from 'lucide-react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import {
+  HEADER_HEIGHT,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_KEYBOARD_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+} from '@/config/ui';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { cn } from '@/lib/utils';
+
+const SIDEBAR_ID = 'panel-lateral';
+
+type SidebarState = 'expanded' | 'collapsed';
+
+interface SidebarContextValue {
+  state: SidebarState;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  openMobile: boolean;
+  setOpenMobile: (open: boolean) => void;
+  isMobile: boolean;
+  toggleSidebar: () => void;
+}
+
+const SidebarContext = createContext<SidebarContextValue | null>(null);
+
+export function useSidebar(): SidebarContextValue {
+  const context = useContext(SidebarContext);
+  if (!context) throw new Error('useSidebar se usa dentro de un SidebarProvider.');
+  return context;
+}
+
+/** The remembered desktop state (expanded or not), if any. */
+export function readSidebarCookie(): boolean | undefined {
+  const entry = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
+  if (!entry) return undefined;
+  const value = entry.slice(SIDEBAR_COOKIE_NAME.length + 1);
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+function writeSidebarCookie(open: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a cookie for 7 days.
+  document.cookie = `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+}
+
+export function SidebarProvider({
+  defaultOpen,
+  className,
+  style,
+  children,
+  ...props
+}: ComponentProps<'div'> & { defaultOpen?: boolean }) {
+  const isMobile = useIsMobile();
+  const [openMobile, setOpenMobile] = useState(false);
+  const [open, setOpenState] = useState(() => defaultOpen ?? readSidebarCookie() ?? true);
+
+  const setOpen = useCallback((value: boolean) => {
+    setOpenState(value);
+    writeSidebarCookie(value);
+  }, []);
+
+  const toggleSidebar = useCallback(() => {
+    if (isMobile) setOpenMobile((value) => !value);
+    else setOpen(!open);
+  }, [isMobile, open, setOpen]);
+
+  // Leaving the mobile layout closes the sheet.
+  useEffect(() => {
+    if (!isMobile) setOpenMobile(false);
+  }, [isMobile]);
+
+  const value = useMemo<SidebarContextValue>(
+    () => ({
+      state: open ? 'expanded' : 'collapsed',
+      open,
+      setOpen,
+      openMobile,
+      setOpenMobile,
+      isMobile,
+      toggleSidebar,
+    }),
+    [open, setOpen, openMobile, isMobile, toggleSidebar],
+  );
+
+  return (
+    <SidebarContext.Provider value={value}>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            '--sidebar-width': SIDEBAR_WIDTH,
+            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+            '--header-height': HEADER_HEIGHT,
+            ...style,
+          } as CSSProperties
+        }
+        className={cn('group/sidebar-wrapper flex min-h-svh w-full flex-col', className)}
+        {...props}
+      >
+        {children}
+      </div>
+    </SidebarContext.Provider>
+  );
+}
+
+/**
+ * The side panel. Desktop: a fixed column below the top bar that collapses to an icon rail
+ * (Ctrl/Cmd+B). Mobile: a sheet from the left opened by SidebarTrigger.
+ */
+export function Sidebar({
+  label,
+  className,
+  children,
+}: {
+  /** Accessible name of the panel. */
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { isMobile, state, openMobile, setOpenMobile, toggleSidebar } = useSidebar();
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (
+        event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
+        (event.metaKey || event.ctrlKey) &&
+        !event.altKey &&
+        !event.shiftKey
+      ) {
+        event.preventDefault();
+        toggleSidebar();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggleSidebar]);
+
+  if (isMobile) {
+    return (
+      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+        <SheetContent
+          side="left"
+          data-slot="sidebar"
+          data-sidebar="sidebar"
+          data-mobile="true"
+          aria-describedby={undefined}
+          showCloseButton
+          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
+          className={cn(
+            'w-(--sidebar-width) max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground',
+            className,
+          )}
+        >
+          <div className="flex h-full w-full flex-col">{children}</div>
+        </SheetContent>
+      </Sheet>
+    );
+  }
+
+  return (
+    <div
+      data-slot="sidebar"
+      data-state={state}
+      data-collapsible={state === 'collapsed' ? 'icon' : ''}
+      data-mobile="false"
+      className="group peer hidden text-sidebar-foreground md:block"
+    >
+      <div
+        data-slot="sidebar-gap"
+        className="relative h-full w-(--sidebar-width) transition-[width] duration-200 ease-out group-data-[collapsible=icon]:w-(--sidebar-width-icon) motion-reduce:transition-none"
+      />
+      <aside
+        id={SIDEBAR_ID}
+        aria-label={label}
+        data-slot="sidebar-container"
+        className={cn(
+          'fixed top-(--header-height) bottom-0 left-0 z-20 hidden w-(--sidebar-width) border-sidebar-border border-r md:flex',
+          'transition-[width] duration-200 ease-out group-data-[collapsible=icon]:w-(--sidebar-width-icon) motion-reduce:transition-none',
+          className,
+        )}
+      >
+        <div data-sidebar="sidebar" className="flex h-full w-full flex-col bg-sidebar">
+          {children}
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** Opens the sheet on mobile ('Abrir menú'); collapses or expands the panel on desktop. */
+export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<'button'>) {
+  const { isMobile, open, openMobile, toggleSidebar } = useSidebar();
+  const Icon = isMobile ? MenuIcon : PanelLeftIcon;
+  return (
+    <button
+      type="button"
+      data-slot="sidebar-trigger"
+      aria-label={isMobile ? 'Abrir menú' : 'Alternar panel'}
+      aria-expanded={isMobile ? openMobile : open}
+      aria-controls={isMobile ? undefined : SIDEBAR_ID}
+      title={isMobile ? undefined : 'Alternar panel (Ctrl+B)'}
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground',
+        'transition-colors hover:bg-accent hover:text-foreground motion-reduce:transition-none',
+        'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
+        className,
+      )}
+      onClick={(event) => {
+        onClick?.(event);
+        toggleSidebar();
+      }}
+      {...props}
+    >
+      <Icon className="size-5" aria-hidden />
+    </button>
+  );
+}
+
+/** The panel title; on mobile it also names the sheet dialog. */
+export function SidebarTitle({ className, ...props }: ComponentProps<'h2'>) {
+  const { isMobile } = useSidebar();
+  const classes = cn('truncate font-semibold text-sm tracking-tight', className);
+  if (isMobile) {
+    return (
+      <SheetTitle asChild>
+        <h2 data-slot="sidebar-title" className={classes} {...props} />
+      </SheetTitle>
+    );
+  }
+  return <h2 data-slot="sidebar-title" className={classes} {...props} />;
+}
+
+export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-inset"
+      className={cn('relative flex min-w-0 flex-1 flex-col', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-header"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-footer"
+      className={cn('mt-auto flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-content"
+      className={cn(
+        'flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto overflow-x-hidden group-data-[collapsible=icon]:overflow-hidden',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarSeparator({ className, ...props }: ComponentProps<'hr'>) {
+  return (
+    <hr
+      data-slot="sidebar-separator"
+      className={cn('mx-2 border-sidebar-border', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarGroup({
+  className,
+  asChild = false,
+  ...props
+}: ComponentProps<'div'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot : 'div';
+  return (
+    <Comp
+      data-slot="sidebar-group"
+      className={cn('relative flex w-full min-w-0 flex-col p-2', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-group-label"
+      className={cn(
+        'flex h-8 shrink-0 items-center rounded-md px-2 font-semibold text-[0.7rem] text-sidebar-foreground/60 uppercase tracking-wider',
+        'transition-[margin,opacity] duration-200 ease-out motion-reduce:transition-none',
+        'group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarGroupContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="sidebar-group-content" className={cn('w-full', className)} {...props} />;
+}
+
+export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
+  return (
+    <ul
+      data-slot="sidebar-menu"
+      className={cn('flex w-full min-w-0 flex-col gap-1', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
+  return <li data-slot="sidebar-menu-item" className={cn('relative', className)} {...props} />;
+}
+
+export function SidebarMenuButton({
+  asChild = false,
+  isActive = false,
+  tooltip,
+  className,
+  ...props
+}: ComponentProps<'button'> & {
+  asChild?: boolean;
+  isActive?: boolean;
+  /** Shown beside the item while the panel is collapsed to icons. */
+  tooltip?: string;
+}) {
+  const { isMobile, state } = useSidebar();
+  const Comp = asChild ? Slot : 'button';
+
+  const button = (
+    <Comp
+      data-slot="sidebar-menu-button"
+      data-active={isActive}
+      className={cn(
+        'flex h-9 w-full items-center gap-3 overflow-hidden rounded-lg px-2.5 text-left text-sm text-sidebar-foreground/85',
+        'outline-none transition-[width,height,padding,background-color,color] duration-150 motion-reduce:transition-none',
+        'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/45',
+        'data-[active=true]:bg-sidebar-primary/10 data-[active=true]:font-semibold data-[active=true]:text-sidebar-primary',
+        'group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:gap-0 group-data-[collapsible=icon]:p-2!',
+        '[&>span:last-child]:truncate [&>svg]:size-[1.125rem] [&>svg]:shrink-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+
+  if (!tooltip) return button;
+
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{button}</TooltipTrigger>
+      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
+        {tooltip}
+      </TooltipContent>
+    </Tooltip>
+  );
+}
