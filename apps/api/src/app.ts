@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ERROR_CODES } from '@compra-grupal/contracts';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -10,12 +11,28 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { IdentityPort } from './adapters/identity/identity.port';
+import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
+import { createOpenIdIdentity } from './adapters/identity/openid-identity';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
+import { direccionRoutes } from './modules/direccion/direccion.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import {
+  type AccessTokens,
+  createAccessTokens,
+  resolveJwtSecret,
+} from './modules/usuario/access-token';
+import { googleAuthRoutes } from './modules/usuario/google-auth.routes';
+import { createSesionRepository } from './modules/usuario/sesion.repository';
+import { createSesionService, type SesionService } from './modules/usuario/sesion.service';
+import { createUsuarioRepository } from './modules/usuario/usuario.repository';
+import { usuarioRoutes } from './modules/usuario/usuario.routes';
+import { createUsuarioService, type UsuarioService } from './modules/usuario/usuario.service';
 import { defaultWebDistDir } from './paths';
+import { createGuards } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
@@ -28,6 +45,11 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     realtime: RealtimePort;
+    accessTokens: AccessTokens;
+    usuarioService: UsuarioService;
+    sesionService: SesionService;
+    /** Google sign-in, or undefined when it is off. */
+    identity: IdentityPort | undefined;
   }
 }
 
@@ -52,14 +74,29 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const jwtSecret = await resolveJwtSecret(database.db, config.JWT_SECRET);
+  const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const usuarioService = createUsuarioService(
+    createUsuarioRepository(database.db),
+    config.ADMIN_EMAILS,
+  );
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('realtime', attachRealtime(app).port);
+  app.decorate('accessTokens', accessTokens);
+  app.decorate('usuarioService', usuarioService);
+  app.decorate(
+    'sesionService',
+    createSesionService(createSesionRepository(database.db), config.REFRESH_TOKEN_TTL_DAYS),
+  );
+  app.decorate('guards', createGuards(accessTokens, usuarioService));
+  app.decorate('identity', await createIdentity(app, config));
+  app.decorate('realtime', attachRealtime(app, accessTokens).port);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerErrorHandler(app);
+  await app.register(cookie, { secret: jwtSecret });
   await registerOpenApi(app);
   await registerSecurityHeaders(app);
 
@@ -78,6 +115,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(healthRoutes);
       await api.register(categoriaRoutes, { prefix: '/categoria' });
       await api.register(coberturaRoutes, { prefix: '/cobertura' });
+      await api.register(usuarioRoutes, { prefix: '/usuario' });
+      await api.register(googleAuthRoutes, { prefix: '/usuario' });
+      await api.register(direccionRoutes, { prefix: '/direccion' });
     },
     { prefix: '/api' },
   );
@@ -90,4 +130,42 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   });
 
   return app;
+}
+
+/**
+ * Google sign-in by configuration: real Google, the embedded local issuer (demo and tests;
+ * mounted on this same server), or off.
+ */
+async function createIdentity(
+  app: FastifyInstance,
+  config: Config,
+): Promise<IdentityPort | undefined> {
+  const redirectUri = `${config.PUBLIC_URL}/api/usuario/auth/google/callback`;
+  if (config.GOOGLE_AUTH_MODE === 'google' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    return createOpenIdIdentity({
+      issuerUrl: config.GOOGLE_ISSUER_URL,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      redirectUri,
+    });
+  }
+  if (config.GOOGLE_AUTH_MODE !== 'local') return undefined;
+
+  const client = { clientId: 'compra-grupal-local', clientSecret: randomUUID() };
+  await registerLocalOidcIssuer(app, { ...client, redirectUri, publicUrl: config.PUBLIC_URL });
+  let identity: IdentityPort | undefined;
+  // The issuer's address is known only once the server listens (tests use port 0).
+  const lazy = () => {
+    identity ??= createOpenIdIdentity({
+      ...client,
+      issuerUrl: localIssuerUrl(app),
+      redirectUri,
+      allowHttp: true,
+    });
+    return identity;
+  };
+  return {
+    start: () => lazy().start(),
+    finish: (url, transaction) => lazy().finish(url, transaction),
+  };
 }

@@ -41,9 +41,67 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: booleanFlag.transform((value) => value ?? false),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10).default(900),
+  ),
+  REFRESH_TOKEN_TTL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30)),
+  AUTH_RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(15 * 60_000),
+  ),
+  ADMIN_EMAILS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  ),
+  GOOGLE_AUTH_MODE: z.preprocess(emptyAsUndefined, z.enum(['off', 'local', 'google']).optional()),
+  GOOGLE_ISSUER_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().default('https://accounts.google.com'),
+  ),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
-export type Config = z.infer<typeof envSchema>;
+/**
+ * Google sign-in: real Google when its client is configured; otherwise the embedded local
+ * issuer outside production, and off in production.
+ */
+const configSchema = envSchema
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    GOOGLE_AUTH_MODE:
+      env.GOOGLE_AUTH_MODE ??
+      (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? ('google' as const)
+        : env.NODE_ENV === 'production'
+          ? ('off' as const)
+          : ('local' as const)),
+  }))
+  .refine(
+    (env) => env.GOOGLE_AUTH_MODE !== 'google' || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    {
+      path: ['GOOGLE_CLIENT_ID'],
+      message: 'GOOGLE_AUTH_MODE=google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET',
+    },
+  );
+
+export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -56,7 +114,7 @@ export class ConfigError extends Error {
 
 /** The one place that reads the environment. Throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { direcciones } from '../../db/schema';
+
+export type DireccionRow = typeof direcciones.$inferSelect;
+
+export function createDireccionRepository(db: Database) {
+  return {
+    findByUsuario: (usuarioId: string) =>
+      db
+        .select()
+        .from(direcciones)
+        .where(eq(direcciones.usuarioId, usuarioId))
+        .orderBy(asc(direcciones.creadoEn), asc(direcciones.id)),
+    async insert(values: typeof direcciones.$inferInsert): Promise<DireccionRow> {
+      const [row] = await db.insert(direcciones).values(values).returning();
+      if (!row) throw new Error('No se pudo guardar la dirección');
+      return row;
+    },
+  };
+}
+
+export type DireccionRepository = ReturnType<typeof createDireccionRepository>;

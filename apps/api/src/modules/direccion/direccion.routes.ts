@@ -1,0 +1,57 @@
+import {
+  crearDireccionRequestSchema,
+  crearDireccionResponseSchema,
+  direccionesSchema,
+  errorBodySchema,
+  userIdParamsSchema,
+} from '@compra-grupal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticatedErrorResponses } from '../../lib/error-responses';
+import { createDireccionRepository } from './direccion.repository';
+import { createDireccionService } from './direccion.service';
+
+
+export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDireccionService(
+    createDireccionRepository(app.database.db),
+    app.usuarioService,
+  );
+  const paramsUserId = (request: FastifyRequest) => (request.params as { userId: string }).userId;
+  const preHandler = [app.guards.authenticate, app.guards.requireSelfOrAdmin(paramsUserId)];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/:userId',
+    {
+      preHandler,
+      schema: {
+        tags: ['direccion'],
+        summary: 'Direcciones guardadas del usuario',
+        security,
+        params: userIdParamsSchema,
+        response: { 200: direccionesSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) => service.listar(request.params.userId),
+  );
+
+  app.post(
+    '/:userId',
+    {
+      preHandler,
+      schema: {
+        tags: ['direccion'],
+        summary: 'Agrega una dirección de entrega',
+        security,
+        params: userIdParamsSchema,
+        body: crearDireccionRequestSchema,
+        response: { 201: crearDireccionResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const direccion = await service.agregar(request.params.userId, request.body);
+      return reply.status(201).send({ mensaje: 'Dirección agregada', direccion });
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { idSchema } from '@compra-grupal/contracts';
+import { eq } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../db/client';
+import { appMeta } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+export interface AccessTokens {
+  sign(userId: string): Promise<string>;
+  /** The token's userId; throws a 401 AppError for a missing, forged or expired token. */
+  verify(token: string): Promise<{ userId: string; exp: number }>;
+}
+
+export const tokenErrors = {
+  ausente: () => new AppError(401, 'TOKEN_AUSENTE', 'No se encontró un token de acceso'),
+  invalido: () => new AppError(401, 'TOKEN_INVALIDO', 'Token inválido'),
+  expirado: () => new AppError(401, 'TOKEN_EXPIRADO', 'Token expirado'),
+};
+
+/** Short-lived HS256 JWTs holding `userId` and `exp`. */
+export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (userId) =>
+      new SignJWT({ userId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = idSchema.safeParse(payload.userId);
+        if (!userId.success || typeof payload.exp !== 'number') throw tokenErrors.invalido();
+        return { userId: userId.data, exp: payload.exp };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JWTExpired) throw tokenErrors.expirado();
+        throw tokenErrors.invalido();
+      }
+    },
+  };
+}
+
+/**
+ * The signing secret: JWT_SECRET when configured, otherwise one generated once and kept in
+ * the database, so tokens survive restarts and every node of a cluster shares it.
+ */
+export async function resolveJwtSecret(db: Database, configured?: string): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(appMeta)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, 'jwt_secret'));
+  if (!row) throw new Error('No se pudo obtener el secreto de los tokens');
+  return row.value;
+}

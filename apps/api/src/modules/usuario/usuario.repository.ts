@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { direcciones, usuarios } from '../../db/schema';
+
+export type UsuarioRow = typeof usuarios.$inferSelect;
+export type NuevoUsuario = typeof usuarios.$inferInsert;
+export type NuevaDireccion = Omit<typeof direcciones.$inferInsert, 'usuarioId'>;
+
+export function createUsuarioRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<UsuarioRow | undefined> {
+      const [row] = await db.select().from(usuarios).where(eq(usuarios.id, id));
+      return row;
+    },
+    async findByEmail(email: string): Promise<UsuarioRow | undefined> {
+      const [row] = await db.select().from(usuarios).where(eq(usuarios.email, email.toLowerCase()));
+      return row;
+    },
+    async findByGoogleSub(sub: string): Promise<UsuarioRow | undefined> {
+      const [row] = await db.select().from(usuarios).where(eq(usuarios.googleSub, sub));
+      return row;
+    },
+    /** Creates the user with its addresses in one transaction; `activa` indexes `nuevas`. */
+    create(usuario: NuevoUsuario, nuevas: NuevaDireccion[] = [], activa?: number) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(usuarios).values(usuario).returning();
+        if (!created) throw new Error('No se pudo crear el usuario');
+        if (nuevas.length === 0) return created;
+        await tx.insert(direcciones).values(nuevas.map((d) => ({ ...d, usuarioId: created.id })));
+        const activaId = nuevas[activa ?? 0]?.id ?? nuevas[0]?.id;
+        const [updated] = await tx
+          .update(usuarios)
+          .set({ direccionActivaId: activaId })
+          .where(eq(usuarios.id, created.id))
+          .returning();
+        return updated ?? created;
+      });
+    },
+    async update(id: string, values: Partial<NuevoUsuario>): Promise<UsuarioRow | undefined> {
+      const [row] = await db.update(usuarios).set(values).where(eq(usuarios.id, id)).returning();
+      return row;
+    },
+  };
+}
+
+export type UsuarioRepository = ReturnType<typeof createUsuarioRepository>;

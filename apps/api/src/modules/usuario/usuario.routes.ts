@@ -1,0 +1,197 @@
+import {
+  accessTokenResponseSchema,
+  errorBodySchema,
+  esRepartidorResponseSchema,
+  esVendedorResponseSchema,
+  loginRequestSchema,
+  mensajeResponseSchema,
+  registrarRequestSchema,
+  registrarResponseSchema,
+  telefonoRequestSchema,
+  telefonoResponseSchema,
+  userIdBodySchema,
+  userIdParamsSchema,
+  usuarioResponseSchema,
+} from '@compra-grupal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticatedErrorResponses } from '../../lib/error-responses';
+import { REFRESH_COOKIE, refreshCookieOptions } from './refresh-cookie';
+
+
+export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { usuarioService, sesionService, accessTokens, guards, config } = app;
+  const cookieOptions = refreshCookieOptions(config, sesionService.ttlSeconds);
+
+  const authLimit = (keyOf: (request: FastifyRequest) => string) =>
+    app.rateLimit({
+      max: config.AUTH_RATE_LIMIT_MAX,
+      timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
+      keyGenerator: keyOf,
+    });
+  const perIp = authLimit((request) => `auth-ip:${request.routeOptions.url}:${request.ip}`);
+  const perEmail = authLimit(
+    (request) =>
+      `auth-email:${request.routeOptions.url}:${String((request.body as { email?: string }).email)}`,
+  );
+
+  async function startSession(reply: FastifyReply, usuarioId: string) {
+    reply.setCookie(REFRESH_COOKIE, await sesionService.issue(usuarioId), cookieOptions);
+    return { accessToken: await accessTokens.sign(usuarioId) };
+  }
+
+  app.post(
+    '/registrar',
+    {
+      preHandler: [perIp, perEmail],
+      schema: {
+        tags: ['usuario'],
+        summary: 'Crea una cuenta (no inicia sesión)',
+        body: registrarRequestSchema,
+        response: { 201: registrarResponseSchema, 409: errorBodySchema, 429: errorBodySchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const usuario = await usuarioService.registrar(request.body);
+      return reply.status(201).send({ mensaje: 'Usuario registrado correctamente', usuario });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      preHandler: [perIp, perEmail],
+      schema: {
+        tags: ['usuario'],
+        summary: 'Inicia sesión: access token y cookie de renovación',
+        body: loginRequestSchema,
+        response: { 200: accessTokenResponseSchema, 429: errorBodySchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const usuarioId = await usuarioService.login(request.body.email, request.body.contrasenia);
+      return startSession(reply, usuarioId);
+    },
+  );
+
+  app.post(
+    '/refreshToken',
+    {
+      preHandler: [perIp],
+      schema: {
+        tags: ['usuario'],
+        summary: 'Renueva el access token con la cookie (que se rota en cada uso)',
+        response: { 200: accessTokenResponseSchema, 429: errorBodySchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { usuarioId, token } = await sesionService.rotate(request.cookies[REFRESH_COOKIE]);
+        reply.setCookie(REFRESH_COOKIE, token, cookieOptions);
+        return { accessToken: await accessTokens.sign(usuarioId) };
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['usuario'],
+        summary: 'Cierra la sesión: revoca la cookie de renovación',
+        response: { 200: mensajeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await sesionService.revoke(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
+      return { mensaje: 'Sesión cerrada' };
+    },
+  );
+
+  const bodyUserId = (request: FastifyRequest) => (request.body as { userId: string }).userId;
+  const paramsUserId = (request: FastifyRequest) => (request.params as { userId: string }).userId;
+  const ownBody = [guards.authenticate, guards.requireSelfOrAdmin(bodyUserId)];
+  const ownParams = [guards.authenticate, guards.requireSelfOrAdmin(paramsUserId)];
+  const security = [{ bearerAuth: [] }];
+
+  app.post(
+    '/esVendedor',
+    {
+      preHandler: ownBody,
+      schema: {
+        tags: ['usuario'],
+        security,
+        body: userIdBodySchema,
+        response: { 200: esVendedorResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    // Selling needs a store, and stores arrive with the seller issue: nobody is a seller yet.
+    async () => ({ esVendedor: false }),
+  );
+
+  app.post(
+    '/esRepartidor',
+    {
+      preHandler: ownBody,
+      schema: {
+        tags: ['usuario'],
+        security,
+        body: userIdBodySchema,
+        response: { 200: esRepartidorResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({ esRepartidor: await usuarioService.esRepartidor(request.body.userId) }),
+  );
+
+  app.get(
+    '/telefono/:userId',
+    {
+      preHandler: ownParams,
+      schema: {
+        tags: ['usuario'],
+        security,
+        params: userIdParamsSchema,
+        response: { 200: telefonoResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({ telefono: await usuarioService.telefono(request.params.userId) }),
+  );
+
+  app.post(
+    '/telefono/:userId',
+    {
+      preHandler: ownParams,
+      schema: {
+        tags: ['usuario'],
+        security,
+        params: userIdParamsSchema,
+        body: telefonoRequestSchema,
+        response: { 200: telefonoResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({
+      telefono: await usuarioService.actualizarTelefono(request.params.userId, request.body.telefono),
+    }),
+  );
+
+  app.get(
+    '/:userId',
+    {
+      preHandler: ownParams,
+      schema: {
+        tags: ['usuario'],
+        security,
+        params: userIdParamsSchema,
+        response: { 200: usuarioResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      usuario: await usuarioService.perfil(request.params.userId),
+    }),
+  );
+};

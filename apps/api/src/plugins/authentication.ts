@@ -1,0 +1,56 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { type AccessTokens, tokenErrors } from '../modules/usuario/access-token';
+import type { UsuarioService } from '../modules/usuario/usuario.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`: the caller's user id from the Bearer token. */
+    auth?: { userId: string };
+  }
+}
+
+export const accesoDenegado = () =>
+  new AppError(403, 'ACCESO_DENEGADO', 'No tenés permiso para acceder a este recurso');
+
+export interface Guards {
+  /** Requires a valid Bearer access token. */
+  authenticate: preHandlerAsyncHookHandler;
+  /**
+   * The ownership rule: the `userId` a route names (path or body) must be the caller's own,
+   * unless the caller is an admin. Use after `authenticate`.
+   */
+  requireSelfOrAdmin(userIdOf: (request: FastifyRequest) => string): preHandlerAsyncHookHandler;
+}
+
+export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioService): Guards {
+  return {
+    async authenticate(request) {
+      const header = request.headers.authorization;
+      const match = header?.match(/^Bearer\s+(\S+)$/i);
+      if (!match?.[1]) throw tokenErrors.ausente();
+      const { userId } = await accessTokens.verify(match[1]);
+      request.auth = { userId };
+    },
+    requireSelfOrAdmin(userIdOf) {
+      return async (request) => {
+        const callerId = request.auth?.userId;
+        if (!callerId) throw tokenErrors.ausente();
+        if (userIdOf(request) === callerId) return;
+        if (!(await usuarios.isAdmin(callerId))) throw accesoDenegado();
+      };
+    },
+  };
+}
+
+/** The caller's id inside a handler protected by `authenticate`. */
+export function callerId(request: FastifyRequest): string {
+  if (!request.auth) throw tokenErrors.ausente();
+  return request.auth.userId;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guards: Guards;
+  }
+}
