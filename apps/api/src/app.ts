@@ -10,10 +10,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
 import { createOpenIdIdentity } from './adapters/identity/openid-identity';
+import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
@@ -141,7 +141,11 @@ async function createIdentity(
   config: Config,
 ): Promise<IdentityPort | undefined> {
   const redirectUri = `${config.PUBLIC_URL}/api/usuario/auth/google/callback`;
-  if (config.GOOGLE_AUTH_MODE === 'google' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+  if (
+    config.GOOGLE_AUTH_MODE === 'google' &&
+    config.GOOGLE_CLIENT_ID &&
+    config.GOOGLE_CLIENT_SECRET
+  ) {
     return createOpenIdIdentity({
       issuerUrl: config.GOOGLE_ISSUER_URL,
       clientId: config.GOOGLE_CLIENT_ID,

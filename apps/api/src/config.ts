@@ -50,11 +50,21 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(10).default(900),
   ),
-  REFRESH_TOKEN_TTL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30)),
-  AUTH_RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  REFRESH_TOKEN_TTL_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).default(30),
+  ),
+  AUTH_RATE_LIMIT_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(10),
+  ),
   AUTH_RATE_LIMIT_WINDOW_MS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().positive().default(15 * 60_000),
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
   ),
   ADMIN_EMAILS: z.preprocess(
     emptyAsUndefined,
@@ -69,10 +79,7 @@ const envSchema = z.object({
       ),
   ),
   GOOGLE_AUTH_MODE: z.preprocess(emptyAsUndefined, z.enum(['off', 'local', 'google']).optional()),
-  GOOGLE_ISSUER_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url().default('https://accounts.google.com'),
-  ),
+  GOOGLE_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
@@ -94,7 +101,8 @@ const configSchema = envSchema
           : ('local' as const)),
   }))
   .refine(
-    (env) => env.GOOGLE_AUTH_MODE !== 'google' || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    (env) =>
+      env.GOOGLE_AUTH_MODE !== 'google' || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     {
       path: ['GOOGLE_CLIENT_ID'],
       message: 'GOOGLE_AUTH_MODE=google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET',

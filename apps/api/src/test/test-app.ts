@@ -28,6 +28,8 @@ export async function createTestApp(env: ConfigOverrides = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'no-web'),
+    // Suites log in many times from one address; the rate-limit suite sets its own limits.
+    AUTH_RATE_LIMIT_MAX: '10000',
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -85,7 +85,9 @@ export async function registerLocalOidcIssuer(
           return oauthError(reply, 400, 'invalid_request');
         }
         const hidden = ['redirect_uri', 'state', 'nonce', 'code_challenge']
-          .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(q[name] ?? '')}">`)
+          .map(
+            (name) => `<input type="hidden" name="${name}" value="${escapeHtml(q[name] ?? '')}">`,
+          )
           .join('');
         return reply.type('text/html').send(`<!doctype html>
 <html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { appMeta } from '../schema';
+import { seedDemoUsuarios } from './demo-usuarios';
 import { seedReferenceData } from './reference-data';
 
 /**
@@ -17,6 +18,7 @@ export interface SeedStep {
 
 export const seedSteps: SeedStep[] = [
   { name: 'referencia', version: 1, demo: false, run: seedReferenceData },
+  { name: 'usuarios-demo', version: 1, demo: true, run: seedDemoUsuarios },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;

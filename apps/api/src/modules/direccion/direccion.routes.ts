@@ -11,7 +11,6 @@ import { authenticatedErrorResponses } from '../../lib/error-responses';
 import { createDireccionRepository } from './direccion.repository';
 import { createDireccionService } from './direccion.service';
 
-
 export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDireccionService(
     createDireccionRepository(app.database.db),

@@ -6,7 +6,10 @@ export const hashPassword = (password: string) => hash(password);
 // Verifying against this when the email is unknown keeps both answers equally slow.
 const unknownUserHash = hash('contraseña-de-relleno');
 
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   try {
     return await verify(storedHash ?? (await unknownUserHash), password);
   } catch {

@@ -4,7 +4,10 @@ import type { Config } from '../../config';
 export const REFRESH_COOKIE = 'refreshToken';
 
 /** httpOnly, limited to /api/usuario, Secure outside development and tests. */
-export function refreshCookieOptions(config: Config, maxAgeSeconds: number): CookieSerializeOptions {
+export function refreshCookieOptions(
+  config: Config,
+  maxAgeSeconds: number,
+): CookieSerializeOptions {
   return {
     httpOnly: true,
     secure: config.NODE_ENV === 'production',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { direcciones, usuarios } from '../../db/schema';
 
@@ -36,6 +36,12 @@ export function createUsuarioRepository(db: Database) {
         return updated ?? created;
       });
     },
+    findWithRoles: () =>
+      db
+        .select()
+        .from(usuarios)
+        .where(or(eq(usuarios.esAdmin, true), eq(usuarios.esRepartidor, true)))
+        .orderBy(asc(usuarios.email)),
     async update(id: string, values: Partial<NuevoUsuario>): Promise<UsuarioRow | undefined> {
       const [row] = await db.update(usuarios).set(values).where(eq(usuarios.id, id)).returning();
       return row;

@@ -1,5 +1,6 @@
 import {
   accessTokenResponseSchema,
+  ERROR_CODES,
   errorBodySchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
@@ -15,24 +16,39 @@ import {
 } from '@compra-grupal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { authenticatedErrorResponses } from '../../lib/error-responses';
 import { REFRESH_COOKIE, refreshCookieOptions } from './refresh-cookie';
 
+const demasiadosIntentos = () =>
+  new AppError(
+    429,
+    ERROR_CODES.demasiadasSolicitudes,
+    'Demasiados intentos. Esperá unos minutos y volvé a intentar.',
+  );
 
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { usuarioService, sesionService, accessTokens, guards, config } = app;
   const cookieOptions = refreshCookieOptions(config, sesionService.ttlSeconds);
 
-  const authLimit = (keyOf: (request: FastifyRequest) => string) =>
-    app.rateLimit({
-      max: config.AUTH_RATE_LIMIT_MAX,
+  // Stricter limits for credentials, each its own counter: per email, and per client address
+  // with more room, since many shoppers share one carrier-grade NAT address.
+  const authLimit = (name: string, max: number, keyOf: (request: FastifyRequest) => string) => {
+    const limiter = app.createRateLimit({
+      max,
       timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
-      keyGenerator: keyOf,
+      keyGenerator: (request) => `${name}:${request.routeOptions.url}:${keyOf(request)}`,
     });
-  const perIp = authLimit((request) => `auth-ip:${request.routeOptions.url}:${request.ip}`);
-  const perEmail = authLimit(
-    (request) =>
-      `auth-email:${request.routeOptions.url}:${String((request.body as { email?: string }).email)}`,
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw demasiadosIntentos();
+    };
+  };
+  const perIp = authLimit('ip', config.AUTH_RATE_LIMIT_MAX * 5, (request) => request.ip);
+  const perEmail = authLimit('email', config.AUTH_RATE_LIMIT_MAX, (request) =>
+    String((request.body as { email?: unknown }).email).toLowerCase(),
   );
 
   async function startSession(reply: FastifyReply, usuarioId: string) {
@@ -48,7 +64,12 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usuario'],
         summary: 'Crea una cuenta (no inicia sesión)',
         body: registrarRequestSchema,
-        response: { 201: registrarResponseSchema, 409: errorBodySchema, 429: errorBodySchema, ...authenticatedErrorResponses },
+        response: {
+          201: registrarResponseSchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -65,7 +86,11 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usuario'],
         summary: 'Inicia sesión: access token y cookie de renovación',
         body: loginRequestSchema,
-        response: { 200: accessTokenResponseSchema, 429: errorBodySchema, ...authenticatedErrorResponses },
+        response: {
+          200: accessTokenResponseSchema,
+          429: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -81,7 +106,11 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['usuario'],
         summary: 'Renueva el access token con la cookie (que se rota en cada uso)',
-        response: { 200: accessTokenResponseSchema, 429: errorBodySchema, ...authenticatedErrorResponses },
+        response: {
+          200: accessTokenResponseSchema,
+          429: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -174,7 +203,10 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      telefono: await usuarioService.actualizarTelefono(request.params.userId, request.body.telefono),
+      telefono: await usuarioService.actualizarTelefono(
+        request.params.userId,
+        request.body.telefono,
+      ),
     }),
   );
 

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import type { registrarRequestSchema } from '@compra-grupal/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -10,8 +10,7 @@ type Registro = z.output<typeof registrarRequestSchema>;
 
 export const usuarioErrors = {
   emailEnUso: () => new AppError(409, 'EMAIL_EN_USO', 'Ya existe una cuenta con ese email'),
-  credenciales: () =>
-    new AppError(401, 'CREDENCIALES_INVALIDAS', 'Email o contraseña incorrectos'),
+  credenciales: () => new AppError(401, 'CREDENCIALES_INVALIDAS', 'Email o contraseña incorrectos'),
   noEncontrado: () => new AppError(404, 'USUARIO_NO_ENCONTRADO', 'Usuario no encontrado'),
 };
 

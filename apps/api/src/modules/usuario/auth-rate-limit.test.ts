@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+});
+
+const attempt = (app: TestApp['app'], email: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/usuario/login',
+    remoteAddress: ip,
+    payload: { email, contrasenia: 'no-es-la-clave' },
+  });
+
+describe('rate limits on login, register and refresh', () => {
+  it('limits attempts per IP, with five times the per-email room', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await attempt(t.app, uniqueEmail(), '10.1.1.1')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await attempt(t.app, uniqueEmail(), '10.1.1.1');
+    expect(limited.json()).toMatchObject({ code: 'DEMASIADAS_SOLICITUDES' });
+    // Another address is not affected.
+    expect((await attempt(t.app, uniqueEmail(), '10.1.1.2')).statusCode).toBe(401);
+  });
+
+  it('limits attempts per email, from any address', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+    const email = uniqueEmail('objetivo');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await attempt(t.app, email, `10.2.0.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('limits registrations and refreshes per IP too', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
+    const app = t.app;
+    const refresh = () =>
+      app.inject({ method: 'POST', url: '/api/usuario/refreshToken', remoteAddress: '10.3.0.1' });
+    const registrar = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/usuario/registrar',
+        remoteAddress: '10.3.0.2',
+        payload: {
+          nombre: 'X',
+          email: uniqueEmail(),
+          contrasenia: 'secreta123',
+          telefono: '1144445555',
+        },
+      });
+    const refreshes: number[] = [];
+    const registros: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      refreshes.push((await refresh()).statusCode);
+      registros.push((await registrar()).statusCode);
+    }
+    expect(refreshes).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(registros).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,369 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import {
+  type LoggedIn,
+  login,
+  refreshCookieOf,
+  registerAndLogin,
+  uniqueEmail,
+} from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { resolveJwtSecret } from './access-token';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const registrar = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/usuario/registrar', payload });
+
+const valido = () => ({
+  nombre: 'Juan Pérez',
+  email: uniqueEmail('juan'),
+  contrasenia: 'secreta123',
+  telefono: '+54 11 5555-4444',
+});
+
+describe('POST /api/usuario/registrar', () => {
+  it('creates the account with its addresses and does not log in', async () => {
+    const datos = {
+      ...valido(),
+      direcciones: [
+        { street: 'Av. Corrientes 1234', city: 'CABA', state: 'Buenos Aires', zipCode: 'C1043' },
+      ],
+      direccionActivaIndex: 0,
+    };
+    const res = await registrar(datos);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      mensaje: 'Usuario registrado correctamente',
+      usuario: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        nombre: 'Juan Pérez',
+        email: datos.email,
+      },
+    });
+    expect(refreshCookieOf(res)).toBeUndefined();
+
+    const sesion = await login(t.app, datos.email, 'secreta123');
+    const direcciones = await t.app.inject({
+      method: 'GET',
+      url: `/api/direccion/${sesion.userId}`,
+      headers: sesion.auth,
+    });
+    expect(direcciones.json()).toEqual([
+      expect.objectContaining({
+        direccion: 'Av. Corrientes 1234',
+        ciudad: 'CABA',
+        provincia: 'Buenos Aires',
+        codigoPostal: 'C1043',
+        latitud: null,
+      }),
+    ]);
+  });
+
+  it.each([
+    ['nombre', { nombre: '' }],
+    ['email', { email: undefined }],
+    ['contrasenia', { contrasenia: undefined }],
+    ['telefono', { telefono: '' }],
+  ])('rejects a missing %s with 400 naming the field', async (campo, cambio) => {
+    const res = await registrar({ ...valido(), ...cambio });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDACION');
+    expect(res.json().detalles).toContainEqual(expect.objectContaining({ campo }));
+  });
+
+  it('rejects a bad email and a short password with the spec messages', async () => {
+    const email = await registrar({ ...valido(), email: 'no-es-un-email' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().detalles).toContainEqual({
+      campo: 'email',
+      mensaje: 'Por favor ingresa un email válido',
+    });
+    const corta = await registrar({ ...valido(), contrasenia: '12345' });
+    expect(corta.statusCode).toBe(400);
+    expect(corta.json().detalles).toContainEqual({
+      campo: 'contrasenia',
+      mensaje: 'La contraseña debe tener al menos 6 caracteres',
+    });
+  });
+
+  it('answers 409 for an email already registered, whatever its case', async () => {
+    const datos = valido();
+    expect((await registrar(datos)).statusCode).toBe(201);
+    const again = await registrar({ ...datos, email: datos.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: 'Ya existe una cuenta con ese email',
+      mensaje: 'Ya existe una cuenta con ese email',
+      code: 'EMAIL_EN_USO',
+    });
+  });
+
+  it('lets exactly one of two simultaneous registrations of an email succeed', async () => {
+    const datos = valido();
+    const statuses = (await Promise.all([registrar(datos), registrar(datos)])).map(
+      (r) => r.statusCode,
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
+});
+
+describe('POST /api/usuario/login', () => {
+  it('answers a 15-minute JWT with userId and sets the refresh cookie on /api/usuario', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login',
+      payload: { email: DEMO_USUARIOS.comprador.email.toUpperCase(), contrasenia: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const [, payload] = (res.json().accessToken as string).split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    expect(claims.userId).toBe(DEMO_USUARIOS.comprador.id);
+    expect(claims.exp - claims.iat).toBe(900);
+    const cookie = res.cookies.find((c) => c.name === 'refreshToken');
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/usuario', sameSite: 'Lax' });
+    expect(cookie?.value.length).toBeGreaterThan(30);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown email', async () => {
+    for (const payload of [
+      { email: DEMO_USUARIOS.comprador.email, contrasenia: 'equivocada' },
+      { email: 'nadie@ejemplo.com.ar', contrasenia: 'equivocada' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/usuario/login', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        error: 'Email o contraseña incorrectos',
+        code: 'CREDENCIALES_INVALIDAS',
+      });
+    }
+  });
+
+  it('rejects missing fields with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login',
+      payload: { email: DEMO_USUARIOS.comprador.email },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('refresh tokens', () => {
+  const refresh = (token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/refreshToken',
+      cookies: token ? { refreshToken: token } : {},
+    });
+
+  it('renews the access token and rotates the cookie on every use', async () => {
+    const sesion = await registerAndLogin(t.app);
+    const first = await refresh(sesion.refreshToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().accessToken).toEqual(expect.any(String));
+    const rotated = refreshCookieOf(first);
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(sesion.refreshToken);
+    expect((await refresh(rotated)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a used token is presented again', async () => {
+    const sesion = await registerAndLogin(t.app);
+    const rotated = refreshCookieOf(await refresh(sesion.refreshToken));
+    const replay = await refresh(sesion.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('SESION_INVALIDA');
+    // The legitimate newest token of that family is dead too.
+    expect((await refresh(rotated)).statusCode).toBe(401);
+  });
+
+  it('answers 401 without a cookie or with an unknown one', async () => {
+    expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh('inventado')).statusCode).toBe(401);
+  });
+
+  it('logout revokes the session and clears the cookie', async () => {
+    const sesion = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/logout',
+      cookies: { refreshToken: sesion.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
+    expect((await refresh(sesion.refreshToken)).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens', () => {
+  let sesion: LoggedIn;
+  beforeAll(async () => {
+    sesion = await registerAndLogin(t.app);
+  });
+  const esRepartidor = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/esRepartidor',
+      headers,
+      payload: { userId: sesion.userId },
+    });
+
+  it('is required', async () => {
+    const res = await esRepartidor({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      code: 'TOKEN_AUSENTE',
+      error: 'No se encontró un token de acceso',
+    });
+  });
+
+  it('rejects a token signed with another key', async () => {
+    const forged = await new SignJWT({ userId: sesion.userId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('otra-clave-que-no-es-la-del-servidor-000'));
+    const res = await esRepartidor({ authorization: `Bearer ${forged}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('TOKEN_INVALIDO');
+  });
+
+  it('rejects an unsigned token and garbage', async () => {
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ userId: sesion.userId, exp: 9999999999 }),
+    ).toString('base64url')}.`;
+    for (const token of [unsigned, 'basura']) {
+      expect((await esRepartidor({ authorization: `Bearer ${token}` })).json().code).toBe(
+        'TOKEN_INVALIDO',
+      );
+    }
+  });
+
+  it('rejects an expired token', async () => {
+    const secret = await resolveJwtSecret(t.database.db);
+    const expired = await new SignJWT({ userId: sesion.userId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
+      .sign(new TextEncoder().encode(secret));
+    const res = await esRepartidor({ authorization: `Bearer ${expired}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'TOKEN_EXPIRADO', error: 'Token expirado' });
+  });
+});
+
+describe('roles and profile', () => {
+  it('answers the roles of the caller', async () => {
+    const comprador = await login(t.app, DEMO_USUARIOS.comprador.email, DEMO_PASSWORD);
+    const repartidor = await login(t.app, DEMO_USUARIOS.repartidor.email, DEMO_PASSWORD);
+    const ask = (path: string, who: LoggedIn) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: who.auth,
+        payload: { userId: who.userId },
+      });
+    expect((await ask('/api/usuario/esVendedor', comprador)).json()).toEqual({ esVendedor: false });
+    expect((await ask('/api/usuario/esRepartidor', comprador)).json()).toEqual({
+      esRepartidor: false,
+    });
+    expect((await ask('/api/usuario/esRepartidor', repartidor)).json()).toEqual({
+      esRepartidor: true,
+    });
+  });
+
+  it('shows and updates the profile and phone', async () => {
+    const sesion = await registerAndLogin(t.app, { nombre: 'Carla Díaz' });
+    const perfil = await t.app.inject({
+      url: `/api/usuario/${sesion.userId}`,
+      headers: sesion.auth,
+    });
+    expect(perfil.json()).toEqual({
+      success: true,
+      usuario: { nombre: 'Carla Díaz', email: sesion.email },
+    });
+
+    const update = await t.app.inject({
+      method: 'POST',
+      url: `/api/usuario/telefono/${sesion.userId}`,
+      headers: sesion.auth,
+      payload: { telefono: '+54 351 444-5555' },
+    });
+    expect(update.json()).toEqual({ telefono: '+54 351 444-5555' });
+    const telefono = await t.app.inject({
+      url: `/api/usuario/telefono/${sesion.userId}`,
+      headers: sesion.auth,
+    });
+    expect(telefono.json()).toEqual({ telefono: '+54 351 444-5555' });
+
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: `/api/usuario/telefono/${sesion.userId}`,
+      headers: sesion.auth,
+      payload: { telefono: 'llamame' },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('answers 400 for a malformed userId', async () => {
+    const sesion = await registerAndLogin(t.app);
+    const res = await t.app.inject({ url: '/api/usuario/no-es-un-id', headers: sesion.auth });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('POST/GET /api/direccion/{userId}', () => {
+  const nueva = {
+    direccion: 'Honduras 4800',
+    latitud: -34.5875,
+    longitud: -58.4262,
+    codigoPostal: 'C1414',
+    provincia: 'Ciudad Autónoma de Buenos Aires',
+    ciudad: 'Palermo',
+    departamento: '2° A',
+  };
+
+  it('adds an address and lists it', async () => {
+    const sesion = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/direccion/${sesion.userId}`,
+      headers: sesion.auth,
+      payload: nueva,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      mensaje: 'Dirección agregada',
+      direccion: { _id: expect.any(String), ...nueva, descripcion: null },
+    });
+    const list = await t.app.inject({
+      url: `/api/direccion/${sesion.userId}`,
+      headers: sesion.auth,
+    });
+    expect(list.json()).toEqual([res.json().direccion]);
+  });
+
+  it.each([
+    ['latitud', { latitud: -91 }],
+    ['longitud', { longitud: 181 }],
+    ['latitud', { latitud: 'norte' }],
+    ['direccion', { direccion: '' }],
+    ['ciudad', { ciudad: undefined }],
+    ['provincia', { provincia: '  ' }],
+  ])('rejects a bad %s', async (campo, cambio) => {
+    const sesion = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/direccion/${sesion.userId}`,
+      headers: sesion.auth,
+      payload: { ...nueva, ...cambio },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detalles).toContainEqual(expect.objectContaining({ campo }));
+  });
+});
