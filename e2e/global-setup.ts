@@ -35,7 +35,8 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
 
 /**
  * Starts the built app on a free port with a temporary DATA_DIR (embedded PGlite with demo
- * data), shares its address with the tests through the environment, and stops it afterwards.
+ * data, Google sign-in through the embedded local issuer), shares its address with the tests
+ * through the environment, and stops it afterwards.
  */
 export default async function globalSetup() {
   if (!existsSync(serverEntry) || !existsSync('apps/web/dist/index.html')) {
@@ -55,6 +56,12 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      AUTH_RATE_LIMIT_MAX: '10000',
+      PUBLIC_URL: baseUrl,
+      GOOGLE_AUTH_MODE: 'local',
+      // Short-lived tokens: with the client's 30 s margin a token needs renewal after ~10 s,
+      // so the journeys exercise silent renewal.
+      ACCESS_TOKEN_TTL_SECONDS: '40',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -5,6 +5,7 @@ import {
 } from '@compra-grupal/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerAndLogin } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 describe('socket.io at /socket.io/', () => {
@@ -51,4 +52,45 @@ describe('socket.io at /socket.io/', () => {
     });
     expect(socket.connected).toBe(true);
   });
+
+  it('accepts a valid token, refuses a forged one with TOKEN_INVALIDO', async () => {
+    t = await createTestApp();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sesion = await registerAndLogin(t.app);
+
+    socket = connect(address, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: sesion.accessToken },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket?.once('connect', resolve);
+      socket?.once('connect_error', reject);
+    });
+    socket.disconnect();
+
+    socket = connect(address, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: `${sesion.accessToken}x` },
+      reconnection: false,
+    });
+    const error = await new Promise<Error>((resolve) => socket?.once('connect_error', resolve));
+    expect(error.message).toBe('TOKEN_INVALIDO');
+  });
+
+  it('drops a socket when its token expires, so the client reconnects with a new one', async () => {
+    t = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '10' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sesion = await registerAndLogin(t.app);
+    socket = connect(address, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: sesion.accessToken },
+      reconnection: false,
+    });
+    await new Promise((resolve) => socket?.once('connect', () => resolve(undefined)));
+    const reason = await new Promise<string>((resolve) => socket?.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+  }, 20_000);
 });

@@ -1,0 +1,174 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { login, refreshCookieOf, registerAndLogin, uniqueEmail } from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const PUBLIC_URL = 'http://localhost:3999';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const pathOf = (location: string) => {
+  const url = new URL(location, PUBLIC_URL);
+  return `${url.pathname}${url.search}`;
+};
+
+const transactionCookie = (res: LightMyRequestResponse) =>
+  res.cookies.find((c) => c.name === 'oidcTransaction')?.value;
+
+/**
+ * Plays the browser through the real flow against the embedded issuer: the API's own calls
+ * (discovery, token exchange, JWKS) cross loopback to the listening server.
+ */
+async function signInWithGoogle(app: FastifyInstance, identity: { email: string; nombre: string }) {
+  const start = await app.inject({ url: '/api/usuario/auth/google' });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location as string);
+  expect(authorize.origin).toBe(PUBLIC_URL);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('state')).toBeTruthy();
+  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  const transaction = transactionCookie(start);
+  expect(transaction).toBeTruthy();
+
+  const page = await app.inject({ url: pathOf(authorize.href) });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Modo de prueba');
+
+  const consent = await app.inject({
+    method: 'POST',
+    url: '/oidc-local/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
+      state: authorize.searchParams.get('state') ?? '',
+      nonce: authorize.searchParams.get('nonce') ?? '',
+      code_challenge: authorize.searchParams.get('code_challenge') ?? '',
+      ...identity,
+    }).toString(),
+  });
+  expect(consent.statusCode).toBe(302);
+  const callback = new URL(consent.headers.location as string);
+  expect(callback.pathname).toBe('/api/usuario/auth/google/callback');
+  return { callbackPath: pathOf(callback.href), transaction: transaction ?? '' };
+}
+
+async function startApp(env: Record<string, string> = {}) {
+  t = await createTestApp({ PUBLIC_URL, GOOGLE_AUTH_MODE: 'local', ...env });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t.app;
+}
+
+describe('Google sign-in through the local OIDC issuer', () => {
+  it('creates the user, sets the refresh cookie and lands on /auth/callback with a token', async () => {
+    const app = await startApp();
+    const email = uniqueEmail('google');
+    const { callbackPath, transaction } = await signInWithGoogle(app, {
+      email,
+      nombre: 'Sofía Google',
+    });
+    const done = await app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+    expect(done.statusCode).toBe(302);
+    const landing = new URL(done.headers.location as string, PUBLIC_URL);
+    expect(landing.pathname).toBe('/auth/callback');
+    const accessToken = landing.searchParams.get('accessToken') ?? '';
+    const userId = decodeJwt(accessToken).userId as string;
+    expect(refreshCookieOf(done)).toBeTruthy();
+
+    const perfil = await app.inject({
+      url: `/api/usuario/${userId}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(perfil.json()).toEqual({ success: true, usuario: { nombre: 'Sofía Google', email } });
+
+    // Signing in again finds the same account by the provider's subject.
+    const again = await signInWithGoogle(app, { email, nombre: 'Otro nombre' });
+    const second = await app.inject({
+      url: again.callbackPath,
+      cookies: { oidcTransaction: again.transaction },
+    });
+    const secondToken = new URL(second.headers.location as string, PUBLIC_URL).searchParams.get(
+      'accessToken',
+    );
+    expect(decodeJwt(secondToken ?? '').userId).toBe(userId);
+  });
+
+  it('links an existing password account by its verified email', async () => {
+    const app = await startApp();
+    const existing = await registerAndLogin(app);
+    const { callbackPath, transaction } = await signInWithGoogle(app, {
+      email: existing.email,
+      nombre: 'Ana',
+    });
+    const done = await app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+    const token = new URL(done.headers.location as string, PUBLIC_URL).searchParams.get(
+      'accessToken',
+    );
+    expect(decodeJwt(token ?? '').userId).toBe(existing.userId);
+    // The password still works.
+    await expect(login(app, existing.email, 'secreta123')).resolves.toBeTruthy();
+  });
+
+  it('fails to /login?error=google on a tampered state, a missing or forged transaction', async () => {
+    const app = await startApp();
+    const { callbackPath, transaction } = await signInWithGoogle(app, {
+      email: uniqueEmail(),
+      nombre: 'X',
+    });
+    const tampered = callbackPath.replace(/state=[^&]+/, 'state=otro');
+    for (const attempt of [
+      { url: tampered, cookies: { oidcTransaction: transaction } },
+      { url: callbackPath },
+      { url: callbackPath, cookies: { oidcTransaction: transaction.replace(/.$/, 'x') } },
+    ]) {
+      const res = await app.inject(attempt);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/login?error=google');
+      expect(refreshCookieOf(res)).toBeUndefined();
+    }
+  });
+
+  it('a code can be exchanged only once', async () => {
+    const app = await startApp();
+    const { callbackPath, transaction } = await signInWithGoogle(app, {
+      email: uniqueEmail(),
+      nombre: 'X',
+    });
+    const first = await app.inject({
+      url: callbackPath,
+      cookies: { oidcTransaction: transaction },
+    });
+    expect(first.headers.location).toMatch(/^\/auth\/callback\?accessToken=/);
+    const replay = await app.inject({
+      url: callbackPath,
+      cookies: { oidcTransaction: transaction },
+    });
+    expect(replay.headers.location).toBe('/login?error=google');
+  });
+});
+
+describe('Google sign-in not configured', () => {
+  it('sends the browser back to the login screen with the Google error', async () => {
+    t = await createTestApp({ GOOGLE_AUTH_MODE: 'off' });
+    const res = await t.app.inject({ url: '/api/usuario/auth/google' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?error=google');
+    const issuer = await t.app.inject({ url: '/oidc-local/.well-known/openid-configuration' });
+    expect(issuer.statusCode).toBe(404);
+  });
+
+  it('reports an unreachable provider the same way', async () => {
+    t = await createTestApp({
+      GOOGLE_AUTH_MODE: 'google',
+      GOOGLE_ISSUER_URL: 'http://127.0.0.1:9/',
+      GOOGLE_CLIENT_ID: 'cliente',
+      GOOGLE_CLIENT_SECRET: 'secreto',
+    });
+    const res = await t.app.inject({ url: '/api/usuario/auth/google' });
+    expect(res.headers.location).toBe('/login?error=google');
+  });
+});
