@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ERROR_CODES } from '@compra-grupal/contracts';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -13,6 +13,7 @@ import {
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
 import { createOpenIdIdentity } from './adapters/identity/openid-identity';
+import { uploadsDirOf } from './adapters/storage/storage-from-config';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
@@ -20,6 +21,8 @@ import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { productoRoutes } from './modules/producto/producto.routes';
+import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import {
   type AccessTokens,
   createAccessTokens,
@@ -118,11 +121,13 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(usuarioRoutes, { prefix: '/usuario' });
       await api.register(googleAuthRoutes, { prefix: '/usuario' });
       await api.register(direccionRoutes, { prefix: '/direccion' });
+      await api.register(tiendaRoutes, { prefix: '/tienda' });
+      await api.register(productoRoutes, { prefix: '/producto' });
     },
     { prefix: '/api' },
   );
 
-  const uploadsDir = join(resolve(config.DATA_DIR), 'uploads');
+  const uploadsDir = uploadsDirOf(config);
   mkdirSync(uploadsDir, { recursive: true });
   await registerWebApp(app, {
     webDistDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : defaultWebDistDir,

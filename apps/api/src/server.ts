@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createStorage } from './adapters/storage/storage-from-config';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -33,7 +34,10 @@ async function main(): Promise<void> {
 
   await database.migrate();
   app = await buildApp({ config, database });
-  const seeded = await runSeed(database.db, { demo: config.SEED_DEMO });
+  const seeded = await runSeed(
+    { db: database.db, storage: createStorage(config) },
+    { demo: config.SEED_DEMO },
+  );
   if (seeded.length > 0) app.log.info({ pasos: seeded }, 'datos iniciales cargados');
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });

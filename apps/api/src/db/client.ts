@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -45,13 +47,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
+  // The extensions the migrations create (PostgreSQL ships them in its contrib package).
+  const extensions = { cube, earthdistance };
   let client: PGlite;
   if (target.dataDir) {
     const pgliteDir = join(target.dataDir, 'pglite');
     mkdirSync(pgliteDir, { recursive: true });
-    client = await PGlite.create(pgliteDir);
+    client = await PGlite.create(pgliteDir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   return {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createStorage } from '../adapters/storage/storage-from-config';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -17,12 +18,17 @@ export interface TestApp {
 
 type ConfigOverrides = Partial<Record<keyof Config, string>>;
 
-/** The real application on a fresh, migrated and seeded test database. */
-export async function createTestApp(env: ConfigOverrides = {}): Promise<TestApp> {
+/**
+ * The real application on a fresh, migrated and seeded test database: reference data and demo
+ * users always, the demo stores (with their generated images) when asked for.
+ */
+export async function createTestApp(
+  env: ConfigOverrides = {},
+  { demoStores = false }: { demoStores?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cg-api-test-'));
   const database = await openTestDatabase();
   await database.migrate();
-  await runSeed(database.db, { demo: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -32,6 +38,10 @@ export async function createTestApp(env: ConfigOverrides = {}): Promise<TestApp>
     AUTH_RATE_LIMIT_MAX: '10000',
     ...env,
   });
+  await runSeed(
+    { db: database.db, storage: createStorage(config) },
+    { demo: true, skip: demoStores ? [] : ['tiendas-demo'] },
+  );
   const app = await buildApp({ config, database });
   return {
     app,

@@ -1,3 +1,4 @@
+import { createStorage } from '../../adapters/storage/storage-from-config';
 import { loadConfig } from '../../config';
 import { openConfiguredDatabase } from '../database-from-config';
 import { runSeed } from './index';
@@ -7,7 +8,10 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
-  const ran = await runSeed(database.db, { demo: config.SEED_DEMO, force: true });
+  const ran = await runSeed(
+    { db: database.db, storage: createStorage(config) },
+    { demo: config.SEED_DEMO, force: true },
+  );
   console.log(`Semilla aplicada (${database.kind}): ${ran.join(', ') || 'nada que hacer'}`);
 } finally {
   await database.close();

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Database } from '../client';
 import { appMeta } from '../schema';
+import { seedDemoTiendas } from './demo-tiendas';
 import { seedDemoUsuarios } from './demo-usuarios';
 import { seedReferenceData } from './reference-data';
 
@@ -9,16 +11,23 @@ import { seedReferenceData } from './reference-data';
  * when demo data is wanted. A step runs again when its version changes, so later features
  * add steps (users, stores, products, groups) or bump a version to refresh their data.
  */
+export interface SeedContext {
+  db: Database;
+  /** Where generated images go (demo logos and product photos). */
+  storage: StoragePort;
+}
+
 export interface SeedStep {
   name: string;
   version: number;
   demo: boolean;
-  run(db: Database): Promise<void>;
+  run(context: SeedContext): Promise<void>;
 }
 
 export const seedSteps: SeedStep[] = [
-  { name: 'referencia', version: 1, demo: false, run: seedReferenceData },
-  { name: 'usuarios-demo', version: 1, demo: true, run: seedDemoUsuarios },
+  { name: 'referencia', version: 1, demo: false, run: ({ db }) => seedReferenceData(db) },
+  { name: 'usuarios-demo', version: 1, demo: true, run: ({ db }) => seedDemoUsuarios(db) },
+  { name: 'tiendas-demo', version: 1, demo: true, run: seedDemoTiendas },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;
@@ -27,19 +36,22 @@ export interface SeedOptions {
   demo: boolean;
   /** Run every step even if its version was already applied. */
   force?: boolean;
+  /** Steps to leave out (tests that do not need the demo stores). */
+  skip?: string[];
 }
 
 /** Runs the pending steps; returns the names of the steps it ran. */
-export async function runSeed(db: Database, options: SeedOptions): Promise<string[]> {
+export async function runSeed(context: SeedContext, options: SeedOptions): Promise<string[]> {
+  const { db } = context;
   const ran: string[] = [];
   for (const step of seedSteps) {
-    if (step.demo && !options.demo) continue;
+    if ((step.demo && !options.demo) || options.skip?.includes(step.name)) continue;
     const [applied] = await db
       .select()
       .from(appMeta)
       .where(eq(appMeta.key, metaKey(step)));
     if (!options.force && applied?.value === String(step.version)) continue;
-    await step.run(db);
+    await step.run(context);
     await db
       .insert(appMeta)
       .values({ key: metaKey(step), value: String(step.version) })

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn } from './columns';
+import { tiendas } from './tienda';
+import { usuarios } from './usuario';
+
+/** A product, sold in purchase groups of `cantidadTotalGrupo` places. Prices in centavos. */
+export const productos = pgTable(
+  'productos',
+  {
+    id: idColumn().primaryKey(),
+    tiendaId: idColumn('tienda_id')
+      .notNull()
+      .references(() => tiendas.id, { onDelete: 'cascade' }),
+    vendedorId: idColumn('vendedor_id')
+      .notNull()
+      .references(() => usuarios.id),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    precioCentavos: bigint('precio_centavos', { mode: 'number' }).notNull(),
+    categoria: text('categoria'),
+    categoriaLocalIds: idColumn('categoria_local_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::char(24)[]`),
+    imagen: text('imagen'),
+    imagenMiniatura: text('imagen_miniatura'),
+    stock: integer('stock').notNull().default(0),
+    cantidadTotalGrupo: integer('cantidad_total_grupo').notNull(),
+    disponible: boolean('disponible').notNull().default(true),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('productos_tienda_idx').on(table.tiendaId, table.fechaCreacion),
+    index('productos_vendedor_idx').on(table.vendedorId),
+  ],
+);

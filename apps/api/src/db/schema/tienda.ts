@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { categorias } from './categoria';
+import { coberturas } from './cobertura';
+import { idColumn } from './columns';
+import { usuarios } from './usuario';
+
+/**
+ * A seller's store. Its coverage circle (centre = the store's address, radius = the coverage's
+ * km, copied here so it can be indexed) decides which shoppers see it.
+ */
+export const tiendas = pgTable(
+  'tiendas',
+  {
+    id: idColumn().primaryKey(),
+    usuarioId: idColumn('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    logo: text('logo'),
+    telefono: text('telefono').notNull(),
+    email: text('email').notNull(),
+    razonSocial: text('razon_social').notNull(),
+    categoriaGlobalId: idColumn('categoria_global_id').references(() => categorias.id),
+    direccion: text('direccion').notNull(),
+    departamento: text('departamento'),
+    direccionDescripcion: text('direccion_descripcion'),
+    ciudad: text('ciudad').notNull(),
+    provincia: text('provincia').notNull(),
+    codigoPostal: text('codigo_postal'),
+    latitud: doublePrecision('latitud').notNull(),
+    longitud: doublePrecision('longitud').notNull(),
+    coberturaId: idColumn('cobertura_id')
+      .notNull()
+      .references(() => coberturas.id),
+    coberturaKm: doublePrecision('cobertura_km').notNull(),
+    habilitada: boolean('habilitada').notNull().default(false),
+    /** Payment-account link (Mercado Pago): the seller's account id once linked. */
+    mpVinculado: boolean('mp_vinculado').notNull().default(false),
+    mpUsuarioId: text('mp_usuario_id'),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tiendas_usuario_idx').on(table.usuarioId),
+    // The bounding cube of each enabled store's coverage circle (cube + earthdistance): the
+    // listing asks which boxes contain the shopper's point, then checks the exact distance.
+    index('tiendas_cobertura_gist')
+      .using(
+        'gist',
+        sql`earth_box(ll_to_earth(${table.latitud}, ${table.longitud}), ${table.coberturaKm} * 1000)`,
+      )
+      .where(sql`${table.habilitada}`),
+  ],
+);
+
+/** A store's own product categories. */
+export const categoriasLocales = pgTable(
+  'categorias_locales',
+  {
+    id: idColumn().primaryKey(),
+    tiendaId: idColumn('tienda_id')
+      .notNull()
+      .references(() => tiendas.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+  },
+  (table) => [
+    uniqueIndex('categorias_locales_nombre_idx').on(table.tiendaId, sql`lower(${table.nombre})`),
+  ],
+);

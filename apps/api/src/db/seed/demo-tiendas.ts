@@ -1,0 +1,107 @@
+import { hashPassword } from '../../modules/usuario/password';
+import { categorias, categoriasLocales, coberturas, productos, tiendas, usuarios } from '../schema';
+import { drawProductImages, drawStoreLogo, PALETAS } from './demo-images';
+import { DEMO_TIENDAS } from './demo-tiendas.data';
+import { DEMO_PASSWORD } from './demo-usuarios';
+import type { SeedContext } from './index';
+
+const fixedId = (prefix: string, n: number) =>
+  `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
+
+/** Demo sellers: the first is documented in the README; all use the demo password. */
+export const demoVendedorEmail = (index: number) =>
+  index === 0 ? 'vendedor@compragrupal.com.ar' : `vendedor${index + 1}@compragrupal.com.ar`;
+
+export const demoTiendaId = (index: number) => fixedId('a1', index + 1);
+
+export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<void> {
+  const contraseniaHash = await hashPassword(DEMO_PASSWORD);
+  const categoriaPorNombre = new Map(
+    (await db.select().from(categorias)).map((c) => [c.nombre, c]),
+  );
+  const coberturaPorNombre = new Map(
+    (await db.select().from(coberturas)).map((c) => [c.nombre, c]),
+  );
+  let productoN = 0;
+
+  for (const [index, demo] of DEMO_TIENDAS.entries()) {
+    const usuarioId = fixedId('d0', index + 1);
+    const tiendaId = demoTiendaId(index);
+    const cobertura = coberturaPorNombre.get(demo.cobertura);
+    if (!cobertura) throw new Error(`Cobertura desconocida: ${demo.cobertura}`);
+    const paleta = PALETAS[demo.paleta];
+    if (!paleta) throw new Error(`Paleta desconocida: ${demo.paleta}`);
+
+    await db
+      .insert(usuarios)
+      .values({
+        id: usuarioId,
+        nombre: `Equipo ${demo.nombre}`,
+        email: demoVendedorEmail(index),
+        contraseniaHash,
+        telefono: `+54 11 5000-${String(1000 + index)}`,
+      })
+      .onConflictDoNothing();
+
+    const logo = await storage.save(
+      `tiendas/${tiendaId}.jpg`,
+      await drawStoreLogo(paleta, index + 7),
+    );
+    await db
+      .insert(tiendas)
+      .values({
+        id: tiendaId,
+        usuarioId,
+        nombre: demo.nombre,
+        descripcion: demo.descripcion,
+        logo,
+        telefono: `+54 11 5000-${String(1000 + index)}`,
+        email: demoVendedorEmail(index),
+        razonSocial: `${demo.nombre} S.R.L.`,
+        categoriaGlobalId: categoriaPorNombre.get(demo.categoria)?.id ?? null,
+        direccion: demo.direccion.calle,
+        ciudad: demo.direccion.ciudad,
+        provincia: demo.direccion.provincia,
+        codigoPostal: demo.direccion.cp,
+        latitud: demo.direccion.lat,
+        longitud: demo.direccion.lng,
+        coberturaId: cobertura.id,
+        coberturaKm: cobertura.km,
+        habilitada: demo.habilitada,
+        mpVinculado: demo.habilitada,
+      })
+      .onConflictDoNothing();
+
+    const localIds = new Map<string, string>();
+    for (const [i, nombre] of demo.categoriasLocales.entries()) {
+      const id = fixedId('a2', index * 16 + i + 1);
+      localIds.set(nombre, id);
+      await db.insert(categoriasLocales).values({ id, tiendaId, nombre }).onConflictDoNothing();
+    }
+
+    for (const [i, p] of demo.productos.entries()) {
+      productoN++;
+      const id = fixedId('a3', productoN);
+      const images = await drawProductImages(PALETAS[p.paleta] ?? paleta, productoN * 31);
+      await db
+        .insert(productos)
+        .values({
+          id,
+          tiendaId,
+          vendedorId: usuarioId,
+          nombre: p.nombre,
+          descripcion: p.descripcion,
+          precioCentavos: Math.round(p.precio * 100),
+          categoria: demo.categoria,
+          categoriaLocalIds: [localIds.get(p.categoria)].filter((x): x is string => Boolean(x)),
+          imagen: await storage.save(`productos/${id}.jpg`, images.imagen),
+          imagenMiniatura: await storage.save(`productos/${id}-320.jpg`, images.miniatura),
+          stock: p.stock,
+          cantidadTotalGrupo: p.grupo,
+          // Newest first on the cards: keep the data file's order.
+          fechaCreacion: new Date(Date.UTC(2026, 9, 1) - i * 3_600_000),
+        })
+        .onConflictDoNothing();
+    }
+  }
+}

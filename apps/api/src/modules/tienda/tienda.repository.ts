@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { categorias, categoriasLocales, productos, tiendas } from '../../db/schema';
+
+export interface TiendaCercanaRow {
+  id: string;
+  nombre: string;
+  descripcion: string;
+  logo: string | null;
+  habilitada: boolean;
+  categoria_global_id: string | null;
+  categoria_nombre: string | null;
+  total_productos: number;
+  productos: { _id: string; nombre: string; precioCentavos: number; imagen: string | null }[];
+  categorias_locales: { _id: string; nombre: string }[];
+  distancia_m: number;
+}
+
+/** Lowercase without Spanish accents, in SQL, to match the same folding done on the search text. */
+const folded = (column: ReturnType<typeof sql>) =>
+  sql`translate(lower(${column}), 'áéíóúüñ', 'aeiouun')`;
+
+export const foldSearchText = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createTiendaRepository(db: Database) {
+  return {
+    /**
+     * Enabled stores whose coverage circle contains the point, nearest first. The GiST index on
+     * the coverage's bounding cube narrows by area; the exact great-circle distance decides.
+     */
+    async findCovering(lat: number, lng: number, busqueda?: string): Promise<TiendaCercanaRow[]> {
+      const punto = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+      const centro = sql`ll_to_earth(t.latitud, t.longitud)`;
+      const patron = busqueda ? `%${foldSearchText(busqueda)}%` : undefined;
+      const filtroBusqueda = patron
+        ? sql`and (${folded(sql`t.nombre`)} like ${patron} or ${folded(sql`t.descripcion`)} like ${patron}
+              or exists (select 1 from productos pb where pb.tienda_id = t.id and pb.disponible
+                and (${folded(sql`pb.nombre`)} like ${patron} or ${folded(sql`pb.descripcion`)} like ${patron})))`
+        : sql``;
+      // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
+      const result = (await db.execute(sql`
+        select t.id, t.nombre, t.descripcion, t.logo, t.habilitada, t.categoria_global_id,
+          c.nombre as categoria_nombre,
+          coalesce(p.total, 0)::int as total_productos,
+          coalesce(p.destacados, '[]'::json) as productos,
+          coalesce(cl.lista, '[]'::json) as categorias_locales,
+          earth_distance(${centro}, ${punto}) as distancia_m
+        from tiendas t
+        left join categorias c on c.id = t.categoria_global_id
+        left join lateral (
+          select count(*) as total,
+            json_agg(json_build_object('_id', x.id, 'nombre', x.nombre,
+              'precioCentavos', x.precio_centavos, 'imagen', coalesce(x.imagen_miniatura, x.imagen))
+              order by x.fecha_creacion desc, x.id) filter (where x.orden <= 6) as destacados
+          from (
+            select pr.*, row_number() over (order by pr.fecha_creacion desc, pr.id) as orden
+            from productos pr where pr.tienda_id = t.id and pr.disponible
+          ) x
+        ) p on true
+        left join lateral (
+          select json_agg(json_build_object('_id', l.id, 'nombre', l.nombre) order by l.nombre) as lista
+          from categorias_locales l where l.tienda_id = t.id
+        ) cl on true
+        where t.habilitada
+          and earth_box(${centro}, t.cobertura_km * 1000) @> ${punto}
+          and earth_distance(${centro}, ${punto}) <= t.cobertura_km * 1000
+          ${filtroBusqueda}
+        order by distancia_m, t.id
+      `)) as unknown as { rows: TiendaCercanaRow[] };
+      return result.rows;
+    },
+
+    async findEnabledById(id: string) {
+      const [row] = await db
+        .select({ tienda: tiendas, categoriaNombre: categorias.nombre })
+        .from(tiendas)
+        .leftJoin(categorias, eq(categorias.id, tiendas.categoriaGlobalId))
+        .where(and(eq(tiendas.id, id), eq(tiendas.habilitada, true)));
+      return row;
+    },
+
+    findAvailableProductos: (tiendaId: string) =>
+      db
+        .select()
+        .from(productos)
+        .where(and(eq(productos.tiendaId, tiendaId), eq(productos.disponible, true)))
+        .orderBy(desc(productos.fechaCreacion), asc(productos.id)),
+
+    findCategoriasLocales: (tiendaId: string) =>
+      db
+        .select()
+        .from(categoriasLocales)
+        .where(eq(categoriasLocales.tiendaId, tiendaId))
+        .orderBy(asc(categoriasLocales.nombre)),
+  };
+}
+
+export type TiendaRepository = ReturnType<typeof createTiendaRepository>;

@@ -1,0 +1,57 @@
+import type { TiendaCercana, TiendaConProductos } from '@compra-grupal/contracts';
+import { notFound } from '../../lib/app-error';
+import { centavosAPesos } from '../../lib/money';
+import { toProducto } from '../producto/producto.mapper';
+import type { TiendaRepository } from './tienda.repository';
+
+export const tiendaNoEncontrada = () => notFound('TIENDA_NO_ENCONTRADA', 'Tienda no encontrada');
+
+export function createTiendaService(repository: TiendaRepository) {
+  return {
+    async queCubren(lat: number, lng: number, q?: string): Promise<TiendaCercana[]> {
+      const rows = await repository.findCovering(lat, lng, q || undefined);
+      return rows.map((row) => ({
+        _id: row.id,
+        nombre: row.nombre,
+        descripcion: row.descripcion,
+        logo: row.logo,
+        habilitada: row.habilitada,
+        categoriaGlobal: row.categoria_global_id,
+        categoriaNombre: row.categoria_nombre,
+        productos: row.productos.map((p) => ({
+          _id: p._id,
+          nombre: p.nombre,
+          precio: centavosAPesos(Number(p.precioCentavos)),
+          imagen: p.imagen,
+        })),
+        totalProductos: row.total_productos,
+        categoriasLocales: row.categorias_locales,
+        distanciaKm: Math.round(Number(row.distancia_m) / 10) / 100,
+      }));
+    },
+
+    async conProductos(tiendaId: string): Promise<TiendaConProductos> {
+      const found = await repository.findEnabledById(tiendaId);
+      if (!found) throw tiendaNoEncontrada();
+      const [productos, categoriasLocales] = await Promise.all([
+        repository.findAvailableProductos(tiendaId),
+        repository.findCategoriasLocales(tiendaId),
+      ]);
+      const { tienda } = found;
+      return {
+        _id: tienda.id,
+        nombre: tienda.nombre,
+        descripcion: tienda.descripcion,
+        logo: tienda.logo,
+        telefono: tienda.telefono,
+        email: tienda.email,
+        razonSocial: tienda.razonSocial,
+        habilitada: tienda.habilitada,
+        categoriaGlobal: tienda.categoriaGlobalId,
+        categoriaNombre: found.categoriaNombre,
+        productos: productos.map(toProducto),
+        categoriasLocales: categoriasLocales.map((c) => ({ _id: c.id, nombre: c.nombre })),
+      };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+import { productoSchema } from './producto';
+
+export const categoriaLocalSchema = z
+  .object({ _id: idSchema, nombre: z.string() })
+  .meta({ id: 'CategoriaLocal' });
+
+export const latitudSchema = z.number().min(-90, 'Latitud inválida').max(90, 'Latitud inválida');
+export const longitudSchema = z
+  .number()
+  .min(-180, 'Longitud inválida')
+  .max(180, 'Longitud inválida');
+
+export const tiendasQueCubrenRequestSchema = z
+  .object({
+    lat: latitudSchema,
+    lng: longitudSchema,
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .describe('Texto a buscar en nombre o descripción de la tienda o de sus productos'),
+  })
+  .meta({ id: 'TiendasQueCubrenRequest' });
+
+/** A product as the store card's carousel shows it. */
+export const productoDestacadoSchema = z
+  .object({
+    _id: idSchema,
+    nombre: z.string(),
+    precio: z.number(),
+    imagen: z.string().nullable(),
+  })
+  .meta({ id: 'ProductoDestacado' });
+
+/** A store card of the marketplace listing: at most 6 featured products and the total count. */
+export const tiendaCercanaSchema = z
+  .object({
+    _id: idSchema,
+    nombre: z.string(),
+    descripcion: z.string(),
+    logo: z.string().nullable(),
+    habilitada: z.boolean(),
+    categoriaGlobal: idSchema.nullable(),
+    categoriaNombre: z.string().nullable(),
+    productos: z.array(productoDestacadoSchema),
+    totalProductos: z.number().int(),
+    categoriasLocales: z.array(categoriaLocalSchema),
+    distanciaKm: z.number(),
+  })
+  .meta({ id: 'TiendaCercana' });
+
+export const tiendasQueCubrenResponseSchema = z
+  .object({ tiendas: z.array(tiendaCercanaSchema) })
+  .meta({ id: 'TiendasQueCubrenResponse' });
+
+export const tiendaIdParamsSchema = z.object({ tiendaId: idSchema });
+
+/** A store page: the store, its available products and its local categories. */
+export const tiendaConProductosSchema = z
+  .object({
+    _id: idSchema,
+    nombre: z.string(),
+    descripcion: z.string(),
+    logo: z.string().nullable(),
+    telefono: z.string(),
+    email: z.string(),
+    razonSocial: z.string(),
+    habilitada: z.boolean(),
+    categoriaGlobal: idSchema.nullable(),
+    categoriaNombre: z.string().nullable(),
+    productos: z.array(productoSchema),
+    categoriasLocales: z.array(categoriaLocalSchema),
+  })
+  .meta({ id: 'TiendaConProductos' });
+
+export type TiendaCercana = z.infer<typeof tiendaCercanaSchema>;
+export type TiendaConProductos = z.infer<typeof tiendaConProductosSchema>;
+export type CategoriaLocal = z.infer<typeof categoriaLocalSchema>;
