@@ -12,10 +12,7 @@ export const emailSchema = z
 
 export const contraseniaSchema = z
   .string()
-  .min(
-    CONSTANTES.contraseniaLongitudMinima,
-    'La contraseña debe tener al menos 6 caracteres',
-  )
+  .min(CONSTANTES.contraseniaLongitudMinima, 'La contraseña debe tener al menos 6 caracteres')
   .max(200, 'La contraseña es demasiado larga');
 
 export const telefonoSchema = z
