@@ -3,6 +3,8 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -12,6 +14,13 @@ import { categorias } from './categoria';
 import { coberturas } from './cobertura';
 import { idColumn } from './columns';
 import { usuarios } from './usuario';
+
+export interface ProductoDestacadoRow {
+  _id: string;
+  nombre: string;
+  precioCentavos: number;
+  imagen: string | null;
+}
 
 /**
  * A seller's store. Its coverage circle (centre = the store's address, radius = the coverage's
@@ -47,6 +56,15 @@ export const tiendas = pgTable(
     /** Payment-account link (Mercado Pago): the seller's account id once linked. */
     mpVinculado: boolean('mp_vinculado').notNull().default(false),
     mpUsuarioId: text('mp_usuario_id'),
+    /**
+     * What the marketplace card shows, kept current by triggers on productos (migration
+     * 0005): the newest 6 available products and how many are available.
+     */
+    productosDestacados: jsonb('productos_destacados')
+      .$type<ProductoDestacadoRow[]>()
+      .notNull()
+      .default([]),
+    totalProductos: integer('total_productos').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -32,6 +32,7 @@ export function createTiendaRepository(db: Database) {
     /**
      * Enabled stores whose coverage circle contains the point, nearest first. The GiST index on
      * the coverage's bounding cube narrows by area; the exact great-circle distance decides.
+     * Featured products and counts come precomputed on the store row (see migration 0005).
      */
     async findCovering(lat: number, lng: number, busqueda?: string): Promise<TiendaCercanaRow[]> {
       const punto = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
@@ -43,25 +44,14 @@ export function createTiendaRepository(db: Database) {
                 and (${folded(sql`pb.nombre`)} like ${patron} or ${folded(sql`pb.descripcion`)} like ${patron})))`
         : sql``;
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
+      // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
       const result = (await db.execute(sql`
         select t.id, t.nombre, t.descripcion, t.logo, t.habilitada, t.categoria_global_id,
-          c.nombre as categoria_nombre,
-          coalesce(p.total, 0)::int as total_productos,
-          coalesce(p.destacados, '[]'::json) as productos,
+          c.nombre as categoria_nombre, t.total_productos, t.productos_destacados as productos,
           coalesce(cl.lista, '[]'::json) as categorias_locales,
           earth_distance(${centro}, ${punto}) as distancia_m
         from tiendas t
         left join categorias c on c.id = t.categoria_global_id
-        left join lateral (
-          select count(*) as total,
-            json_agg(json_build_object('_id', x.id, 'nombre', x.nombre,
-              'precioCentavos', x.precio_centavos, 'imagen', coalesce(x.imagen_miniatura, x.imagen))
-              order by x.fecha_creacion desc, x.id) filter (where x.orden <= 6) as destacados
-          from (
-            select pr.*, row_number() over (order by pr.fecha_creacion desc, pr.id) as orden
-            from productos pr where pr.tienda_id = t.id and pr.disponible
-          ) x
-        ) p on true
         left join lateral (
           select json_agg(json_build_object('_id', l.id, 'nombre', l.nombre) order by l.nombre) as lista
           from categorias_locales l where l.tienda_id = t.id

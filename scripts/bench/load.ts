@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+
+export interface Latencies {
+  p50: number;
+  p95: number;
+  p99: number;
+  count: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/**
+ * Latency of one request at a time (the embedded database is single-threaded, so this is the
+ * server's own time per request), after a warm-up. Bounded in count and time.
+ */
+export async function measureLatency(
+  url: string,
+  init: RequestInit,
+  { warmup = 20, count = 200, maxMs = 30_000 } = {},
+): Promise<Latencies> {
+  const started = Date.now();
+  const samples: number[] = [];
+  for (let i = 0; i < warmup + count && Date.now() - started < maxMs; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} respondió ${res.status}`);
+    if (i >= warmup) samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    count: samples.length,
+  };
+}
+
+/** Requests per second and p99 latency under load from autocannon (loopback only). */
+export async function measureThroughput(
+  url: string,
+  options: { method?: 'GET' | 'POST'; body?: string; seconds?: number } = {},
+) {
+  const result = await autocannon({
+    url,
+    method: options.method ?? 'GET',
+    body: options.body,
+    headers: options.body ? { 'content-type': 'application/json' } : undefined,
+    connections: 10,
+    duration: options.seconds ?? 5,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} respuestas no 2xx, ${result.errors} errores`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
