@@ -10,6 +10,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createGazetteerGeo } from './adapters/geo/gazetteer-geo';
+import type { GeoPort } from './adapters/geo/geo.port';
+import { createGeorefGeo } from './adapters/geo/georef-geo';
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
 import { createOpenIdIdentity } from './adapters/identity/openid-identity';
@@ -20,6 +23,7 @@ import { AppError } from './lib/app-error';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
+import { createGeoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
@@ -103,6 +107,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await registerOpenApi(app);
   await registerSecurityHeaders(app);
 
+  const geo: GeoPort =
+    config.GEO_PROVIDER === 'georef'
+      ? createGeorefGeo({ baseUrl: config.GEOREF_BASE_URL, log: app.log })
+      : createGazetteerGeo();
+
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
@@ -123,6 +132,13 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(direccionRoutes, { prefix: '/direccion' });
       await api.register(tiendaRoutes, { prefix: '/tienda' });
       await api.register(productoRoutes, { prefix: '/producto' });
+      await api.register(
+        createGeoRoutes(geo, {
+          tileUrl: config.MAP_TILE_URL,
+          atribucion: config.MAP_TILE_ATTRIBUTION,
+        }),
+        { prefix: '/geo' },
+      );
     },
     { prefix: '/api' },
   );

@@ -82,6 +82,26 @@ const envSchema = z.object({
   GOOGLE_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GEO_PROVIDER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['gazetteer', 'georef']).default('gazetteer'),
+  ),
+  GEOREF_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().default('https://apis.datos.gob.ar/georef/api'),
+  ),
+  MAP_TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ),
+  MAP_TILE_ATTRIBUTION: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      ),
+  ),
 });
 
 /**

@@ -2,7 +2,6 @@ import {
   crearDireccionRequestSchema,
   crearDireccionResponseSchema,
   direccionesSchema,
-  errorBodySchema,
   userIdParamsSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyRequest } from 'fastify';

@@ -65,7 +65,7 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
     async login(email: string, contrasenia: string): Promise<string> {
       const usuario = await repository.findByEmail(email);
       const ok = await verifyPassword(usuario?.contraseniaHash ?? null, contrasenia);
-      if (!usuario || !usuario.contraseniaHash || !ok) throw usuarioErrors.credenciales();
+      if (!usuario?.contraseniaHash || !ok) throw usuarioErrors.credenciales();
       return usuario.id;
     },
 

@@ -1,0 +1,64 @@
+import {
+  buscarGeoQuerySchema,
+  buscarGeoResponseSchema,
+  errorBodySchema,
+  inversaGeoQuerySchema,
+  type MapaConfig,
+  mapaConfigSchema,
+  ubicacionGeoSchema,
+} from '@compra-grupal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { GeoPort } from '../../adapters/geo/geo.port';
+
+/**
+ * Geocoding for the location picker, public (spec file 1, sections 2 to 4). The app mounts it
+ * at `/api/geo` with the adapter its configuration chose.
+ */
+export const createGeoRoutes =
+  (geo: GeoPort, mapa: MapaConfig): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/mapa',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Capa de mapa configurada (plantilla de teselas y atribución)',
+          response: { 200: mapaConfigSchema },
+        },
+      },
+      async () => mapa,
+    );
+
+    app.get(
+      '/buscar',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Sugerencias de direcciones y localidades de Argentina',
+          querystring: buscarGeoQuerySchema,
+          response: { 200: buscarGeoResponseSchema, 400: errorBodySchema, 502: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        sugerencias: await geo.buscar(request.query.q, request.query.limite),
+      }),
+    );
+
+    app.get(
+      '/inversa',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Dirección, ciudad, provincia y código postal de un punto del mapa',
+          querystring: inversaGeoQuerySchema,
+          response: {
+            200: ubicacionGeoSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            502: errorBodySchema,
+          },
+        },
+      },
+      (request) => geo.inversa(request.query.lat, request.query.lng),
+    );
+  };

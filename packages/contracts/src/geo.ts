@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Geocoding for the location picker (spec file 1, sections 2 to 4): address search limited
+ * to Argentina with autocomplete suggestions, and reverse geocoding of a map point to fill
+ * address, city, province and postal code.
+ */
+
+const texto = (descripcion: string) => z.string().describe(descripcion);
+
+const campos = {
+  direccion: texto(
+    'Calle y altura cuando el proveedor las conoce; si no, un texto legible del lugar',
+  ),
+  ciudad: texto('Localidad, o barrio en la Ciudad Autónoma de Buenos Aires'),
+  provincia: texto('Provincia (o Ciudad Autónoma de Buenos Aires)'),
+  codigoPostal: z.string().nullable().describe('Código postal, cuando se conoce'),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+};
+
+export const sugerenciaGeoSchema = z
+  .object({
+    etiqueta: texto('Texto para mostrar en la lista de sugerencias'),
+    ...campos,
+  })
+  .meta({ id: 'SugerenciaGeo', description: 'Sugerencia de la búsqueda de direcciones' });
+
+export const ubicacionGeoSchema = z
+  .object(campos)
+  .meta({ id: 'UbicacionGeo', description: 'Dirección aproximada de un punto del mapa' });
+
+export const buscarGeoResponseSchema = z
+  .object({ sugerencias: z.array(sugerenciaGeoSchema) })
+  .meta({ id: 'BuscarGeoResponse' });
+
+/** A query-string number: required, trimmed, then coerced (an empty value is not 0). */
+const numeroDeConsulta = (nombre: string, minimo: number, maximo: number) =>
+  z
+    .string({ error: `Falta ${nombre}` })
+    .trim()
+    .min(1, `Falta ${nombre}`)
+    .pipe(
+      z.coerce
+        .number<string>({ error: `Valor inválido para ${nombre}` })
+        .min(minimo, `Valor inválido para ${nombre}`)
+        .max(maximo, `Valor inválido para ${nombre}`),
+    );
+
+// Query strings stay inline (no `.meta({ id })`): OpenAPI describes them as parameters.
+export const buscarGeoQuerySchema = z.object({
+  q: z
+    .string({ error: 'Escribí una dirección o localidad' })
+    .trim()
+    .min(2, 'Escribí al menos 2 caracteres')
+    .max(120, 'La búsqueda puede tener hasta 120 caracteres')
+    .describe('Dirección, barrio o localidad de Argentina'),
+  limite: z.coerce
+    .number({ error: 'El límite debe ser un número' })
+    .int('El límite debe ser un número entero')
+    .min(1, 'El límite debe estar entre 1 y 10')
+    .max(10, 'El límite debe estar entre 1 y 10')
+    .default(5)
+    .describe('Cantidad máxima de sugerencias (1 a 10)'),
+});
+
+export const inversaGeoQuerySchema = z.object({
+  lat: numeroDeConsulta('la latitud', -90, 90).describe('Latitud (-90 a 90)'),
+  lng: numeroDeConsulta('la longitud', -180, 180).describe('Longitud (-180 a 180)'),
+});
+
+/** The map the location picker draws: an XYZ tile URL template and its attribution (HTML). */
+export const mapaConfigSchema = z
+  .object({ tileUrl: z.string(), atribucion: z.string() })
+  .meta({ id: 'MapaConfig' });
+
+export type MapaConfig = z.infer<typeof mapaConfigSchema>;
+
+/** Stable machine codes of the geocoding errors. */
+export const GEO_ERROR_CODES = {
+  ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
+  geoNoDisponible: 'GEO_NO_DISPONIBLE',
+} as const;
+
+export type SugerenciaGeo = z.infer<typeof sugerenciaGeoSchema>;
+export type UbicacionGeo = z.infer<typeof ubicacionGeoSchema>;
+export type BuscarGeoResponse = z.infer<typeof buscarGeoResponseSchema>;
+export type BuscarGeoQuery = z.input<typeof buscarGeoQuerySchema>;
+export type InversaGeoQuery = z.input<typeof inversaGeoQuerySchema>;
