@@ -18,3 +18,6 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The realtime connection opens at load, from its own chunk so the first screen stays light.
+void import('@/lib/socket').then(({ startRealtime }) => startRealtime());

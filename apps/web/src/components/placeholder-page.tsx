@@ -1,4 +1,5 @@
 import { ClockIcon, type LucideIcon, SparklesIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -7,6 +8,8 @@ export interface PlaceholderPageProps {
   title: string;
   icon?: LucideIcon;
   description?: string;
+  /** Actions that already work on this screen (shown under the description). */
+  children?: ReactNode;
 }
 
 /** A screen that is not built yet: its title and a line saying it arrives soon. */
@@ -14,6 +17,7 @@ export function PlaceholderPage({
   title,
   icon: Icon = SparklesIcon,
   description = 'Esta sección llega muy pronto. Estamos terminando de prepararla para vos.',
+  children,
 }: PlaceholderPageProps) {
   useDocumentTitle(title);
 
@@ -38,6 +42,7 @@ export function PlaceholderPage({
             {title}
           </h1>
           <p className="mt-2 max-w-prose text-pretty text-muted-foreground">{description}</p>
+          {children && <div className="mt-5 flex flex-wrap gap-2">{children}</div>}
         </CardHeader>
         <CardContent className="relative pb-7 sm:pb-9">
           <div

@@ -35,9 +35,12 @@ describe('top bar', () => {
     expect(within(topBar()).queryByRole('link', { name: 'Volver al Inicio' })).toBeNull();
   });
 
-  it.each(['/login', '/register'])("shows 'Volver al Inicio' (to /) on %s", async (path) => {
+  it.each([
+    ['/login', 'Iniciar Sesión'],
+    ['/register', 'Crear cuenta'],
+  ])("shows 'Volver al Inicio' (to /) on %s", async (path, title) => {
     renderApp(path);
-    await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' });
+    await screen.findByRole('heading', { level: 1, name: title });
     expect(within(topBar()).getByRole('link', { name: 'Volver al Inicio' })).toHaveAttribute(
       'href',
       '/',

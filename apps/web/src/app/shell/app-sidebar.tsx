@@ -1,16 +1,31 @@
-import { HouseIcon, LayoutDashboardIcon } from 'lucide-react';
-import { Sidebar, SidebarContent, SidebarHeader, SidebarTitle } from '@/components/ui/sidebar';
+import { HouseIcon, LayoutDashboardIcon, LogOutIcon } from 'lucide-react';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarTitle,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { useLogout } from '@/features/usuario/hooks/use-logout';
 import { NavGroup, type NavItem } from './nav-group';
+import { useAcciones } from './use-acciones';
 
 const navegacion: readonly NavItem[] = [{ title: 'Inicio', to: '/', icon: HouseIcon }];
 
 /**
  * The side panel 'Panel de Control' (spec part 1, section 2), shown only with a stored access
- * token. 'Navegación' is fixed. 'Acciones' depends on the user's roles (spec section 6): the
- * roles issue passes those items in; while roles load (or before that issue) the list is empty
- * and the group stays hidden.
+ * token. 'Navegación' is fixed; 'Acciones' depends on the user's roles (section 6) and stays
+ * hidden while they load. The footer logs out.
  */
-export function AppSidebar({ acciones = [] }: { acciones?: readonly NavItem[] }) {
+export function AppSidebar() {
+  const acciones = useAcciones();
+  const logout = useLogout();
+  const { isMobile, setOpenMobile } = useSidebar();
+
   return (
     <Sidebar label="Panel de Control">
       <SidebarHeader className="border-sidebar-border border-b">
@@ -27,6 +42,23 @@ export function AppSidebar({ acciones = [] }: { acciones?: readonly NavItem[] })
         <NavGroup label="Navegación" items={navegacion} />
         {acciones.length > 0 && <NavGroup label="Acciones" items={acciones} />}
       </SidebarContent>
+      <SidebarFooter className="border-sidebar-border border-t">
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton
+              tooltip="Cerrar sesión"
+              className="text-sidebar-foreground/75 hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => {
+                if (isMobile) setOpenMobile(false);
+                void logout();
+              }}
+            >
+              <LogOutIcon aria-hidden />
+              <span>Cerrar sesión</span>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarFooter>
     </Sidebar>
   );
 }

@@ -1,13 +1,31 @@
 import { ArrowLeftIcon, LogInIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { BrandLink } from './brand';
 
+// Only logged-in users need the menu (and its dropdown code).
+const UserMenu = lazy(async () => ({
+  default: (await import('@/features/usuario/components/user-menu')).UserMenu,
+}));
+
+/** Holds the menu's place while its code loads. */
+function UserMenuPlaceholder() {
+  return (
+    <span
+      aria-hidden
+      className="flex h-10 w-[4.25rem] items-center rounded-full border border-border/80 bg-card pl-1 shadow-xs sm:w-32"
+    >
+      <span className="size-8 rounded-full bg-muted" />
+    </span>
+  );
+}
+
 /**
  * Sticky top bar (spec part 1, section 2, "App shell"): product title; 'Volver al Inicio' on
- * the login and register pages, otherwise 'Iniciar Sesión' while logged out. The user menu of
- * a logged-in user arrives with the session issue.
+ * the login and register pages, otherwise 'Iniciar Sesión' while logged out, and the user menu
+ * while logged in.
  */
 export function TopBar({ loggedIn }: { loggedIn: boolean }) {
   const onLogin = useMatch('/login');
@@ -30,7 +48,11 @@ export function TopBar({ loggedIn }: { loggedIn: boolean }) {
                 Volver al Inicio
               </Link>
             </Button>
-          ) : loggedIn ? null : (
+          ) : loggedIn ? (
+            <Suspense fallback={<UserMenuPlaceholder />}>
+              <UserMenu />
+            </Suspense>
+          ) : (
             <Button asChild size="sm">
               <Link to="/login">
                 <LogInIcon aria-hidden />

@@ -1,0 +1,37 @@
+import { CreditCardIcon, PackageIcon, StoreIcon, TruckIcon, WrenchIcon } from 'lucide-react';
+import { toast } from '@/components/ui/toast';
+import { useRoles } from '@/features/usuario/hooks/use-roles';
+import type { NavItem } from './nav-group';
+
+const misServicios: NavItem = {
+  title: 'Mis Servicios',
+  icon: WrenchIcon,
+  onSelect: () =>
+    toast({
+      title: 'En construcción',
+      description: 'Esta funcionalidad estará disponible próximamente',
+    }),
+};
+
+const deRepartidor: readonly NavItem[] = [
+  { title: 'Pedidos', to: '/delivery-orders', icon: TruckIcon },
+  misServicios,
+];
+
+const deComprador: readonly NavItem[] = [
+  { title: 'Mi Tienda', to: '/my-store', icon: StoreIcon },
+  misServicios,
+  { title: 'Mis Pedidos', to: '/my-orders', icon: PackageIcon },
+  { title: 'Mis Pagos', to: '/my-payments', icon: CreditCardIcon },
+];
+
+/**
+ * The side panel's 'Acciones' by role (spec part 1, section 6): a delivery person sees
+ * Pedidos and Mis Servicios; everyone else (seller or neither) the four shopper actions.
+ * Empty while the roles load, or when the token names no user.
+ */
+export function useAcciones(): readonly NavItem[] {
+  const { userId, esRepartidor, isLoading } = useRoles();
+  if (!userId || isLoading) return [];
+  return esRepartidor ? deRepartidor : deComprador;
+}

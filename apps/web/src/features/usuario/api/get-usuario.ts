@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { usuarioKeys } from './usuario-keys';
+
+/** GET /api/usuario/{userId}: the user's name and email (user menu). */
+export function usuarioQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: usuarioKeys.detalle(userId),
+    queryFn: async ({ signal }) => {
+      const { usuarioResponseSchema } = await import('@/lib/contract-schemas');
+      return api.get(`/api/usuario/${encodeURIComponent(userId)}`, {
+        schema: usuarioResponseSchema,
+        signal,
+      });
+    },
+    select: (data) => data.usuario,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useUsuario(userId: string | null) {
+  return useQuery({ ...usuarioQueryOptions(userId ?? ''), enabled: userId !== null });
+}

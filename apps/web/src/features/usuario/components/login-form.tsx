@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { type LoginFormValues, loginFormSchema, validationToast } from './auth-form-schemas';
+import { FormField } from './form-field';
+
+/**
+ * Login with email and password. On success hands the access token to `onSuccess`; a failure
+ * shows the server's message or 'Error al iniciar sesión'.
+ */
+export function LoginForm({
+  defaultEmail = '',
+  onSuccess,
+}: {
+  defaultEmail?: string;
+  onSuccess: (accessToken: string) => void;
+}) {
+  const loginMutation = useLogin();
+  const form = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: defaultEmail, contrasenia: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || loginMutation.isPending;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const { accessToken } = await loginMutation.mutateAsync({
+          email: values.email,
+          contrasenia: values.contrasenia,
+        });
+        onSuccess(accessToken);
+      } catch (error) {
+        // The server's message, or just 'Error al iniciar sesión'.
+        toast({
+          title: 'Error al iniciar sesión',
+          description: error instanceof ApiError ? error.serverMessage : undefined,
+          variant: 'destructive',
+        });
+      }
+    },
+    (fieldErrors) => toast(validationToast(fieldErrors)),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="tu@email.com"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField label="Contraseña" error={errors.contrasenia?.message}>
+        <PasswordInput
+          autoComplete="current-password"
+          placeholder="Tu contraseña"
+          {...form.register('contrasenia')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+        {busy && <Loader2Icon className="animate-spin" aria-hidden />}
+        {busy ? 'Ingresando…' : 'Iniciar Sesión'}
+      </Button>
+    </form>
+  );
+}

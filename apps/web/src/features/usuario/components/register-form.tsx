@@ -1,0 +1,208 @@
+import { CONSTANTES, type RegistrarRequest } from '@compra-grupal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useRegistrar } from '../api/registrar';
+import {
+  type RegistroConDireccionFormValues,
+  registroConDireccionFormSchema,
+  registroFormSchema,
+  validationToast,
+} from './auth-form-schemas';
+import { FormField } from './form-field';
+
+type Values = RegistroConDireccionFormValues;
+
+const defaultValues: Values = {
+  nombre: '',
+  email: '',
+  telefono: '',
+  contrasenia: '',
+  confirmarContrasenia: '',
+  street: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: CONSTANTES.paisPorDefecto,
+};
+
+/** The request of the register call; the confirmation is never sent. */
+function toRequest(values: Values, conDireccion: boolean): RegistrarRequest {
+  const request: RegistrarRequest = {
+    nombre: values.nombre,
+    email: values.email,
+    contrasenia: values.contrasenia,
+    telefono: values.telefono,
+  };
+  if (!conDireccion) return request;
+  return {
+    ...request,
+    direcciones: [
+      {
+        street: values.street,
+        city: values.city,
+        state: values.state,
+        zipCode: values.zipCode,
+        country: values.country,
+      },
+    ],
+    direccionActivaIndex: 0,
+  };
+}
+
+/** Shows the server's field errors beside the fields ('direcciones.0.street' → street). */
+function showServerFieldErrors(form: UseFormReturn<Values>, error: ApiError): void {
+  const fields = new Set(Object.keys(defaultValues));
+  for (const { campo, mensaje } of error.detalles) {
+    const field = campo.replace(/^direcciones\.\d+\./, '');
+    if (fields.has(field)) form.setError(field as Path<Values>, { message: mensaje });
+  }
+  if (error.code === 'EMAIL_EN_USO' && error.serverMessage) {
+    form.setError('email', { message: error.serverMessage });
+  }
+}
+
+/**
+ * Registration (spec part 1, sections 2 and 5). The screen asks for name, email, phone and
+ * password twice; the dialog (`conDireccion`) adds the address. On success: '¡Cuenta creada!'
+ * and `onSuccess(email)` (the caller returns to the login form).
+ */
+export function RegisterForm({
+  conDireccion = false,
+  onSuccess,
+}: {
+  conDireccion?: boolean;
+  onSuccess: (email: string) => void;
+}) {
+  const registrarMutation = useRegistrar();
+  const form = useForm<Values>({
+    resolver: zodResolver(
+      conDireccion
+        ? registroConDireccionFormSchema
+        : // The screen's schema leaves the address fields out; toRequest does not read them.
+          (registroFormSchema as unknown as typeof registroConDireccionFormSchema),
+    ),
+    defaultValues,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || registrarMutation.isPending;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await registrarMutation.mutateAsync(toRequest(values, conDireccion));
+        toast({
+          title: '¡Cuenta creada!',
+          description: 'Ya puedes iniciar sesión con tu email y contraseña',
+        });
+        onSuccess(values.email);
+      } catch (error) {
+        const serverMessage = error instanceof ApiError ? error.serverMessage : undefined;
+        if (error instanceof ApiError) showServerFieldErrors(form, error);
+        toast(
+          conDireccion
+            ? {
+                title: 'Error al crear cuenta',
+                description: serverMessage ?? 'Ha ocurrido un error inesperado',
+                variant: 'destructive',
+              }
+            : {
+                title: 'Error al registrar usuario',
+                description: serverMessage,
+                variant: 'destructive',
+              },
+        );
+      }
+    },
+    (fieldErrors) => toast(validationToast(fieldErrors)),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+      <FormField label="Nombre completo" error={errors.nombre?.message}>
+        <Input autoComplete="name" placeholder="Ana Pérez" {...form.register('nombre')} />
+      </FormField>
+      {/* The dialog is wider than the screen's form column: email and phone share a row. */}
+      <div className={cn('grid gap-4', conDireccion && 'sm:grid-cols-2')}>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="tu@email.com"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField label="Teléfono" error={errors.telefono?.message}>
+          <Input
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+54 11 5555-1234"
+            {...form.register('telefono')}
+          />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Contraseña" error={errors.contrasenia?.message}>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder={`Mínimo ${CONSTANTES.contraseniaLongitudMinima} caracteres`}
+            {...form.register('contrasenia')}
+          />
+        </FormField>
+        <FormField label="Confirmar contraseña" error={errors.confirmarContrasenia?.message}>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Repite la contraseña"
+            {...form.register('confirmarContrasenia')}
+          />
+        </FormField>
+      </div>
+
+      {conDireccion && (
+        <fieldset className="grid gap-4 rounded-xl border border-border/80 bg-muted/30 p-4">
+          <legend className="-ml-1 px-1 font-semibold text-sm">Dirección de entrega</legend>
+          <FormField label="Calle" error={errors.street?.message}>
+            <Input
+              autoComplete="address-line1"
+              placeholder="Av. Corrientes 1234"
+              {...form.register('street')}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Ciudad" error={errors.city?.message}>
+              <Input
+                autoComplete="address-level2"
+                placeholder="Buenos Aires"
+                {...form.register('city')}
+              />
+            </FormField>
+            <FormField label="Provincia" error={errors.state?.message}>
+              <Input autoComplete="address-level1" placeholder="CABA" {...form.register('state')} />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Código postal" error={errors.zipCode?.message}>
+              <Input autoComplete="postal-code" placeholder="C1043" {...form.register('zipCode')} />
+            </FormField>
+            <FormField label="País" error={errors.country?.message}>
+              <Input autoComplete="country-name" {...form.register('country')} />
+            </FormField>
+          </div>
+        </fieldset>
+      )}
+
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+        {busy && <Loader2Icon className="animate-spin" aria-hidden />}
+        {busy ? 'Creando cuenta…' : 'Crear cuenta'}
+      </Button>
+    </form>
+  );
+}

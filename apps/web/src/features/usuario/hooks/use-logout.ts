@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { notifyLogout } from '@/lib/session-events';
+import { removeStoredItem } from '@/lib/storage-keys';
+import { logout } from '../api/logout';
+import { usuarioKeys } from '../api/usuario-keys';
+
+/**
+ * Logout (spec part 1, section 2): tells the server (a failure does not stop it), clears the
+ * session, sends the logout event, goes to / and shows 'Sesión cerrada'.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The local session ends anyway.
+    }
+    removeStoredItem('accessToken');
+    notifyLogout();
+    queryClient.removeQueries({ queryKey: usuarioKeys.all });
+    navigate('/');
+    toast({ title: 'Sesión cerrada', description: 'Has cerrado sesión correctamente' });
+  }, [navigate, queryClient]);
+}

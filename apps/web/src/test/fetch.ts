@@ -1,0 +1,73 @@
+import { vi } from 'vitest';
+
+export interface FetchCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+  credentials: RequestCredentials | undefined;
+}
+
+type Handler = (call: FetchCall) => Response | Promise<Response>;
+
+/** A JSON answer. */
+export function json(body: unknown, status = 200, statusText = ''): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Replaces `fetch` for one test. The handler sees each call (url, method, headers, body) and
+ * returns the answer; every call is recorded in `calls`.
+ */
+export function mockFetch(handler: Handler) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const call: FetchCall = {
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: init.body,
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** The answers of the API for a signed-in user with the given roles (nothing else). */
+export function mockUsuarioApi({
+  esVendedor = false,
+  esRepartidor = false,
+  nombre = 'Ana Pérez',
+  email = 'ana@example.com',
+}: {
+  esVendedor?: boolean | 'error' | 'pending';
+  esRepartidor?: boolean | 'error' | 'pending';
+  nombre?: string;
+  email?: string;
+} = {}) {
+  const never = () => new Promise<Response>(() => {});
+  return mockFetch(({ url }) => {
+    if (url.endsWith('/api/usuario/esVendedor')) {
+      if (esVendedor === 'pending') return never();
+      if (esVendedor === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);
+      return json({ esVendedor });
+    }
+    if (url.endsWith('/api/usuario/esRepartidor')) {
+      if (esRepartidor === 'pending') return never();
+      if (esRepartidor === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);
+      return json({ esRepartidor });
+    }
+    if (url.endsWith('/api/usuario/logout')) return json({ mensaje: 'Sesión cerrada' });
+    if (/\/api\/usuario\/[0-9a-f]{24}$/.test(url)) {
+      return json({ success: true, usuario: { nombre, email } });
+    }
+    return json({ error: 'No encontrado', mensaje: 'No encontrado' }, 404, 'Not Found');
+  });
+}

@@ -1,0 +1,215 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Demo users seeded by the e2e server. */
+const comprador = { email: 'comprador@compragrupal.com.ar', contrasenia: 'demo1234' };
+const repartidor = { email: 'repartidor@compragrupal.com.ar', contrasenia: 'demo1234' };
+
+const ACCIONES_DE_COMPRADOR = ['Mi Tienda', 'Mis Servicios', 'Mis Pedidos', 'Mis Pagos'];
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+function panel(page: Page) {
+  return page.getByRole('complementary', { name: 'Panel de Control' });
+}
+
+function acciones(page: Page) {
+  return panel(page).getByRole('navigation', { name: 'Acciones' }).getByRole('listitem');
+}
+
+function storedToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem('accessToken'));
+}
+
+/** Seconds until the stored token expires, read the way the client reads it. */
+function secondsLeft(page: Page) {
+  return page.evaluate(() => {
+    const token = localStorage.getItem('accessToken') ?? '';
+    const payload = token.split('.')[1] ?? '';
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp: number;
+    };
+    return exp - Date.now() / 1000;
+  });
+}
+
+async function logIn(page: Page, user: { email: string; contrasenia: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.contrasenia);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(toast(page, '¡Bienvenido!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe('accounts and session', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a new shopper registers, logs in, sees the shopper actions and logs out', async ({
+    page,
+  }) => {
+    const email = `e2e.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
+    await page.getByLabel('Nombre completo').fill('Prueba Punta a Punta');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Teléfono').fill('+54 11 5555-1234');
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreta123');
+    await page.getByLabel('Confirmar contraseña').fill('secreta123');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    await expect(toast(page, '¡Cuenta creada!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreta123');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(toast(page, '¡Bienvenido!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
+    await panel(page).getByRole('button', { name: 'Mis Servicios' }).click();
+    await expect(toast(page, 'En construcción')).toBeVisible();
+    await expect(
+      toast(page, 'En construcción').getByText('Esta funcionalidad estará disponible próximamente'),
+    ).toBeVisible();
+
+    await panel(page).getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(toast(page, 'Sesión cerrada')).toBeVisible();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedToken(page)).toBeNull();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' }),
+    ).toBeVisible();
+  });
+
+  test('a delivery person sees Pedidos and Mis Servicios only', async ({ page }) => {
+    await logIn(page, repartidor);
+    await expect(acciones(page)).toHaveText(['Pedidos', 'Mis Servicios']);
+    await panel(page).getByRole('link', { name: 'Pedidos' }).click();
+    await expect(page).toHaveURL(/\/delivery-orders$/);
+  });
+
+  test('the user menu shows who is logged in and logs out', async ({ page }) => {
+    await logIn(page, comprador);
+    await page.getByRole('banner').getByRole('button', { name: 'Menú de usuario' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(comprador.email)).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Mis Pedidos',
+      'Mis Pagos',
+      'Cerrar sesión',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(toast(page, 'Sesión cerrada')).toBeVisible();
+    await expect(panel(page)).toHaveCount(0);
+  });
+
+  test('Google sign-in through the local issuer lands logged in on /', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continuar con Google' }).click();
+
+    await expect(page).toHaveTitle(/Modo de prueba/);
+    await expect(page.getByLabel('Email')).not.toHaveValue('');
+    await expect(page.getByLabel('Nombre')).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await expect(toast(page, '¡Bienvenido!')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    await expect(panel(page)).toBeVisible();
+    await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  test('a token about to expire is renewed and the session goes on', async ({ page }) => {
+    test.setTimeout(60_000);
+    await logIn(page, comprador);
+    await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
+    const first = await storedToken(page);
+
+    // The server issues short tokens here; wait until the client counts this one as expired
+    // (it ends within 30 s).
+    expect(await secondsLeft(page), 'the e2e server must issue short tokens').toBeLessThan(60);
+    await expect
+      .poll(() => secondsLeft(page), { timeout: 30_000, intervals: [500] })
+      .toBeLessThan(29);
+
+    // A reload asks the API for the roles again: the client renews first.
+    await page.reload();
+    await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
+    await expect.poll(() => storedToken(page)).not.toBe(first);
+    expect(await secondsLeft(page)).toBeGreaterThan(30);
+    await expect(panel(page)).toBeVisible();
+    await expect(toast(page, 'Sesión expirada')).toHaveCount(0);
+
+    // The renewed session answers authenticated calls.
+    await page.getByRole('banner').getByRole('button', { name: 'Menú de usuario' }).click();
+    await expect(page.getByRole('menu').getByText(comprador.email)).toBeVisible();
+  });
+
+  test('a wrong password shows the server message and stays logged out', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(comprador.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(toast(page, 'Email o contraseña incorrectos')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+    await expect(panel(page)).toHaveCount(0);
+  });
+
+  test("the login form's validations", async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(toast(page, 'Campos requeridos')).toBeVisible();
+
+    await page.goto('/register');
+    await page.getByLabel('Nombre completo').fill('Ana');
+    await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
+    await page.getByLabel('Teléfono').fill('1155551234');
+    await page.getByLabel('Contraseña', { exact: true }).fill('abc');
+    await page.getByLabel('Confirmar contraseña').fill('abc');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(toast(page, 'Contraseña muy corta')).toBeVisible();
+  });
+
+  test('the login dialog is a modal on wide screens', async ({ page }) => {
+    await page.goto('/group/65a1f0c2e4b0a1b2c3d4e5f6');
+    await page.getByRole('button', { name: 'Unirse al Grupo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('data-slot', 'dialog-content');
+    await expect(dialog.getByText('Únete al grupo de compra')).toBeVisible();
+  });
+
+  test('at 375 px the login dialog is a bottom drawer and logs in in place', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/group/65a1f0c2e4b0a1b2c3d4e5f6');
+    await page.getByRole('button', { name: 'Unirse al Grupo' }).click();
+
+    const drawer = page.locator('[data-vaul-drawer]');
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toHaveAccessibleName('Inicia sesión para continuar');
+    await expect(
+      drawer.getByRole('heading', { name: 'Inicia sesión para continuar' }),
+    ).toBeVisible();
+    await expect(drawer.getByText('Únete al grupo de compra')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box ? Math.round(box.y + box.height) : 0;
+      })
+      .toBe(800);
+
+    await drawer.getByLabel('Email', { exact: true }).fill(comprador.email);
+    await drawer.getByLabel('Contraseña', { exact: true }).fill(comprador.contrasenia);
+    await drawer.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(toast(page, '¡Bienvenido!')).toBeVisible();
+    await expect(drawer).toHaveCount(0);
+    await expect(page).toHaveURL(/\/group\/65a1f0c2e4b0a1b2c3d4e5f6$/);
+  });
+});
