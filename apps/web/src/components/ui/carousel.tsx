@@ -85,11 +85,11 @@ export function Carousel({
       <div ref={viewportRef} className="overflow-hidden">
         <div className="-ml-3 flex touch-pan-y">
           {children.map((child, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
             <div
               // Slides are positional: the carousel never reorders them.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               key={index}
-              // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
               role="group"
               aria-roledescription="diapositiva"
               aria-label={`${index + 1} de ${children.length}`}
