@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** Demo users seeded by the e2e server. */
-const comprador = { email: 'comprador@compragrupal.com.ar', contrasenia: 'demo1234' };
-const repartidor = { email: 'repartidor@compragrupal.com.ar', contrasenia: 'demo1234' };
+import { comprador, logIn, repartidor, toast } from './helpers';
 
 const ACCIONES_DE_COMPRADOR = ['Mi Tienda', 'Mis Servicios', 'Mis Pedidos', 'Mis Pagos'];
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 function panel(page: Page) {
   return page.getByRole('complementary', { name: 'Panel de Control' });
@@ -33,15 +26,6 @@ function secondsLeft(page: Page) {
     };
     return exp - Date.now() / 1000;
   });
-}
-
-async function logIn(page: Page, user: { email: string; contrasenia: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.contrasenia);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(toast(page, '¡Bienvenido!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 test.describe('accounts and session', () => {

@@ -1,11 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { TOOLTIP_DELAY_MS } from '@/config/ui';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Everything the app needs above the router: server state, tooltips and the toaster. */
+/**
+ * Everything the app needs above the router: server state and the toaster. Each tooltip brings
+ * its own provider (components/ui/tooltip.tsx), so the tooltip code stays off the first page.
+ */
 export function AppProviders({
   children,
   queryClient,
@@ -16,10 +17,8 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -9,9 +9,10 @@ describe('route table', () => {
     ['/register', 'Crear cuenta'],
     ['/success', 'Pago exitoso'],
     ['/failure', 'Pago fallido'],
-    ['/store/t1', 'Tienda'],
+    // Ids that cannot exist show the screen's not-found view.
+    ['/store/t1', 'Tienda no encontrada'],
     ['/group/g1', 'Detalle del Grupo'],
-    ['/product/p1', 'Producto'],
+    ['/product/p1', 'Producto no encontrado'],
     ['/my-orders', 'Mis Pedidos'],
     ['/my-payments', 'Mis Pagos'],
     ['/payment-detail/pe1', 'Detalle del pago'],

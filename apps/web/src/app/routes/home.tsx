@@ -1,13 +1,52 @@
-import { StoreIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useState } from 'react';
+import { StoreListing } from '@/features/tienda/components/store-listing';
+import { LocationBar } from '@/features/ubicacion/components/location-bar';
+import { LocationPickerDialog } from '@/features/ubicacion/components/location-picker-dialog';
+import { useMarketplaceLocation } from '@/features/ubicacion/hooks/use-marketplace-location';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Home: the marketplace (store listing) arrives in its own issue. */
+/**
+ * Home: the marketplace (spec part 1, section 2, "Store listing"). The location comes from
+ * storage or the browser, or from the picker dialog; the listing follows it.
+ */
 export function HomeRoute() {
+  useDocumentTitle('Tiendas cerca tuyo');
+  const { location, locating, locate, setLocation } = useMarketplaceLocation();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const openPicker = () => setPickerOpen(true);
+
   return (
-    <PlaceholderPage
-      title="Tiendas cerca tuyo"
-      icon={StoreIcon}
-      description="Muy pronto vas a poder explorar las tiendas de tu zona y sumarte a compras grupales para pagar menos."
-    />
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">
+            Tiendas cerca tuyo
+          </h1>
+          <p className="mt-1.5 max-w-prose text-pretty text-muted-foreground">
+            Comprá en los comercios de tu barrio y sumate a compras grupales para pagar menos.
+          </p>
+        </div>
+        <LocationBar
+          location={location}
+          locating={locating}
+          onChange={openPicker}
+          className="md:min-w-[22rem]"
+        />
+      </div>
+
+      <StoreListing
+        location={location}
+        locating={locating}
+        onRetryLocation={locate}
+        onChangeLocation={openPicker}
+      />
+
+      <LocationPickerDialog
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        initialLocation={location}
+        onConfirm={({ lat, lng }) => setLocation({ lat, lng })}
+      />
+    </div>
   );
 }

@@ -1,6 +1,114 @@
-import { PackageIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeftIcon, StoreIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Carousel } from '@/components/ui/carousel';
+import { toast } from '@/components/ui/toast';
+import { AgregarAlCarrito } from '@/features/carrito/components/agregar-al-carrito';
+import { useAgregarAlCarrito } from '@/features/carrito/hooks/use-agregar-al-carrito';
+import { esProductoNoEncontrado, useProducto } from '@/features/producto/api/get-producto';
+import { ProductoCard } from '@/features/producto/components/producto-card';
+import { ProductoDetalle } from '@/features/producto/components/producto-detalle';
+import { ProductoDetalleSkeleton } from '@/features/producto/components/producto-detalle-skeleton';
+import { ProductoError } from '@/features/producto/components/producto-error';
+import { ProductoNoEncontrado } from '@/features/producto/components/producto-no-encontrado';
+import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/** /product/{productId}: the product detail with its purchase panel (spec part 2, section 2). */
 export function ProductRoute() {
-  return <PlaceholderPage title="Producto" icon={PackageIcon} />;
+  const { productId = '' } = useParams();
+  const {
+    data: producto,
+    error,
+    isPending,
+    isError,
+    errorUpdatedAt,
+    refetch,
+  } = useProducto(productId);
+  const noEncontrado = isError && esProductoNoEncontrado(error);
+  const agregar = useAgregarAlCarrito();
+
+  // The store's name, for the link back to it; the page does not depend on it.
+  const { data: tienda } = useQuery({
+    ...tiendaConProductosQueryOptions(producto?.tiendaId ?? ''),
+    enabled: producto !== undefined,
+    retry: false,
+  });
+
+  useDocumentTitle(noEncontrado ? 'Producto no encontrado' : (producto?.nombre ?? 'Producto'));
+
+  // Once per failed load (a missing producto has its own view instead).
+  const falla = isError && !noEncontrado ? errorUpdatedAt : 0;
+  useEffect(() => {
+    if (falla > 0) {
+      toast({
+        title: 'No se pudieron cargar los detalles del producto',
+        description: 'Revisa tu conexión e inténtalo de nuevo',
+        variant: 'destructive',
+      });
+    }
+  }, [falla]);
+
+  if (noEncontrado) return <ProductoNoEncontrado />;
+  if (isError) return <ProductoError onRetry={() => void refetch()} />;
+
+  const volverA = tienda ? `/store/${tienda._id}` : '/';
+  // More of the same store, as on its page: available products only, at most 6.
+  const otros = (tienda?.productos ?? [])
+    .filter((otro) => otro.disponible && otro._id !== producto?._id)
+    .slice(0, 6);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4 text-muted-foreground">
+        <Link to={volverA}>
+          <ArrowLeftIcon aria-hidden />
+          {tienda ? 'Volver a la tienda' : 'Volver al inicio'}
+        </Link>
+      </Button>
+      {isPending || !producto ? (
+        <ProductoDetalleSkeleton />
+      ) : (
+        <ProductoDetalle
+          producto={producto}
+          tienda={
+            tienda && (
+              <Link
+                to={`/store/${tienda._id}`}
+                className="inline-flex w-fit items-center gap-1.5 rounded-full bg-secondary px-3 py-1 font-medium text-secondary-foreground text-sm transition-colors hover:bg-secondary/70"
+              >
+                <StoreIcon className="size-3.5" aria-hidden />
+                {tienda.nombre}
+              </Link>
+            )
+          }
+          compra={
+            <AgregarAlCarrito
+              precio={producto.precio}
+              onAgregar={(cantidad) => agregar(producto, cantidad)}
+            />
+          }
+        />
+      )}
+      {tienda && otros.length > 0 && (
+        <section aria-labelledby="mas-de-la-tienda" className="mt-12 sm:mt-16">
+          <h2 id="mas-de-la-tienda" className="mb-4 font-bold text-xl tracking-tight">
+            Más de {tienda.nombre}
+          </h2>
+          <Carousel
+            label={`Más productos de ${tienda.nombre}`}
+            slideClassName="basis-[46%] sm:basis-1/3 lg:basis-1/4 xl:basis-1/5"
+          >
+            {otros.map((otro) => (
+              <div key={otro._id} className="h-full py-1">
+                <ProductoCard producto={otro} />
+              </div>
+            ))}
+          </Carousel>
+        </section>
+      )}
+    </div>
+  );
 }

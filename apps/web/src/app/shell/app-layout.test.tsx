@@ -75,7 +75,8 @@ describe('side panel (desktop)', () => {
 
     logIn();
 
-    const panel = screen.getByRole('complementary', { name: 'Panel de Control' });
+    // The panel's code loads on demand (it is not part of the first page).
+    const panel = await screen.findByRole('complementary', { name: 'Panel de Control' });
     expect(within(panel).getByRole('heading', { name: 'Panel de Control' })).toBeInTheDocument();
     const nav = within(panel).getByRole('navigation', { name: 'Navegación' });
     const inicio = within(nav).getByRole('link', { name: 'Inicio' });

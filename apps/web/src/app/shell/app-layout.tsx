@@ -1,13 +1,31 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { SidebarInset, SidebarProvider, useSidebar } from '@/components/ui/sidebar-provider';
 import { FloatingCartButton } from '@/features/carrito/components/floating-cart-button';
 import { LoginDialogProvider } from '@/features/usuario/components/login-dialog-provider';
 import { useAccessToken } from '@/features/usuario/hooks/use-access-token';
 import { setApiNavigate } from '@/lib/api-client';
-import { AppSidebar } from './app-sidebar';
 import { PageSkeleton } from './page-skeleton';
 import { TopBar } from './top-bar';
+
+// Only logged-in users have the side panel: its code (sheet, tooltips) stays off the first page.
+const AppSidebar = lazy(async () => ({ default: (await import('./app-sidebar')).AppSidebar }));
+
+/** Keeps the panel's width on wide screens while its code loads, so the page does not jump. */
+function SidebarPlaceholder() {
+  const { isMobile, state } = useSidebar();
+  if (isMobile) return null;
+  return (
+    <div
+      aria-hidden
+      className={
+        state === 'collapsed'
+          ? 'hidden w-(--sidebar-width-icon) md:block'
+          : 'hidden w-(--sidebar-width) md:block'
+      }
+    />
+  );
+}
 
 /**
  * The shell around every screen: top bar, side panel (logged in only), the screen, the
@@ -36,7 +54,11 @@ export function AppLayout() {
         </a>
         <TopBar loggedIn={loggedIn} />
         <div className="flex flex-1">
-          {loggedIn && <AppSidebar />}
+          {loggedIn && (
+            <Suspense fallback={<SidebarPlaceholder />}>
+              <AppSidebar />
+            </Suspense>
+          )}
           <SidebarInset>
             <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
               <Suspense fallback={<PageSkeleton />}>

@@ -21,7 +21,9 @@ function panel() {
 }
 
 async function accionesTitles() {
-  const nav = await within(panel()).findByRole('navigation', { name: 'Acciones' });
+  // The panel's code loads on demand (it is not part of the first page).
+  const panel = await screen.findByRole('complementary', { name: 'Panel de Control' });
+  const nav = await within(panel).findByRole('navigation', { name: 'Acciones' });
   return within(nav)
     .getAllByRole('listitem')
     .map((item) => item.textContent);

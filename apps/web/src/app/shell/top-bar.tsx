@@ -2,7 +2,7 @@ import { ArrowLeftIcon, LogInIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { SidebarTrigger } from '@/components/ui/sidebar';
+import { SidebarTrigger } from '@/components/ui/sidebar-provider';
 import { BrandLink } from './brand';
 
 // Only logged-in users need the menu (and its dropdown code).

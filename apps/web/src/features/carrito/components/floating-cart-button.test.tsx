@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { notifyCarritoChange } from '../hooks/use-cantidad-en-carrito';
+import { agregarAlCarrito } from '../stores/carrito-store';
 
 const carrito = [
   { productoId: 'p1', cantidadSolicitada: 2 },
@@ -63,13 +63,7 @@ describe('floating cart button', () => {
     await shellReady();
     expect(cartButton()).toBeNull();
 
-    act(() => {
-      localStorage.setItem(
-        'carrito',
-        JSON.stringify([{ productoId: 'p1', cantidadSolicitada: 1 }]),
-      );
-      notifyCarritoChange();
-    });
+    act(() => agregarAlCarrito('p1'));
     expect(cartButton()).toHaveAccessibleName('Ver carrito (1 producto)');
 
     act(() => {

@@ -1,7 +1,7 @@
 import { ShoppingCartIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '@/lib/utils';
-import { useCantidadEnCarrito } from '../hooks/use-cantidad-en-carrito';
+import { useCantidadEnCarrito } from '../stores/carrito-store';
 
 const HIDDEN_ON = ['/cart', '/checkout'];
 

@@ -1,0 +1,43 @@
+import { idSchema, type Producto, productoSchema } from '@compra-grupal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+export const PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado';
+
+export const productoKeys = {
+  all: ['producto'] as const,
+  detalle: (productoId: string) => ['producto', productoId] as const,
+};
+
+/**
+ * GET /api/producto/{productoId} (public). An id that cannot exist is answered here as the
+ * server would (not found) without a request.
+ */
+export async function getProducto(productoId: string, signal?: AbortSignal): Promise<Producto> {
+  if (!idSchema.safeParse(productoId).success) {
+    throw new ApiError(PRODUCTO_NO_ENCONTRADO, {
+      status: 404,
+      code: 'PRODUCTO_NO_ENCONTRADO',
+      serverMessage: PRODUCTO_NO_ENCONTRADO,
+    });
+  }
+  return api.get(`/api/producto/${productoId}`, { auth: false, schema: productoSchema, signal });
+}
+
+/** A product that does not exist: 404, or 400 for an id the server rejects. */
+export function esProductoNoEncontrado(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function productoQueryOptions(productoId: string) {
+  return queryOptions({
+    queryKey: productoKeys.detalle(productoId),
+    queryFn: ({ signal }) => getProducto(productoId, signal),
+    // A missing product stays missing: only failures of the network or the server are retried.
+    retry: (failureCount, error) => !esProductoNoEncontrado(error) && failureCount < 1,
+  });
+}
+
+export function useProducto(productoId: string) {
+  return useQuery(productoQueryOptions(productoId));
+}

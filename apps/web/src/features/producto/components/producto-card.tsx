@@ -1,0 +1,49 @@
+import type { Producto } from '@compra-grupal/contracts';
+import { UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPrecio } from '@/lib/format-currency';
+import { cn } from '@/lib/utils';
+import { ProductoImagen } from './producto-imagen';
+
+export interface ProductoCardProps {
+  producto: Pick<Producto, '_id' | 'nombre' | 'precio' | 'imagen' | 'cantidadTotalGrupo'>;
+  /** Heading level of the name, to fit the page's outline. */
+  headingLevel?: 'h3' | 'h4';
+  className?: string;
+}
+
+/** A product tile: picture, name, price and group size; the whole card opens the product. */
+export function ProductoCard({
+  producto,
+  headingLevel: Titulo = 'h3',
+  className,
+}: ProductoCardProps) {
+  return (
+    <Link
+      to={`/product/${producto._id}`}
+      data-slot="producto-card"
+      className={cn(
+        'group flex h-full flex-col overflow-hidden rounded-xl border border-border/70 bg-card text-card-foreground shadow-sm',
+        'transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/30 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0',
+        'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
+        className,
+      )}
+    >
+      <ProductoImagen
+        src={producto.imagen}
+        alt={producto.nombre}
+        className="aspect-square w-full"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-3.5">
+        <Titulo className="line-clamp-2 font-medium text-sm leading-snug">{producto.nombre}</Titulo>
+        <p className="mt-auto pt-1 font-bold text-base text-foreground tabular-nums">
+          {formatPrecio(producto.precio)}
+        </p>
+        <p className="flex items-center gap-1 text-muted-foreground text-xs">
+          <UsersIcon className="size-3.5 text-primary" aria-hidden />
+          Grupo de {producto.cantidadTotalGrupo}
+        </p>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Producto } from '@compra-grupal/contracts';
+import { PackageCheckIcon, PackageXIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatPrecio } from '@/lib/format-currency';
+import { compartirProducto } from './compartir-producto';
+import { ProductoImagen } from './producto-imagen';
+
+export interface ProductoDetalleProps {
+  producto: Producto;
+  /** Above the name: where the product comes from (a link to its store). */
+  tienda?: ReactNode;
+  /** The purchase panel (quantity, total, 'Agregar al Carrito'). */
+  compra?: ReactNode;
+}
+
+/**
+ * Product detail (spec part 2, section 2): picture, name, description, price, the group size,
+ * stock, the purchase panel and 'Compartir'.
+ */
+export function ProductoDetalle({ producto, tienda, compra }: ProductoDetalleProps) {
+  const sinStock = producto.stock <= 0;
+
+  return (
+    <article className="grid animate-rise-in gap-6 md:grid-cols-2 md:gap-10 lg:gap-14">
+      <div className="md:sticky md:top-[calc(var(--header-height)+1.5rem)] md:self-start">
+        <ProductoImagen
+          src={producto.imagen}
+          alt={producto.nombre}
+          loading="eager"
+          className="aspect-square w-full rounded-2xl border border-border/70 shadow-sm"
+        />
+      </div>
+
+      <div className="flex min-w-0 flex-col">
+        {tienda}
+        <h1 className="mt-2 text-balance font-bold text-2xl leading-tight tracking-tight sm:text-3xl">
+          {producto.nombre}
+        </h1>
+        <p className="mt-3 font-extrabold text-3xl text-primary-strong tracking-tight tabular-nums">
+          {formatPrecio(producto.precio)}
+        </p>
+        {producto.descripcion && (
+          <p className="mt-4 max-w-prose text-pretty text-muted-foreground leading-relaxed">
+            {producto.descripcion}
+          </p>
+        )}
+
+        <div className="mt-6 flex items-start gap-3 rounded-xl border border-primary/15 bg-secondary/70 p-4 text-secondary-foreground">
+          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground shadow-primary/25 shadow-sm">
+            <UsersIcon className="size-4.5" aria-hidden />
+          </span>
+          <div className="min-w-0 text-sm">
+            <p data-slot="grupo">
+              <strong className="font-semibold">Compra Grupal:</strong> Se necesitan{' '}
+              {producto.cantidadTotalGrupo} lugares para completar el grupo
+            </p>
+            <p className="mt-1 text-secondary-foreground/75">
+              Pagas ahora para reservar tu lugar; si el grupo se cancela, te devolvemos el dinero al
+              instante.
+            </p>
+          </div>
+        </div>
+
+        <div className="mt-4">
+          {!producto.disponible ? (
+            <Badge variant="destructive">
+              <PackageXIcon aria-hidden />
+              No disponible
+            </Badge>
+          ) : sinStock ? (
+            <Badge variant="destructive">
+              <PackageXIcon aria-hidden />
+              Sin stock
+            </Badge>
+          ) : (
+            <Badge variant="secondary">
+              <PackageCheckIcon aria-hidden />
+              Stock disponible: {producto.stock} {producto.stock === 1 ? 'unidad' : 'unidades'}
+            </Badge>
+          )}
+        </div>
+
+        <div className="mt-6 rounded-2xl border border-border/70 bg-card p-4 shadow-sm sm:p-5">
+          {compra}
+          <Button
+            type="button"
+            variant="outline"
+            className="mt-3 w-full"
+            onClick={() => void compartirProducto(producto._id)}
+          >
+            <Share2Icon aria-hidden />
+            Compartir
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Categoria } from '@compra-grupal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Query keys of the global categories. */
+export const categoriasKeys = {
+  all: ['categoria'] as const,
+  lista: () => ['categoria', 'lista'] as const,
+};
+
+/** GET /api/categoria/getAllCategoria: the global store categories of the filter. */
+export function categoriasQueryOptions() {
+  return queryOptions({
+    queryKey: categoriasKeys.lista(),
+    queryFn: async ({ signal }): Promise<Categoria[]> => {
+      const { categoriasSchema } = await import('./listing-schemas');
+      return api.get('/api/categoria/getAllCategoria', {
+        auth: false,
+        schema: categoriasSchema,
+        signal,
+      });
+    },
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useCategorias({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...categoriasQueryOptions(), enabled });
+}

@@ -1,0 +1,53 @@
+import {
+  idSchema,
+  type TiendaConProductos,
+  tiendaConProductosSchema,
+} from '@compra-grupal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+export const TIENDA_NO_ENCONTRADA = 'Tienda no encontrada';
+
+export const tiendaConProductosKeys = {
+  detalle: (tiendaId: string) => ['tienda', 'con-productos', tiendaId] as const,
+};
+
+/**
+ * GET /api/tienda/con-productos/{tiendaId} (public): an enabled store with its available
+ * products (newest first) and its local categories. An id that cannot exist is answered here
+ * as the server would (not found) without a request.
+ */
+export async function getTiendaConProductos(
+  tiendaId: string,
+  signal?: AbortSignal,
+): Promise<TiendaConProductos> {
+  if (!idSchema.safeParse(tiendaId).success) {
+    throw new ApiError(TIENDA_NO_ENCONTRADA, {
+      status: 404,
+      code: 'TIENDA_NO_ENCONTRADA',
+      serverMessage: TIENDA_NO_ENCONTRADA,
+    });
+  }
+  return api.get(`/api/tienda/con-productos/${tiendaId}`, {
+    auth: false,
+    schema: tiendaConProductosSchema,
+    signal,
+  });
+}
+
+/** A store that does not exist or is not enabled: 404, or 400 for an id the server rejects. */
+export function esTiendaNoEncontrada(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function tiendaConProductosQueryOptions(tiendaId: string) {
+  return queryOptions({
+    queryKey: tiendaConProductosKeys.detalle(tiendaId),
+    queryFn: ({ signal }) => getTiendaConProductos(tiendaId, signal),
+    retry: (failureCount, error) => !esTiendaNoEncontrada(error) && failureCount < 1,
+  });
+}
+
+export function useTiendaConProductos(tiendaId: string) {
+  return useQuery(tiendaConProductosQueryOptions(tiendaId));
+}

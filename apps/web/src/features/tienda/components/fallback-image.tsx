@@ -1,0 +1,37 @@
+import { type ReactNode, useState } from 'react';
+import { cn } from '@/lib/utils';
+
+export interface FallbackImageProps {
+  src: string | null;
+  alt: string;
+  className?: string;
+  /** Shown without an image or when it fails to load. */
+  fallback: ReactNode;
+  width?: number;
+  height?: number;
+}
+
+/** An image that gives way to `fallback` when there is none or it cannot be loaded. */
+export function FallbackImage({
+  src,
+  alt,
+  className,
+  fallback,
+  width,
+  height,
+}: FallbackImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) return <>{fallback}</>;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      className={cn('object-cover', className)}
+      onError={() => setFailed(src)}
+    />
+  );
+}

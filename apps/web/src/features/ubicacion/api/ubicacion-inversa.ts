@@ -1,0 +1,32 @@
+import { ubicacionGeoSchema } from '@compra-grupal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Coordenadas } from '../lib/coordenadas';
+import { geoKeys } from './geo-keys';
+
+/**
+ * GET /api/geo/inversa?lat=..&lng=..: address, city, province and postal code of a point.
+ * Answers 404 (UBICACION_FUERA_DE_ARGENTINA) outside Argentina and 502 when the provider fails.
+ */
+export function ubicacionInversaQueryOptions(punto: Coordenadas) {
+  return queryOptions({
+    queryKey: geoKeys.inversa(punto),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ lat: String(punto.lat), lng: String(punto.lng) });
+      return api.get(`/api/geo/inversa?${params}`, {
+        auth: false,
+        schema: ubicacionGeoSchema,
+        signal,
+      });
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useUbicacionInversa(punto: Coordenadas | null) {
+  return useQuery({
+    ...ubicacionInversaQueryOptions(punto ?? { lat: 0, lng: 0 }),
+    enabled: punto !== null,
+  });
+}

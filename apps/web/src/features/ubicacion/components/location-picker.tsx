@@ -1,0 +1,206 @@
+import { CONSTANTES, type UbicacionGeo } from '@compra-grupal/contracts';
+import { CheckIcon, LoaderCircleIcon, LocateFixedIcon, MapIcon } from 'lucide-react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { toast } from '@/components/ui/toast';
+import { useUbicacionInversa } from '../api/ubicacion-inversa';
+import type { Coordenadas } from '../lib/coordenadas';
+import { avisarErrorDeUbicacion, obtenerPosicionActual } from '../lib/geolocation';
+import { AddressSearch } from './address-search';
+import type { LocationMapProps } from './location-map';
+import type { LocationPickerDialogProps } from './location-picker-dialog';
+import { LocationSummary } from './location-summary';
+
+export const DATOS_INCOMPLETOS_TITULO = 'Datos incompletos';
+export const DATOS_INCOMPLETOS =
+  'No se pudo obtener la provincia o ciudad. Por favor, selecciona otra ubicación.';
+
+/** The chosen point and, when a suggestion gave them, its address data. */
+interface Seleccion {
+  punto: Coordenadas;
+  datos: UbicacionGeo | null;
+}
+
+/** The map's code (Leaflet) loads with the dialog; a failure is only logged (spec section 8). */
+function useLocationMap() {
+  const [Mapa, setMapa] = useState<ComponentType<LocationMapProps> | null>(null);
+  const [cargando, setCargando] = useState(true);
+  useEffect(() => {
+    let vivo = true;
+    import('./location-map')
+      .then((module) => {
+        if (vivo) setMapa(() => module.LocationMap);
+      })
+      .catch((error: unknown) => console.error('No se pudo cargar el mapa', error))
+      .finally(() => {
+        if (vivo) setCargando(false);
+      });
+    return () => {
+      vivo = false;
+    };
+  }, []);
+  return { Mapa, cargando };
+}
+
+function MapPlaceholder({ cargando }: { cargando: boolean }) {
+  return (
+    <div
+      className="grid place-items-center rounded-xl border border-border/70 bg-muted/60 text-muted-foreground"
+      style={{ height: CONSTANTES.mapaAltoPx }}
+    >
+      {cargando ? (
+        <span role="status" className="flex items-center gap-2 text-sm">
+          <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+          Cargando mapa…
+        </span>
+      ) : (
+        <span className="flex flex-col items-center gap-2 px-6 text-center text-sm">
+          <MapIcon className="size-6" aria-hidden />
+          Buscá una dirección o usá tu ubicación actual.
+        </span>
+      )}
+    </div>
+  );
+}
+
+function LocationPickerContent({
+  initialLocation,
+  onConfirm,
+  onOpenChange,
+}: Omit<LocationPickerDialogProps, 'open' | 'title' | 'description'>) {
+  const [seleccion, setSeleccion] = useState<Seleccion | null>(null);
+  const [localizando, setLocalizando] = useState(false);
+  const { Mapa, cargando: cargandoMapa } = useLocationMap();
+
+  // Points chosen on the map or by GPS are reverse-geocoded; suggestions bring their data.
+  const inversa = useUbicacionInversa(seleccion && !seleccion.datos ? seleccion.punto : null);
+  const datos = seleccion?.datos ?? inversa.data ?? null;
+  const buscandoDatos = seleccion !== null && !seleccion.datos && inversa.isFetching;
+
+  const marcador = seleccion?.punto ?? initialLocation ?? CONSTANTES.mapaCentroPorDefecto;
+
+  const elegirPunto = useCallback((punto: Coordenadas) => {
+    setSeleccion({ punto, datos: null });
+  }, []);
+
+  const usarMiUbicacion = async () => {
+    setLocalizando(true);
+    try {
+      elegirPunto(await obtenerPosicionActual());
+    } catch (error) {
+      avisarErrorDeUbicacion(error);
+    } finally {
+      setLocalizando(false);
+    }
+  };
+
+  const confirmar = () => {
+    if (!seleccion) return;
+    if (!datos?.provincia.trim() || !datos.ciudad.trim()) {
+      toast({
+        title: DATOS_INCOMPLETOS_TITULO,
+        description: DATOS_INCOMPLETOS,
+        variant: 'destructive',
+      });
+      return;
+    }
+    onConfirm({
+      address: datos.direccion,
+      lat: seleccion.punto.lat,
+      lng: seleccion.punto.lng,
+      postalCode: datos.codigoPostal,
+      province: datos.provincia,
+      city: datos.ciudad,
+    });
+    onOpenChange(false);
+  };
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <AddressSearch
+          className="flex-1"
+          onSelect={(sugerencia) =>
+            setSeleccion({
+              punto: { lat: sugerencia.lat, lng: sugerencia.lng },
+              datos: sugerencia,
+            })
+          }
+        />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={usarMiUbicacion}
+          disabled={localizando}
+          className="sm:w-auto"
+        >
+          {localizando ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden />
+          ) : (
+            <LocateFixedIcon aria-hidden />
+          )}
+          Usar mi ubicación
+        </Button>
+      </div>
+
+      <div className="isolate overflow-hidden rounded-xl">
+        {Mapa ? (
+          <Mapa position={marcador} onSelect={elegirPunto} />
+        ) : (
+          <MapPlaceholder cargando={cargandoMapa} />
+        )}
+      </div>
+
+      <LocationSummary
+        punto={seleccion?.punto ?? null}
+        datos={datos}
+        cargando={buscandoDatos}
+        error={seleccion && !seleccion.datos ? inversa.error : null}
+      />
+
+      {/* On phones the drawer scrolls: the actions stay in reach at its bottom edge. */}
+      <div className="max-md:-mx-4 max-md:-mb-6 flex items-center justify-end gap-2 max-md:sticky max-md:-bottom-6 max-md:z-10 max-md:border-border/70 max-md:border-t max-md:bg-popover max-md:px-4 max-md:py-3">
+        <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+          Cancelar
+        </Button>
+        {seleccion && (
+          <Button
+            type="button"
+            onClick={confirmar}
+            disabled={buscandoDatos}
+            className="max-md:flex-1"
+          >
+            {buscandoDatos ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden />
+            ) : (
+              <CheckIcon aria-hidden />
+            )}
+            Confirmar ubicación
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The dialog itself; see LocationPickerDialog, which loads this module on first opening. */
+export function LocationPicker({
+  open,
+  onOpenChange,
+  title = 'Elegí tu ubicación',
+  description = 'Buscá una dirección, usá tu ubicación actual o tocá el mapa para mover el marcador.',
+  ...props
+}: LocationPickerDialogProps) {
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      className="md:max-w-2xl"
+    >
+      <LocationPickerContent onOpenChange={onOpenChange} {...props} />
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Coordenadas } from '../lib/coordenadas';
+import { avisarErrorDeUbicacion, obtenerPosicionActual } from '../lib/geolocation';
+import { readMarketplaceLocation, saveMarketplaceLocation } from '../lib/marketplace-location';
+
+export interface MarketplaceLocation {
+  /** The chosen point, or null while there is none. */
+  location: Coordenadas | null;
+  /** True while the browser is asked for the position. */
+  locating: boolean;
+  /** The message of the last failed position request, if the last one failed. */
+  error: string | null;
+  /** Asks the browser for the position again (the GPS retry). */
+  locate: () => void;
+  /** Uses and saves a point chosen on the map. */
+  setLocation: (location: Coordenadas) => void;
+}
+
+/**
+ * The marketplace location (spec part 1, section 2, "Store listing"): on open the saved
+ * `marketplaceLocation` if there is one, otherwise the browser's position, which is saved too.
+ * A failure shows the destructive toast 'Error de ubicación' with the spec's message.
+ */
+export function useMarketplaceLocation(): MarketplaceLocation {
+  const [location, setLocationState] = useState<Coordenadas | null>(readMarketplaceLocation);
+  const [locating, setLocating] = useState(location === null);
+  const [error, setError] = useState<string | null>(null);
+  // Only the newest request may answer: a retry or a map choice supersedes a pending one.
+  const requestId = useRef(0);
+
+  const locate = useCallback(() => {
+    const id = ++requestId.current;
+    setLocating(true);
+    setError(null);
+    obtenerPosicionActual().then(
+      (position) => {
+        if (id !== requestId.current) return;
+        saveMarketplaceLocation(position);
+        setLocationState(position);
+        setLocating(false);
+      },
+      (failure: unknown) => {
+        if (id !== requestId.current) return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+        setLocating(false);
+        avisarErrorDeUbicacion(failure);
+      },
+    );
+  }, []);
+
+  const setLocation = useCallback((next: Coordenadas) => {
+    requestId.current++;
+    saveMarketplaceLocation(next);
+    setLocationState({ lat: next.lat, lng: next.lng });
+    setLocating(false);
+    setError(null);
+  }, []);
+
+  // On open: without a saved location, ask the browser. Runs once per mount.
+  const initial = useRef(location);
+  useEffect(() => {
+    if (initial.current === null) locate();
+    return () => {
+      requestId.current++;
+    };
+  }, [locate]);
+
+  return { location, locating, error, locate, setLocation };
+}
