@@ -3,27 +3,32 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 
 /**
- * The JavaScript a browser really downloads to show `/`: every script response while the page
- * loads in Chromium (entry, preloads and any chunk loaded on the way), gzipped at level 9.
+ * The JavaScript a browser really downloads to show `/` with its stores: every script response
+ * until the network is idle in Chromium (entry, preloads and the chunks loaded on the way), for
+ * a shopper who shares their location, gzipped at level 9.
  */
 export async function measureHomeJavaScript(
   baseUrl: string,
-): Promise<{ gzipBytes: number; files: number }> {
+  location: { latitude: number; longitude: number },
+): Promise<{ gzipBytes: number; files: number; stores: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext({
+      geolocation: location,
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
     const bodies: Promise<Buffer>[] = [];
     page.on('response', (response) => {
-      const type = response.headers()['content-type'] ?? '';
-      if (response.request().resourceType() === 'script' || type.includes('javascript')) {
-        bodies.push(response.body());
-      }
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
     });
     await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    const stores = await page.getByRole('article').count();
     const buffers = await Promise.all(bodies);
     return {
       gzipBytes: buffers.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
       files: buffers.length,
+      stores,
     };
   } finally {
     await browser.close();

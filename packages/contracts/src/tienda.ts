@@ -77,5 +77,6 @@ export const tiendaConProductosSchema = z
   .meta({ id: 'TiendaConProductos' });
 
 export type TiendaCercana = z.infer<typeof tiendaCercanaSchema>;
+export type TiendasQueCubrenResponse = z.infer<typeof tiendasQueCubrenResponseSchema>;
 export type TiendaConProductos = z.infer<typeof tiendaConProductosSchema>;
 export type CategoriaLocal = z.infer<typeof categoriaLocalSchema>;

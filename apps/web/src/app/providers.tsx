@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { ToasterHost } from '@/components/ui/toaster-host';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -18,7 +18,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A toast that replaces another waits until the first was readable (components/ui/toast.ts).
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

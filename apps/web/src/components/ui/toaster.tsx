@@ -1,9 +1,12 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@/config/ui';
+import { toasterMounted } from './toast';
 
-/** Mounted once at the root; toasts are shown through `toast()` in ./toast. */
+/** Loaded by <ToasterHost> with the first toast; toasts are shown through `toast()` in ./toast. */
 export function Toaster() {
+  // Runs after Sonner's own effects, so it already listens when toast() goes on.
+  useEffect(() => toasterMounted(), []);
   return (
     <Sonner
       position="bottom-right"

@@ -13,12 +13,8 @@ export function categoriasQueryOptions() {
   return queryOptions({
     queryKey: categoriasKeys.lista(),
     queryFn: async ({ signal }): Promise<Categoria[]> => {
-      const { categoriasSchema } = await import('./listing-schemas');
-      return api.get('/api/categoria/getAllCategoria', {
-        auth: false,
-        schema: categoriasSchema,
-        signal,
-      });
+      // Not parsed here, like the listing: the server serialises it through the contract.
+      return api.get<Categoria[]>('/api/categoria/getAllCategoria', { auth: false, signal });
     },
     staleTime: 10 * 60_000,
   });

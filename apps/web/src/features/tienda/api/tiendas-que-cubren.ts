@@ -1,4 +1,4 @@
-import type { TiendaCercana } from '@compra-grupal/contracts';
+import type { TiendaCercana, TiendasQueCubrenResponse } from '@compra-grupal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -24,15 +24,16 @@ export function tiendasQueCubrenQueryOptions(params: TiendasQueCubrenParams) {
   return queryOptions({
     queryKey: tiendasQueCubrenKeys.lista(params),
     queryFn: async ({ signal }): Promise<TiendaCercana[]> => {
-      const { tiendasQueCubrenResponseSchema } = await import('./listing-schemas');
       const body = params.q
         ? { lat: params.lat, lng: params.lng, q: params.q }
         : { lat: params.lat, lng: params.lng };
-      const { tiendas } = await api.post('/api/tienda/con-productos-que-cubren', body, {
-        auth: false,
-        schema: tiendasQueCubrenResponseSchema,
-        signal,
-      });
+      // Not parsed here: the server serialises this answer through the same contract schema,
+      // and keeping zod off the first page keeps it within its budget (decision 009).
+      const { tiendas } = await api.post<TiendasQueCubrenResponse>(
+        '/api/tienda/con-productos-que-cubren',
+        body,
+        { auth: false, signal },
+      );
       // Only enabled stores are listed (spec part 1, sections 2 and 6); the server filters too.
       return tiendas.filter((tienda) => tienda.habilitada);
     },
