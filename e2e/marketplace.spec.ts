@@ -76,7 +76,7 @@ test.describe('marketplace with the GPS position', () => {
 
     await search(page).fill('producto que no existe en ninguna tienda');
     await expect(page.getByRole('heading', { name: 'No se encontraron tiendas' })).toBeVisible();
-    await expect(page.getByText(/cambiá la categoría/)).toBeVisible();
+    await expect(page.getByText(/cambia la categoría/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reintentar ubicación' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     await expect(page.getByText('8 tiendas encontradas')).toBeVisible();
@@ -101,7 +101,7 @@ test.describe('marketplace with the GPS position', () => {
   test('the picker moves the marketplace to Córdoba', async ({ page }) => {
     await openListing(page);
     await page.getByRole('button', { name: 'Cambiar ubicación' }).click();
-    const picker = page.getByRole('dialog', { name: 'Elegí tu ubicación' });
+    const picker = page.getByRole('dialog', { name: 'Elige tu ubicación' });
     await expect(picker).toBeVisible();
 
     // The Leaflet map: 400 px high, with its marker, even without tiles (no network here).
@@ -155,7 +155,7 @@ test.describe('marketplace with the GPS position', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await openListing(page);
     await page.getByRole('button', { name: 'Cambiar ubicación' }).click();
-    const picker = page.getByRole('dialog', { name: 'Elegí tu ubicación' });
+    const picker = page.getByRole('dialog', { name: 'Elige tu ubicación' });
     await expect(picker).toHaveAttribute('data-slot', 'drawer-content');
     await picker.getByPlaceholder('Buscar dirección…').fill('córdoba');
     await picker.getByRole('option', { name: 'Córdoba, Córdoba' }).click();
@@ -187,7 +187,7 @@ test.describe('marketplace without location permission', () => {
 
     // …but a point chosen on the map works.
     await page.getByRole('button', { name: 'Elegir en el mapa' }).click();
-    const picker = page.getByRole('dialog', { name: 'Elegí tu ubicación' });
+    const picker = page.getByRole('dialog', { name: 'Elige tu ubicación' });
     await picker.getByPlaceholder('Buscar dirección…').fill('palermo');
     await picker.getByRole('option').first().click();
     await picker.getByRole('button', { name: 'Confirmar ubicación' }).click();

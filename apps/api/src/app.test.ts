@@ -76,8 +76,8 @@ describe('errors and unknown paths', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secreto');
     expect(res.json()).toEqual({
-      error: 'Ocurrió un error inesperado. Intentá nuevamente.',
-      mensaje: 'Ocurrió un error inesperado. Intentá nuevamente.',
+      error: 'Ocurrió un error inesperado. Intenta nuevamente.',
+      mensaje: 'Ocurrió un error inesperado. Intenta nuevamente.',
       code: 'ERROR_INTERNO',
     });
   });
@@ -103,7 +103,7 @@ describe('protections', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
       code: 'DEMASIADAS_SOLICITUDES',
-      error: 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.',
+      error: 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
     });
     expect(limited.headers['retry-after']).toBeDefined();
   });

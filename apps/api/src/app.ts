@@ -121,7 +121,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
           new AppError(
             429,
             ERROR_CODES.demasiadasSolicitudes,
-            'Demasiadas solicitudes. Esperá un momento y volvé a intentar.',
+            'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
           ),
       });
       await api.register(healthRoutes);

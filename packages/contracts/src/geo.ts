@@ -50,9 +50,9 @@ const numeroDeConsulta = (nombre: string, minimo: number, maximo: number) =>
 // Query strings stay inline (no `.meta({ id })`): OpenAPI describes them as parameters.
 export const buscarGeoQuerySchema = z.object({
   q: z
-    .string({ error: 'Escribí una dirección o localidad' })
+    .string({ error: 'Escribe una dirección o localidad' })
     .trim()
-    .min(2, 'Escribí al menos 2 caracteres')
+    .min(2, 'Escribe al menos 2 caracteres')
     .max(120, 'La búsqueda puede tener hasta 120 caracteres')
     .describe('Dirección, barrio o localidad de Argentina'),
   limite: z.coerce

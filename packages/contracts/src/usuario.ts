@@ -18,9 +18,9 @@ export const contraseniaSchema = z
 export const telefonoSchema = z
   .string()
   .trim()
-  .min(6, 'Ingresá un teléfono válido')
-  .max(30, 'Ingresá un teléfono válido')
-  .regex(/^[+\d\s()-]+$/, 'Ingresá un teléfono válido');
+  .min(6, 'Ingresa un teléfono válido')
+  .max(30, 'Ingresa un teléfono válido')
+  .regex(/^[+\d\s()-]+$/, 'Ingresa un teléfono válido');
 
 /** Address block of the register dialog (spec file 1, section 3). */
 export const direccionRegistroSchema = z.object({

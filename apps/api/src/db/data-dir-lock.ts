@@ -9,7 +9,7 @@ export class DataDirLockedError extends Error {
     super(
       `La carpeta de datos ${dataDir} ya está en uso por otro proceso (pid ${pid}); PGlite admite un solo proceso. ` +
         `/ The data folder ${dataDir} is already in use by another process (pid ${pid}); PGlite allows one process only. ` +
-        'Detené ese proceso, usá otro DATA_DIR o configurá DATABASE_URL.',
+        'Detén ese proceso, usa otro DATA_DIR o configura DATABASE_URL.',
     );
     this.name = 'DataDirLockedError';
   }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export const accesoDenegado = () =>
-  new AppError(403, 'ACCESO_DENEGADO', 'No tenés permiso para acceder a este recurso');
+  new AppError(403, 'ACCESO_DENEGADO', 'No tienes permiso para acceder a este recurso');
 
 export interface Guards {
   /** Requires a valid Bearer access token. */

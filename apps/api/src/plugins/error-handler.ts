@@ -62,6 +62,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'error no controlado');
     return reply
       .status(500)
-      .send(body('Ocurrió un error inesperado. Intentá nuevamente.', ERROR_CODES.errorInterno));
+      .send(body('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno));
   });
 }

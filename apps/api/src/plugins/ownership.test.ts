@@ -75,8 +75,8 @@ describe('ownership rule: a userId that is not the token’s own', () => {
     const res = await t.app.inject({ ...request(owner.userId), headers: other.auth });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
-      error: 'No tenés permiso para acceder a este recurso',
-      mensaje: 'No tenés permiso para acceder a este recurso',
+      error: 'No tienes permiso para acceder a este recurso',
+      mensaje: 'No tienes permiso para acceder a este recurso',
       code: 'ACCESO_DENEGADO',
     });
   });

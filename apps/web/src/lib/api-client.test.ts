@@ -306,7 +306,7 @@ describe('apiFetch', () => {
             error: 'Datos inválidos',
             mensaje: 'Datos inválidos',
             code: 'VALIDACION',
-            detalles: [{ campo: 'telefono', mensaje: 'Ingresá un teléfono válido' }],
+            detalles: [{ campo: 'telefono', mensaje: 'Ingresa un teléfono válido' }],
           },
           400,
           'Bad Request',
@@ -316,7 +316,7 @@ describe('apiFetch', () => {
       status: 400,
       code: 'VALIDACION',
       message: 'Datos inválidos',
-      detalles: [{ campo: 'telefono', mensaje: 'Ingresá un teléfono válido' }],
+      detalles: [{ campo: 'telefono', mensaje: 'Ingresa un teléfono válido' }],
     });
   });
 

@@ -26,5 +26,5 @@ export const geoNoDisponible = () =>
   new AppError(
     502,
     GEO_ERROR_CODES.geoNoDisponible,
-    'El servicio de mapas no responde. Intentá nuevamente.',
+    'El servicio de mapas no responde. Intenta nuevamente.',
   );

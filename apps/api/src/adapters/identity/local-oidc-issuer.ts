@@ -99,7 +99,7 @@ label{display:block;font-size:.85rem;font-weight:600;margin:12px 0 4px}
 input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #ccd;border-radius:10px;font-size:1rem}
 button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:10px;background:#059669;color:#fff;font-weight:600;font-size:1rem;cursor:pointer}</style>
 </head><body><main><h1>Modo de prueba</h1>
-<p>Inicio de sesión con Google simulado: elegí la cuenta con la que querés entrar.</p>
+<p>Inicio de sesión con Google simulado: elige la cuenta con la que quieres entrar.</p>
 <form method="post" action="${LOCAL_ISSUER_PATH}/authorize">${hidden}
 <label for="email">Email</label><input id="email" name="email" type="email" required value="google.demo@compragrupal.com.ar">
 <label for="nombre">Nombre</label><input id="nombre" name="nombre" required value="Usuario de Google">

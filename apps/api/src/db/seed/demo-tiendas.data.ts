@@ -556,7 +556,7 @@ export const DEMO_TIENDAS: DemoTienda[] = [
   },
   {
     nombre: 'Tecno Barrio',
-    descripcion: 'Electrónica y accesorios. Pronto vas a encontrar acá nuestras compras grupales.',
+    descripcion: 'Electrónica y accesorios. Pronto vas a encontrar aquí nuestras compras grupales.',
     categoria: 'Electrónica',
     cobertura: 'Área metropolitana',
     habilitada: true,

@@ -91,7 +91,7 @@ describe('/api/geo with the embedded gazetteer', () => {
     it('says which field is wrong', async () => {
       const res = await get('/api/geo/buscar?q=a');
       expect(res.json().detalles).toEqual([
-        { campo: 'q', mensaje: 'Escribí al menos 2 caracteres' },
+        { campo: 'q', mensaje: 'Escribe al menos 2 caracteres' },
       ]);
     });
   });
@@ -162,8 +162,8 @@ describe('/api/geo when the provider fails', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({
-        error: 'El servicio de mapas no responde. Intentá nuevamente.',
-        mensaje: 'El servicio de mapas no responde. Intentá nuevamente.',
+        error: 'El servicio de mapas no responde. Intenta nuevamente.',
+        mensaje: 'El servicio de mapas no responde. Intenta nuevamente.',
         code: GEO_ERROR_CODES.geoNoDisponible,
       });
     },

@@ -6,7 +6,7 @@ import type { SesionRepository } from './sesion.repository';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const sesionInvalida = () =>
-  new AppError(401, 'SESION_INVALIDA', 'Sesión inválida o expirada. Iniciá sesión nuevamente.');
+  new AppError(401, 'SESION_INVALIDA', 'Sesión inválida o expirada. Inicia sesión nuevamente.');
 
 /**
  * Refresh tokens: opaque random strings, stored only as a hash, rotated on every use. Using a

@@ -24,7 +24,7 @@ const demasiadosIntentos = () =>
   new AppError(
     429,
     ERROR_CODES.demasiadasSolicitudes,
-    'Demasiados intentos. Esperá unos minutos y volvé a intentar.',
+    'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
   );
 
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {

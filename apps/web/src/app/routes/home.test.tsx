@@ -68,7 +68,7 @@ describe('home (marketplace)', () => {
     await screen.findByText('3 tiendas encontradas');
 
     await user.click(screen.getByRole('button', { name: 'Cambiar ubicación' }));
-    const picker = await screen.findByRole('dialog', { name: 'Elegí tu ubicación' });
+    const picker = await screen.findByRole('dialog', { name: 'Elige tu ubicación' });
     expect(await within(picker).findByText('Marcador en -34.5889, -58.4108')).toBeInTheDocument();
     await user.type(within(picker).getByPlaceholderText('Buscar dirección…'), 'córdoba');
     await user.click(await within(picker).findByRole('option', { name: 'Córdoba, Córdoba' }));

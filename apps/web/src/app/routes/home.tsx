@@ -23,7 +23,7 @@ export function HomeRoute() {
             Tiendas cerca tuyo
           </h1>
           <p className="mt-1.5 max-w-prose text-pretty text-muted-foreground">
-            Comprá en los comercios de tu barrio y sumate a compras grupales para pagar menos.
+            Compra en los comercios de tu barrio y súmate a compras grupales para pagar menos.
           </p>
         </div>
         <LocationBar

@@ -18,7 +18,7 @@ export function RouteError() {
       </span>
       <h1 className="mt-6 font-bold text-2xl tracking-tight">Algo salió mal</h1>
       <p className="mt-3 max-w-md text-pretty text-muted-foreground">
-        No pudimos mostrar esta página. Probá recargarla; si el problema sigue, volvé al inicio.
+        No pudimos mostrar esta página. Prueba recargarla; si el problema sigue, vuelve al inicio.
       </p>
       {detail && <p className="mt-2 text-muted-foreground text-sm">{detail}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -1,4 +1,3 @@
-import type { Categoria } from '@compra-grupal/contracts';
 import {
   Select,
   SelectContent,
@@ -13,19 +12,26 @@ export interface CategorySelectProps {
   defaultOpen?: boolean;
   value: string;
   onValueChange: (value: string) => void;
-  categorias: readonly Categoria[];
+  categorias: readonly { _id: string; nombre: string }[];
+  /** For an outside <label htmlFor>. */
+  id?: string;
+  label?: string;
+  className?: string;
 }
 
-/** The category filter: 'Todas las categorías' (value 'all') and the global categories. */
+/** A category filter: 'Todas las categorías' (value 'all') and the categories given. */
 export function CategorySelect({
   defaultOpen,
   value,
   onValueChange,
   categorias,
+  id,
+  label = 'Categoría',
+  className = 'h-11 sm:w-60',
 }: CategorySelectProps) {
   return (
     <Select defaultOpen={defaultOpen} value={value} onValueChange={onValueChange}>
-      <SelectTrigger aria-label="Categoría" className="h-11 sm:w-60">
+      <SelectTrigger id={id} aria-label={label} className={className}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

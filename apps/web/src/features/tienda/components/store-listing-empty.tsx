@@ -43,7 +43,7 @@ export function StoreListingEmpty({
       {filtrosActivos ? (
         <>
           <p className="mt-2 max-w-md text-pretty text-muted-foreground text-sm">
-            Probá con otras palabras o cambiá la categoría: puede que ninguna tienda cercana
+            Prueba con otras palabras o cambia la categoría: puede que ninguna tienda cercana
             coincida con los filtros que elegiste.
           </p>
           <Button type="button" variant="outline" className="mt-6" onClick={onClearFilters}>
@@ -55,8 +55,8 @@ export function StoreListingEmpty({
         <>
           <p className="mt-2 max-w-md text-pretty text-muted-foreground text-sm">
             {conUbicacion
-              ? 'Todavía no hay tiendas que lleguen a esta ubicación. Verificá que la ubicación de tu navegador esté habilitada y reintentá, o elegí otro punto en el mapa.'
-              : 'Para ver tiendas cercanas, habilitá la ubicación en tu navegador (ícono de ubicación en la barra de direcciones) y reintentá, o elegí un punto en el mapa.'}
+              ? 'Todavía no hay tiendas que lleguen a esta ubicación. Verifica que la ubicación de tu navegador esté habilitada y reintenta, o elige otro punto en el mapa.'
+              : 'Para ver tiendas cercanas, habilita la ubicación en tu navegador (ícono de ubicación en la barra de direcciones) y reintenta, o elige un punto en el mapa.'}
           </p>
           <div className="mt-6 flex flex-col gap-2 sm:flex-row">
             <Button type="button" onClick={onRetryLocation}>

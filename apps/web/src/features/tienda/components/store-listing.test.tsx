@@ -205,7 +205,7 @@ describe('StoreListing', () => {
     expect(
       await screen.findByRole('heading', { name: 'No se encontraron tiendas' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/cambiá la categoría/)).toBeInTheDocument();
+    expect(screen.getByText(/cambia la categoría/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reintentar ubicación' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
@@ -231,7 +231,7 @@ describe('StoreListing', () => {
     const { calls } = mockListingApi();
     renderListing({ location: null, locating: false });
     expect(screen.getByRole('heading', { name: 'No se encontraron tiendas' })).toBeInTheDocument();
-    expect(screen.getByText(/habilitá la ubicación en tu navegador/)).toBeInTheDocument();
+    expect(screen.getByText(/habilita la ubicación en tu navegador/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar ubicación' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

@@ -136,7 +136,7 @@ export function AddressSearch({ onSelect, className }: AddressSearchProps) {
         {sugerencias.length === 0 && (
           <p className="px-3.5 py-3 text-muted-foreground text-sm">
             {buscar.isError
-              ? 'No se pudieron buscar direcciones. Intentá de nuevo.'
+              ? 'No se pudieron buscar direcciones. Inténtalo de nuevo.'
               : 'No encontramos direcciones con ese texto.'}
           </p>
         )}

@@ -21,9 +21,9 @@ describe('LocationPickerDialog without its map', () => {
         <LocationPickerDialog open onOpenChange={() => {}} onConfirm={() => {}} />
       </AppProviders>,
     );
-    const picker = await screen.findByRole('dialog', { name: 'Elegí tu ubicación' });
+    const picker = await screen.findByRole('dialog', { name: 'Elige tu ubicación' });
     expect(
-      await within(picker).findByText('Buscá una dirección o usá tu ubicación actual.'),
+      await within(picker).findByText('Busca una dirección o usa tu ubicación actual.'),
     ).toBeInTheDocument();
     expect(within(picker).queryByText('Cargando mapa…')).toBeNull();
     expect(error).toHaveBeenCalledWith('No se pudo cargar el mapa', expect.anything());

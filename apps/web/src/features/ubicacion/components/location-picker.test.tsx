@@ -101,7 +101,7 @@ function renderPicker(initialLocation?: Coordenadas | null) {
 }
 
 async function dialog() {
-  return screen.findByRole('dialog', { name: 'Elegí tu ubicación' });
+  return screen.findByRole('dialog', { name: 'Elige tu ubicación' });
 }
 
 const confirmButton = () => screen.queryByRole('button', { name: 'Confirmar ubicación' });

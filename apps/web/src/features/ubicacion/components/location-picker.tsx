@@ -57,7 +57,7 @@ function MapPlaceholder({ cargando }: { cargando: boolean }) {
       ) : (
         <span className="flex flex-col items-center gap-2 px-6 text-center text-sm">
           <MapIcon className="size-6" aria-hidden />
-          Buscá una dirección o usá tu ubicación actual.
+          Busca una dirección o usa tu ubicación actual.
         </span>
       )}
     </div>
@@ -188,8 +188,8 @@ function LocationPickerContent({
 export function LocationPicker({
   open,
   onOpenChange,
-  title = 'Elegí tu ubicación',
-  description = 'Buscá una dirección, usá tu ubicación actual o tocá el mapa para mover el marcador.',
+  title = 'Elige tu ubicación',
+  description = 'Busca una dirección, usa tu ubicación actual o toca el mapa para mover el marcador.',
   ...props
 }: LocationPickerDialogProps) {
   return (

@@ -12,7 +12,7 @@ export interface LocationSummaryProps {
 
 function mensajeDeError(error: unknown): string {
   if (error instanceof ApiError && error.code === GEO_ERROR_CODES.ubicacionFueraDeArgentina) {
-    return 'Ese punto está fuera de Argentina. Elegí otro lugar.';
+    return 'Ese punto está fuera de Argentina. Elige otro lugar.';
   }
   return 'No pudimos obtener la dirección de este punto.';
 }
@@ -60,7 +60,7 @@ export function LocationSummary({ punto, datos, cargando, error }: LocationSumma
             <Campo label="Código postal" value={cargando ? null : datos?.codigoPostal} />
           </dl>
           <p className="mt-2 text-muted-foreground text-xs tabular-nums">
-            {punto ? formatCoordenadas(punto) : 'Tocá el mapa o buscá una dirección'}
+            {punto ? formatCoordenadas(punto) : 'Toca el mapa o busca una dirección'}
           </p>
         </div>
       </div>

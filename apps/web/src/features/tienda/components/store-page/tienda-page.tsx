@@ -2,22 +2,14 @@ import type { Producto, TiendaConProductos } from '@compra-grupal/contracts';
 import { PackageOpenIcon } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Carousel } from '@/components/ui/carousel';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { TODAS_LAS_CATEGORIAS } from '../../lib/filtros';
+import { CategorySelect } from '../category-select';
 import {
   agruparPorCategoria,
   type FilaDeCategoria,
   textoCantidadProductos,
 } from './agrupar-productos';
 import { TiendaHeader } from './tienda-header';
-
-/** Value of 'Todas las categorías' (a select item may not have an empty value). */
-export const TODAS_LAS_CATEGORIAS = 'todas';
 
 export interface TiendaPageProps {
   tienda: TiendaConProductos;
@@ -70,19 +62,14 @@ export function TiendaPage({ tienda, renderProducto }: TiendaPageProps) {
               <label htmlFor={filtroId} className="font-medium text-muted-foreground text-xs">
                 Filtrar por categoría
               </label>
-              <Select value={elegida} onValueChange={setCategoria}>
-                <SelectTrigger id={filtroId} aria-label="Filtrar por categoría">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={TODAS_LAS_CATEGORIAS}>Todas las categorías</SelectItem>
-                  {filas.map((fila) => (
-                    <SelectItem key={fila.id} value={fila.id}>
-                      {fila.nombre}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <CategorySelect
+                id={filtroId}
+                label="Filtrar por categoría"
+                className=""
+                value={elegida}
+                onValueChange={setCategoria}
+                categorias={filas.map((fila) => ({ _id: fila.id, nombre: fila.nombre }))}
+              />
             </div>
           </div>
 
