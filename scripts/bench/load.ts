@@ -1,4 +1,10 @@
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+
+export interface JsonRequest {
+  method: 'GET' | 'POST';
+  body?: string;
+}
 
 export interface Latencies {
   p50: number;
@@ -18,7 +24,7 @@ const percentile = (sorted: number[], p: number) =>
  */
 export async function measureLatencyRounds(
   url: string,
-  init: RequestInit,
+  init: JsonRequest,
   { warmup = 50, rounds = 5, count = 120 } = {},
 ): Promise<Latencies> {
   await measureRound(url, init, { warmup, count: 0, maxMs: 30_000 });
@@ -36,19 +42,47 @@ export async function measureLatencyRounds(
   };
 }
 
+/** One request over a kept-alive connection; the body is read and dropped, not assembled. */
+function timedRequest(agent: Agent, url: URL, init: JsonRequest): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = request(
+      url,
+      {
+        agent,
+        method: init.method,
+        headers: init.body ? { 'content-type': 'application/json' } : {},
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`${url} respondió ${res.statusCode}`));
+          else resolve(performance.now() - t0);
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 async function measureRound(
   url: string,
-  init: RequestInit,
+  init: JsonRequest,
   { warmup, count, maxMs }: { warmup: number; count: number; maxMs: number },
 ): Promise<Latencies> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const target = new URL(url);
   const started = Date.now();
   const samples: number[] = [];
-  for (let i = 0; i < warmup + count && Date.now() - started < maxMs; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, init);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url} respondió ${res.status}`);
-    if (i >= warmup) samples.push(performance.now() - t0);
+  try {
+    for (let i = 0; i < warmup + count && Date.now() - started < maxMs; i++) {
+      const elapsed = await timedRequest(agent, target, init);
+      if (i >= warmup) samples.push(elapsed);
+    }
+  } finally {
+    agent.destroy();
   }
   samples.sort((a, b) => a - b);
   return {

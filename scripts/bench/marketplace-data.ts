@@ -5,7 +5,7 @@ export const PALERMO = { lat: -34.5889, lng: -58.4108 };
 
 /**
  * Bulk data for the listing benchmark, generated inside the database: `total` enabled stores
- * with 20 products each, of which `enRango` sit within 3 km of Palermo with a 5 km coverage
+ * with 20 products and 3 local categories each, of which `enRango` sit within 3 km of Palermo with a 5 km coverage
  * (so all of them reach the point) and the rest spread over the rest of Argentina, far enough
  * that none reaches it.
  */
@@ -45,6 +45,10 @@ export async function insertMarketplace(
       100000 + p * 1000, 'Almacén', '/uploads/productos/x.jpg', '/uploads/productos/x-320.jpg', 100, 10,
       now() - (p || ' hours')::interval
     from generate_series(1, ${total}) as t, generate_series(1, 20) as p`);
+  await db.execute(sql`
+    insert into categorias_locales (id, tienda_id, nombre)
+    select 'e1' || lpad(to_hex(t * 3 + c), 22, '0'), 'c1' || lpad(to_hex(t), 22, '0'), 'Categoría ' || c
+    from generate_series(1, ${total}) as t, generate_series(1, 3) as c`);
   // PGlite runs no autovacuum: clean up the store rows the summary triggers rewrote, as a
   // production database would have done on its own.
   await db.execute(sql`vacuum analyze`);

@@ -22,6 +22,11 @@ export interface ProductoDestacadoRow {
   imagen: string | null;
 }
 
+export interface CategoriaLocalRow {
+  _id: string;
+  nombre: string;
+}
+
 /**
  * A seller's store. Its coverage circle (centre = the store's address, radius = the coverage's
  * km, copied here so it can be indexed) decides which shoppers see it.
@@ -57,14 +62,18 @@ export const tiendas = pgTable(
     mpVinculado: boolean('mp_vinculado').notNull().default(false),
     mpUsuarioId: text('mp_usuario_id'),
     /**
-     * What the marketplace card shows, kept current by triggers on productos (migration
-     * 0005): the newest 6 available products and how many are available.
+     * What the marketplace card shows, kept current by triggers (migrations 0005 and 0006):
+     * the newest 6 available products, how many are available, and the local categories.
      */
     productosDestacados: jsonb('productos_destacados')
       .$type<ProductoDestacadoRow[]>()
       .notNull()
       .default([]),
     totalProductos: integer('total_productos').notNull().default(0),
+    categoriasLocalesResumen: jsonb('categorias_locales_resumen')
+      .$type<CategoriaLocalRow[]>()
+      .notNull()
+      .default([]),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -32,7 +32,8 @@ export function createTiendaRepository(db: Database) {
     /**
      * Enabled stores whose coverage circle contains the point, nearest first. The GiST index on
      * the coverage's bounding cube narrows by area; the exact great-circle distance decides.
-     * Featured products and counts come precomputed on the store row (see migration 0005).
+     * Featured products, counts and local categories come precomputed on the store row
+     * (migrations 0005 and 0006).
      */
     async findCovering(lat: number, lng: number, busqueda?: string): Promise<TiendaCercanaRow[]> {
       const punto = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
@@ -43,24 +44,24 @@ export function createTiendaRepository(db: Database) {
               or exists (select 1 from productos pb where pb.tienda_id = t.id and pb.disponible
                 and (${folded(sql`pb.nombre`)} like ${patron} or ${folded(sql`pb.descripcion`)} like ${patron})))`
         : sql``;
-      // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
+      // The stores in range are gathered first and joined to the categories once: as a plain
+      // join the planner, expecting few stores, rescans categorias for every store listed.
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
       const result = (await db.execute(sql`
-        select t.id, t.nombre, t.descripcion, t.logo, t.habilitada, t.categoria_global_id,
-          c.nombre as categoria_nombre, t.total_productos, t.productos_destacados as productos,
-          coalesce(cl.lista, '[]'::json) as categorias_locales,
-          earth_distance(${centro}, ${punto}) as distancia_m
-        from tiendas t
-        left join categorias c on c.id = t.categoria_global_id
-        left join lateral (
-          select json_agg(json_build_object('_id', l.id, 'nombre', l.nombre) order by l.nombre) as lista
-          from categorias_locales l where l.tienda_id = t.id
-        ) cl on true
-        where t.habilitada
-          and earth_box(${centro}, t.cobertura_km * 1000) @> ${punto}
-          and earth_distance(${centro}, ${punto}) <= t.cobertura_km * 1000
-          ${filtroBusqueda}
-        order by distancia_m, t.id
+        with cerca as materialized (
+          select t.id, t.nombre, t.descripcion, t.logo, t.habilitada, t.categoria_global_id,
+            t.total_productos, t.productos_destacados as productos,
+            t.categorias_locales_resumen as categorias_locales,
+            earth_distance(${centro}, ${punto}) as distancia_m
+          from tiendas t
+          where t.habilitada
+            and earth_box(${centro}, t.cobertura_km * 1000) @> ${punto}
+            and earth_distance(${centro}, ${punto}) <= t.cobertura_km * 1000
+            ${filtroBusqueda}
+        )
+        select cerca.*, c.nombre as categoria_nombre
+        from cerca left join categorias c on c.id = cerca.categoria_global_id
+        order by cerca.distancia_m, cerca.id
       `)) as unknown as { rows: TiendaCercanaRow[] };
       return result.rows;
     },

@@ -1,7 +1,7 @@
 import { tiendasQueCubrenResponseSchema } from '@compra-grupal/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tiendas } from '../../db/schema';
+import { categoriasLocales, productos, tiendas } from '../../db/schema';
 import { demoTiendaId } from '../../db/seed/demo-tiendas';
 import { DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
 import { COBERTURAS } from '../../db/seed/reference-data';
@@ -78,6 +78,77 @@ describe('POST /api/tienda/con-productos-que-cubren', () => {
     const logo = await t.app.inject({ url: almacen?.logo ?? '' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('keeps each card current as products and local categories change', async () => {
+    const db = t.database.db;
+    const punto = { lat: -45, lng: -70 };
+    const tiendaId = newId();
+    await db.insert(tiendas).values({
+      id: tiendaId,
+      usuarioId: DEMO_USUARIOS.comprador.id,
+      nombre: 'Tienda cambiante',
+      telefono: '1',
+      email: 'cambiante@ejemplo.com',
+      razonSocial: 'Cambiante SA',
+      direccion: 'Ruta 40',
+      ciudad: 'X',
+      provincia: 'Chubut',
+      latitud: punto.lat,
+      longitud: punto.lng,
+      coberturaId: COBERTURAS[0].id,
+      coberturaKm: COBERTURAS[0].km,
+      habilitada: true,
+    });
+    const tarjeta = async () => {
+      const res = await cubren(punto);
+      const [unica] = tiendasQueCubrenResponseSchema.parse(res.json()).tiendas;
+      return unica;
+    };
+    expect(await tarjeta()).toMatchObject({
+      totalProductos: 0,
+      productos: [],
+      categoriasLocales: [],
+    });
+
+    const yerbaId = newId();
+    await db.insert(productos).values(
+      ['Yerba', 'Azúcar'].map((nombre, i) => ({
+        id: i === 0 ? yerbaId : newId(),
+        tiendaId,
+        vendedorId: DEMO_USUARIOS.comprador.id,
+        nombre,
+        precioCentavos: 100_00,
+        cantidadTotalGrupo: 5,
+        fechaCreacion: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    );
+    const [frutas, verduras] = [newId(), newId()];
+    await db.insert(categoriasLocales).values([
+      { id: verduras, tiendaId, nombre: 'Verduras' },
+      { id: frutas, tiendaId, nombre: 'Frutas' },
+    ]);
+    expect(await tarjeta()).toMatchObject({
+      totalProductos: 2,
+      productos: [{ nombre: 'Azúcar' }, { nombre: 'Yerba' }],
+      categoriasLocales: [
+        { _id: frutas, nombre: 'Frutas' },
+        { _id: verduras, nombre: 'Verduras' },
+      ],
+    });
+
+    await db.update(productos).set({ disponible: false }).where(eq(productos.id, yerbaId));
+    await db
+      .update(categoriasLocales)
+      .set({ nombre: 'Almacén' })
+      .where(eq(categoriasLocales.id, verduras));
+    await db.delete(categoriasLocales).where(eq(categoriasLocales.id, frutas));
+    expect(await tarjeta()).toMatchObject({
+      totalProductos: 1,
+      productos: [{ nombre: 'Azúcar' }],
+      categoriasLocales: [{ _id: verduras, nombre: 'Almacén' }],
+    });
+    await db.delete(tiendas).where(eq(tiendas.id, tiendaId));
   });
 
   it('narrows by text in store or product names and descriptions, ignoring case and accents', async () => {
