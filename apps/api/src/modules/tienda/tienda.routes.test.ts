@@ -83,6 +83,8 @@ describe('POST /api/tienda/con-productos-que-cubren', () => {
   it('keeps each card current as products and local categories change', async () => {
     const db = t.database.db;
     const punto = { lat: -45, lng: -70 };
+    const [cobertura] = COBERTURAS;
+    if (!cobertura) throw new Error('faltan las coberturas');
     const tiendaId = newId();
     await db.insert(tiendas).values({
       id: tiendaId,
@@ -96,8 +98,8 @@ describe('POST /api/tienda/con-productos-que-cubren', () => {
       provincia: 'Chubut',
       latitud: punto.lat,
       longitud: punto.lng,
-      coberturaId: COBERTURAS[0].id,
-      coberturaKm: COBERTURAS[0].km,
+      coberturaId: cobertura.id,
+      coberturaKm: cobertura.km,
       habilitada: true,
     });
     const tarjeta = async () => {
