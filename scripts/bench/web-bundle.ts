@@ -22,7 +22,10 @@ export async function measureHomeJavaScript(
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.body());
     });
-    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    await page.goto(baseUrl);
+    // The figure counts only once the stores are on screen (it fails if they never show).
+    await page.getByRole('article').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
     const stores = await page.getByRole('article').count();
     const buffers = await Promise.all(bodies);
     return {
