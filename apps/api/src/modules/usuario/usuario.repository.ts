@@ -1,6 +1,6 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { direcciones, usuarios } from '../../db/schema';
+import { direcciones, tiendas, usuarios } from '../../db/schema';
 
 export type UsuarioRow = typeof usuarios.$inferSelect;
 export type NuevoUsuario = typeof usuarios.$inferInsert;
@@ -35,6 +35,15 @@ export function createUsuarioRepository(db: Database) {
           .returning();
         return updated ?? created;
       });
+    },
+    /** A seller is whoever owns a store, enabled or not. */
+    async ownsTienda(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: tiendas.id })
+        .from(tiendas)
+        .where(eq(tiendas.usuarioId, id))
+        .limit(1);
+      return Boolean(row);
     },
     findWithRoles: () =>
       db

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoVendedorEmail } from '../../db/seed/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
 import {
   type LoggedIn,
@@ -13,7 +14,7 @@ import { resolveJwtSecret } from './access-token';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demoStores: true });
 });
 afterAll(() => t.close());
 
@@ -269,6 +270,8 @@ describe('roles and profile', () => {
         payload: { userId: who.userId },
       });
     expect((await ask('/api/usuario/esVendedor', comprador)).json()).toEqual({ esVendedor: false });
+    const vendedor = await login(t.app, demoVendedorEmail(0), DEMO_PASSWORD);
+    expect((await ask('/api/usuario/esVendedor', vendedor)).json()).toEqual({ esVendedor: true });
     expect((await ask('/api/usuario/esRepartidor', comprador)).json()).toEqual({
       esRepartidor: false,
     });

@@ -158,8 +158,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: esVendedorResponseSchema, ...authenticatedErrorResponses },
       },
     },
-    // Selling needs a store, and stores arrive with the seller issue: nobody is a seller yet.
-    async () => ({ esVendedor: false }),
+    async (request) => ({ esVendedor: await usuarioService.esVendedor(request.body.userId) }),
   );
 
   app.post(

@@ -99,6 +99,11 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       return Boolean(await repository.findById(userId));
     },
 
+    async esVendedor(userId: string): Promise<boolean> {
+      await require(userId);
+      return repository.ownsTienda(userId);
+    },
+
     async esRepartidor(userId: string): Promise<boolean> {
       return (await require(userId)).esRepartidor;
     },
