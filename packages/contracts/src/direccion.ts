@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latitudSchema, longitudSchema } from './coordenadas';
 import { idSchema } from './ids';
 
 const opcional = z
@@ -28,8 +29,8 @@ export const direccionesSchema = z.array(direccionSchema);
 export const crearDireccionRequestSchema = z
   .object({
     direccion: z.string().trim().min(1, 'La dirección es obligatoria').max(200),
-    latitud: z.number().min(-90, 'Latitud inválida').max(90, 'Latitud inválida'),
-    longitud: z.number().min(-180, 'Longitud inválida').max(180, 'Longitud inválida'),
+    latitud: latitudSchema,
+    longitud: longitudSchema,
     codigoPostal: opcional,
     provincia: z.string().trim().min(1, 'La provincia es obligatoria').max(100),
     ciudad: z.string().trim().min(1, 'La ciudad es obligatoria').max(100),

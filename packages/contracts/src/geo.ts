@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latitudSchema, longitudSchema } from './coordenadas';
 
 /**
  * Geocoding for the location picker (spec file 1, sections 2 to 4): address search limited
@@ -15,8 +16,8 @@ const campos = {
   ciudad: texto('Localidad, o barrio en la Ciudad Autónoma de Buenos Aires'),
   provincia: texto('Provincia (o Ciudad Autónoma de Buenos Aires)'),
   codigoPostal: z.string().nullable().describe('Código postal, cuando se conoce'),
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  lat: latitudSchema,
+  lng: longitudSchema,
 };
 
 export const sugerenciaGeoSchema = z

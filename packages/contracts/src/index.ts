@@ -1,6 +1,7 @@
 export * from './categoria';
 export * from './cobertura';
 export * from './constants';
+export * from './coordenadas';
 export * from './direccion';
 export * from './errors';
 export * from './geo';

@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { latitudSchema, longitudSchema } from './coordenadas';
 import { idSchema } from './ids';
 import { productoSchema } from './producto';
 
 export const categoriaLocalSchema = z
   .object({ _id: idSchema, nombre: z.string() })
   .meta({ id: 'CategoriaLocal' });
-
-export const latitudSchema = z.number().min(-90, 'Latitud inválida').max(90, 'Latitud inválida');
-export const longitudSchema = z
-  .number()
-  .min(-180, 'Longitud inválida')
-  .max(180, 'Longitud inválida');
 
 export const tiendasQueCubrenRequestSchema = z
   .object({

@@ -12,4 +12,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);

@@ -34,10 +34,9 @@ export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioServic
     },
     requireSelfOrAdmin(userIdOf) {
       return async (request) => {
-        const callerId = request.auth?.userId;
-        if (!callerId) throw tokenErrors.ausente();
-        if (userIdOf(request) === callerId) return;
-        if (!(await usuarios.isAdmin(callerId))) throw accesoDenegado();
+        const caller = callerId(request);
+        if (userIdOf(request) === caller) return;
+        if (!(await usuarios.isAdmin(caller))) throw accesoDenegado();
       };
     },
   };

@@ -3,7 +3,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
-const body = (error: string, code: string, detalles?: ErrorBody['detalles']): ErrorBody => ({
+/** The one error shape every API failure answers with. */
+export const errorBody = (
+  error: string,
+  code: string,
+  detalles?: ErrorBody['detalles'],
+): ErrorBody => ({
   error,
   mensaje: error,
   code,
@@ -38,7 +43,9 @@ const fastifyErrors: Record<string, { status: number; code: string; message: str
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(body(error.message, error.code, error.detalles));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.message, error.code, error.detalles));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detalles = error.validation.map((issue) => ({
@@ -50,18 +57,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return reply
         .status(400)
-        .send(body('Los datos enviados no son válidos', ERROR_CODES.validacion, detalles));
+        .send(errorBody('Los datos enviados no son válidos', ERROR_CODES.validacion, detalles));
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return reply.status(known.status).send(body(known.message, known.code));
+    if (known) return reply.status(known.status).send(errorBody(known.message, known.code));
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body('La solicitud no es válida', 'SOLICITUD_INVALIDA'));
+      return reply
+        .status(status)
+        .send(errorBody('La solicitud no es válida', 'SOLICITUD_INVALIDA'));
     }
     request.log.error({ err: error }, 'error no controlado');
     return reply
       .status(500)
-      .send(body('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno));
+      .send(
+        errorBody('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno),
+      );
   });
 }

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES, type ErrorBody } from '@compra-grupal/contracts';
+import { ERROR_CODES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler';
 
-const notFoundBody: ErrorBody = {
-  error: 'Ruta no encontrada',
-  mensaje: 'Ruta no encontrada',
-  code: ERROR_CODES.rutaNoEncontrada,
-};
+const notFoundBody = errorBody('Ruta no encontrada', ERROR_CODES.rutaNoEncontrada);
 
 /**
  * Serves the built SPA (hashed assets cached for a year, index.html never cached) and the

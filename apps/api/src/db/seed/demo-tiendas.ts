@@ -1,12 +1,11 @@
+import { fixedId } from '../../lib/ids';
+import { pesosACentavos } from '../../lib/money';
 import { hashPassword } from '../../modules/usuario/password';
 import { categorias, categoriasLocales, coberturas, productos, tiendas, usuarios } from '../schema';
 import { drawProductImages, drawStoreLogo, PALETAS } from './demo-images';
 import { DEMO_TIENDAS } from './demo-tiendas.data';
 import { DEMO_PASSWORD } from './demo-usuarios';
 import type { SeedContext } from './index';
-
-const fixedId = (prefix: string, n: number) =>
-  `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 
 /** Demo sellers: the first is documented in the README; all use the demo password. */
 export const demoVendedorEmail = (index: number) =>
@@ -91,7 +90,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
           vendedorId: usuarioId,
           nombre: p.nombre,
           descripcion: p.descripcion,
-          precioCentavos: Math.round(p.precio * 100),
+          precioCentavos: pesosACentavos(p.precio),
           categoria: demo.categoria,
           categoriaLocalIds: [localIds.get(p.categoria)].filter((x): x is string => Boolean(x)),
           imagen: await storage.save(`productos/${id}.jpg`, images.imagen),

@@ -1,3 +1,4 @@
+import { fixedId } from '../../lib/ids';
 import { hashPassword } from '../../modules/usuario/password';
 import type { Database } from '../client';
 import { direcciones, usuarios } from '../schema';
@@ -5,7 +6,7 @@ import { direcciones, usuarios } from '../schema';
 /** Demo accounts, documented in the README. All share the password below. */
 export const DEMO_PASSWORD = 'demo1234';
 
-const demoId = (n: number) => `de${n.toString(16).padStart(22, '0')}`;
+const demoId = (n: number) => fixedId('de', n);
 
 export const DEMO_USUARIOS = {
   comprador: { id: demoId(1), nombre: 'Lucía Fernández', email: 'comprador@compragrupal.com.ar' },

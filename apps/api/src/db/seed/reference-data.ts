@@ -1,10 +1,10 @@
+import { fixedId } from '../../lib/ids';
 import type { Database } from '../client';
 import { categorias, coberturas } from '../schema';
 
-/** Fixed ids so the reference data is the same on every installation and the seed is idempotent. */
-const referenceId = (prefix: 'ca' | 'cb', n: number) =>
-  `${prefix}${n.toString(16).padStart(22, '0')}`;
-
+/**
+ * Reference data with fixed ids, the same on every installation, so that the seed is idempotent.
+ */
 export const CATEGORIAS_GLOBALES = [
   'Almacén',
   'Verdulería',
@@ -18,7 +18,7 @@ export const CATEGORIAS_GLOBALES = [
   'Indumentaria',
   'Farmacia y Perfumería',
   'Librería',
-].map((nombre, index) => ({ id: referenceId('ca', index + 1), nombre }));
+].map((nombre, index) => ({ id: fixedId('ca', index + 1), nombre }));
 
 export const COBERTURAS = [
   { nombre: 'Barrio', descripcion: 'Entregas en tu barrio y alrededores', km: 2 },
@@ -26,7 +26,7 @@ export const COBERTURAS = [
   { nombre: 'Ciudad', descripcion: 'Toda la ciudad', km: 15 },
   { nombre: 'Área metropolitana', descripcion: 'Ciudad y conurbano', km: 40 },
   { nombre: 'Provincia', descripcion: 'Envíos a toda la provincia', km: 300 },
-].map((cobertura, index) => ({ id: referenceId('cb', index + 1), ...cobertura }));
+].map((cobertura, index) => ({ id: fixedId('cb', index + 1), ...cobertura }));
 
 export async function seedReferenceData(db: Database): Promise<void> {
   await db.insert(categorias).values(CATEGORIAS_GLOBALES).onConflictDoNothing();

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { categorias, categoriasLocales, productos, tiendas } from '../../db/schema';
+import {
+  type CategoriaLocalRow,
+  categorias,
+  type ProductoDestacadoRow,
+  productos,
+  tiendas,
+} from '../../db/schema';
 
 export interface TiendaCercanaRow {
   id: string;
@@ -11,8 +17,8 @@ export interface TiendaCercanaRow {
   categoria_global_id: string | null;
   categoria_nombre: string | null;
   total_productos: number;
-  productos: { _id: string; nombre: string; precioCentavos: number; imagen: string | null }[];
-  categorias_locales: { _id: string; nombre: string }[];
+  productos: ProductoDestacadoRow[];
+  categorias_locales: CategoriaLocalRow[];
   distancia_m: number;
 }
 
@@ -81,13 +87,6 @@ export function createTiendaRepository(db: Database) {
         .from(productos)
         .where(and(eq(productos.tiendaId, tiendaId), eq(productos.disponible, true)))
         .orderBy(desc(productos.fechaCreacion), asc(productos.id)),
-
-    findCategoriasLocales: (tiendaId: string) =>
-      db
-        .select()
-        .from(categoriasLocales)
-        .where(eq(categoriasLocales.tiendaId, tiendaId))
-        .orderBy(asc(categoriasLocales.nombre)),
   };
 }
 

@@ -33,10 +33,7 @@ export function createTiendaService(repository: TiendaRepository) {
     async conProductos(tiendaId: string): Promise<TiendaConProductos> {
       const found = await repository.findEnabledById(tiendaId);
       if (!found) throw tiendaNoEncontrada();
-      const [productos, categoriasLocales] = await Promise.all([
-        repository.findAvailableProductos(tiendaId),
-        repository.findCategoriasLocales(tiendaId),
-      ]);
+      const productos = await repository.findAvailableProductos(tiendaId);
       const { tienda } = found;
       return {
         _id: tienda.id,
@@ -50,7 +47,7 @@ export function createTiendaService(repository: TiendaRepository) {
         categoriaGlobal: tienda.categoriaGlobalId,
         categoriaNombre: found.categoriaNombre,
         productos: productos.map(toProducto),
-        categoriasLocales: categoriasLocales.map((c) => ({ _id: c.id, nombre: c.nombre })),
+        categoriasLocales: tienda.categoriasLocalesResumen,
       };
     },
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { idSchema } from '@compra-grupal/contracts';
+import { type AccessTokenPayload, accessTokenPayloadSchema } from '@compra-grupal/contracts';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 export interface AccessTokens {
   sign(userId: string): Promise<string>;
   /** The token's userId; throws a 401 AppError for a missing, forged or expired token. */
-  verify(token: string): Promise<{ userId: string; exp: number }>;
+  verify(token: string): Promise<AccessTokenPayload>;
 }
 
 export const tokenErrors = {
@@ -31,9 +31,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const userId = idSchema.safeParse(payload.userId);
-        if (!userId.success || typeof payload.exp !== 'number') throw tokenErrors.invalido();
-        return { userId: userId.data, exp: payload.exp };
+        const claims = accessTokenPayloadSchema.safeParse(payload);
+        if (!claims.success) throw tokenErrors.invalido();
+        return claims.data;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw tokenErrors.expirado();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OidcTransaction } from '../../adapters/identity/identity.port';
-import { REFRESH_COOKIE, refreshCookieOptions } from './refresh-cookie';
+import { createSessionCookies } from './refresh-cookie';
 
 const TRANSACTION_COOKIE = 'oidcTransaction';
 const TRANSACTION_PATH = '/api/usuario/auth/google';
@@ -11,7 +11,8 @@ const TRANSACTION_PATH = '/api/usuario/auth/google';
  * where the screen shows 'No se pudo iniciar sesión con Google.'.
  */
 export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { identity, usuarioService, sesionService, accessTokens, config } = app;
+  const { identity, usuarioService, config } = app;
+  const session = createSessionCookies(app);
   const failure = '/login?error=google';
 
   app.get(
@@ -52,12 +53,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           transaction,
         );
         const usuarioId = await usuarioService.ingresarConGoogle(verified);
-        reply.setCookie(
-          REFRESH_COOKIE,
-          await sesionService.issue(usuarioId),
-          refreshCookieOptions(config, sesionService.ttlSeconds),
-        );
-        const accessToken = await accessTokens.sign(usuarioId);
+        const accessToken = await session.start(reply, usuarioId);
         return reply.redirect(`/auth/callback?accessToken=${encodeURIComponent(accessToken)}`);
       } catch (error) {
         request.log.warn({ err: error }, 'falló el ingreso con Google');

@@ -1,18 +1,36 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Config } from '../../config';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const REFRESH_COOKIE = 'refreshToken';
 
-/** httpOnly, limited to /api/usuario, Secure outside development and tests. */
-export function refreshCookieOptions(
-  config: Config,
-  maxAgeSeconds: number,
-): CookieSerializeOptions {
-  return {
+/**
+ * The refresh cookie (httpOnly, limited to /api/usuario, Secure outside development and tests)
+ * and the access token that go together: how every way in starts a session.
+ */
+export function createSessionCookies({ config, sesionService, accessTokens }: FastifyInstance) {
+  const options: CookieSerializeOptions = {
     httpOnly: true,
     secure: config.NODE_ENV === 'production',
     sameSite: 'lax',
     path: '/api/usuario',
-    maxAge: maxAgeSeconds,
+    maxAge: sesionService.ttlSeconds,
+  };
+  const setRefresh = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, options);
+  return {
+    /** Sets the refresh cookie of a new session and answers its first access token. */
+    async start(reply: FastifyReply, usuarioId: string): Promise<string> {
+      setRefresh(reply, await sesionService.issue(usuarioId));
+      return accessTokens.sign(usuarioId);
+    },
+    /** Rotates the refresh cookie (see `sesionService.rotate`) and answers a new access token. */
+    async renew(reply: FastifyReply, presented: string | undefined): Promise<string> {
+      const { usuarioId, token } = await sesionService.rotate(presented);
+      setRefresh(reply, token);
+      return accessTokens.sign(usuarioId);
+    },
+    clear(reply: FastifyReply) {
+      reply.clearCookie(REFRESH_COOKIE, { path: options.path });
+    },
   };
 }

@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { authenticatedErrorResponses } from '../../lib/error-responses';
-import { REFRESH_COOKIE, refreshCookieOptions } from './refresh-cookie';
+import { createSessionCookies, REFRESH_COOKIE } from './refresh-cookie';
 
 const demasiadosIntentos = () =>
   new AppError(
@@ -28,8 +28,8 @@ const demasiadosIntentos = () =>
   );
 
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { usuarioService, sesionService, accessTokens, guards, config } = app;
-  const cookieOptions = refreshCookieOptions(config, sesionService.ttlSeconds);
+  const { usuarioService, sesionService, guards, config } = app;
+  const session = createSessionCookies(app);
 
   // Stricter limits for credentials, each its own counter: per email, and per client address
   // with more room, since many shoppers share one carrier-grade NAT address.
@@ -50,11 +50,6 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const perEmail = authLimit('email', config.AUTH_RATE_LIMIT_MAX, (request) =>
     String((request.body as { email?: unknown }).email).toLowerCase(),
   );
-
-  async function startSession(reply: FastifyReply, usuarioId: string) {
-    reply.setCookie(REFRESH_COOKIE, await sesionService.issue(usuarioId), cookieOptions);
-    return { accessToken: await accessTokens.sign(usuarioId) };
-  }
 
   app.post(
     '/registrar',
@@ -95,7 +90,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const usuarioId = await usuarioService.login(request.body.email, request.body.contrasenia);
-      return startSession(reply, usuarioId);
+      return { accessToken: await session.start(reply, usuarioId) };
     },
   );
 
@@ -115,11 +110,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const { usuarioId, token } = await sesionService.rotate(request.cookies[REFRESH_COOKIE]);
-        reply.setCookie(REFRESH_COOKIE, token, cookieOptions);
-        return { accessToken: await accessTokens.sign(usuarioId) };
+        return { accessToken: await session.renew(reply, request.cookies[REFRESH_COOKIE]) };
       } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
+        session.clear(reply);
         throw error;
       }
     },
@@ -136,7 +129,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await sesionService.revoke(request.cookies[REFRESH_COOKIE]);
-      reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
+      session.clear(reply);
       return { mensaje: 'Sesión cerrada' };
     },
   );

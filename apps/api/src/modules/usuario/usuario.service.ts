@@ -1,6 +1,6 @@
 import type { registrarRequestSchema } from '@compra-grupal/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from './password';
@@ -11,7 +11,7 @@ type Registro = z.output<typeof registrarRequestSchema>;
 export const usuarioErrors = {
   emailEnUso: () => new AppError(409, 'EMAIL_EN_USO', 'Ya existe una cuenta con ese email'),
   credenciales: () => new AppError(401, 'CREDENCIALES_INVALIDAS', 'Email o contraseña incorrectos'),
-  noEncontrado: () => new AppError(404, 'USUARIO_NO_ENCONTRADO', 'Usuario no encontrado'),
+  noEncontrado: () => notFound('USUARIO_NO_ENCONTRADO', 'Usuario no encontrado'),
 };
 
 export interface GoogleIdentity {
@@ -118,9 +118,9 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
     },
 
     async actualizarTelefono(userId: string, telefono: string): Promise<string> {
-      await require(userId);
-      await repository.update(userId, { telefono });
-      return telefono;
+      const usuario = await repository.update(userId, { telefono });
+      if (!usuario) throw usuarioErrors.noEncontrado();
+      return usuario.telefono;
     },
   };
 }
