@@ -12,15 +12,20 @@ export const emailSchema = z
 
 export const contraseniaSchema = z
   .string()
-  .min(CONSTANTES.contraseniaLongitudMinima, 'La contraseña debe tener al menos 6 caracteres')
+  .min(
+    CONSTANTES.contraseniaLongitudMinima,
+    `La contraseña debe tener al menos ${CONSTANTES.contraseniaLongitudMinima} caracteres`,
+  )
   .max(200, 'La contraseña es demasiado larga');
+
+const TELEFONO_INVALIDO = 'Por favor ingresa un teléfono válido';
 
 export const telefonoSchema = z
   .string()
   .trim()
-  .min(6, 'Ingresa un teléfono válido')
-  .max(30, 'Ingresa un teléfono válido')
-  .regex(/^[+\d\s()-]+$/, 'Ingresa un teléfono válido');
+  .min(6, TELEFONO_INVALIDO)
+  .max(30, TELEFONO_INVALIDO)
+  .regex(/^[+\d\s()-]+$/, TELEFONO_INVALIDO);
 
 /** Address block of the register dialog (spec file 1, section 3). */
 export const direccionRegistroSchema = z.object({
@@ -55,7 +60,7 @@ export const registrarResponseSchema = z
 export const loginRequestSchema = z
   .object({
     email: emailSchema,
-    contrasenia: z.string().min(1, 'La contraseña es obligatoria').max(200),
+    contrasenia: z.string().min(1, 'Por favor completa todos los campos').max(200),
   })
   .meta({ id: 'LoginRequest' });
 
