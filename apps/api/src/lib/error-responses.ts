@@ -7,3 +7,6 @@ export const authenticatedErrorResponses = {
   403: errorBodySchema,
   404: errorBodySchema,
 };
+
+/** The OpenAPI security requirement of routes behind `authenticate`. */
+export const bearerSecurity = [{ bearerAuth: [] }];

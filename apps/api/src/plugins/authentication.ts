@@ -21,24 +21,36 @@ export interface Guards {
    * unless the caller is an admin. Use after `authenticate`.
    */
   requireSelfOrAdmin(userIdOf: (request: FastifyRequest) => string): preHandlerAsyncHookHandler;
+  /** `authenticate`, then the ownership rule for a `userId` path parameter. */
+  ownUserInParams: preHandlerAsyncHookHandler[];
+  /** `authenticate`, then the ownership rule for a `userId` in the JSON body. */
+  ownUserInBody: preHandlerAsyncHookHandler[];
 }
 
 export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioService): Guards {
+  const authenticate: preHandlerAsyncHookHandler = async (request) => {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw tokenErrors.ausente();
+    const { userId } = await accessTokens.verify(match[1]);
+    request.auth = { userId };
+  };
+  const requireSelfOrAdmin: Guards['requireSelfOrAdmin'] = (userIdOf) => async (request) => {
+    const caller = callerId(request);
+    if (userIdOf(request) === caller) return;
+    if (!(await usuarios.isAdmin(caller))) throw accesoDenegado();
+  };
   return {
-    async authenticate(request) {
-      const header = request.headers.authorization;
-      const match = header?.match(/^Bearer\s+(\S+)$/i);
-      if (!match?.[1]) throw tokenErrors.ausente();
-      const { userId } = await accessTokens.verify(match[1]);
-      request.auth = { userId };
-    },
-    requireSelfOrAdmin(userIdOf) {
-      return async (request) => {
-        const caller = callerId(request);
-        if (userIdOf(request) === caller) return;
-        if (!(await usuarios.isAdmin(caller))) throw accesoDenegado();
-      };
-    },
+    authenticate,
+    requireSelfOrAdmin,
+    ownUserInParams: [
+      authenticate,
+      requireSelfOrAdmin((request) => (request.params as { userId: string }).userId),
+    ],
+    ownUserInBody: [
+      authenticate,
+      requireSelfOrAdmin((request) => (request.body as { userId: string }).userId),
+    ],
   };
 }
 

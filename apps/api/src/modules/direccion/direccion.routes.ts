@@ -4,9 +4,8 @@ import {
   direccionesSchema,
   userIdParamsSchema,
 } from '@compra-grupal/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticatedErrorResponses } from '../../lib/error-responses';
+import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
 import { createDireccionRepository } from './direccion.repository';
 import { createDireccionService } from './direccion.service';
 
@@ -15,9 +14,8 @@ export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
     createDireccionRepository(app.database.db),
     app.usuarioService,
   );
-  const paramsUserId = (request: FastifyRequest) => (request.params as { userId: string }).userId;
-  const preHandler = [app.guards.authenticate, app.guards.requireSelfOrAdmin(paramsUserId)];
-  const security = [{ bearerAuth: [] }];
+  const preHandler = app.guards.ownUserInParams;
+  const security = bearerSecurity;
 
   app.get(
     '/:userId',

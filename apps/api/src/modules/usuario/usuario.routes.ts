@@ -17,7 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { authenticatedErrorResponses } from '../../lib/error-responses';
+import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
 import { createSessionCookies, REFRESH_COOKIE } from './refresh-cookie';
 
 const demasiadosIntentos = () =>
@@ -134,11 +134,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const bodyUserId = (request: FastifyRequest) => (request.body as { userId: string }).userId;
-  const paramsUserId = (request: FastifyRequest) => (request.params as { userId: string }).userId;
-  const ownBody = [guards.authenticate, guards.requireSelfOrAdmin(bodyUserId)];
-  const ownParams = [guards.authenticate, guards.requireSelfOrAdmin(paramsUserId)];
-  const security = [{ bearerAuth: [] }];
+  const ownBody = guards.ownUserInBody;
+  const ownParams = guards.ownUserInParams;
+  const security = bearerSecurity;
 
   app.post(
     '/esVendedor',
