@@ -1,11 +1,9 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DESKTOP_WIDTH, setViewport } from '@/test/viewport';
+import { describe, expect, it } from 'vitest';
+import { setViewport } from '@/test/viewport';
 import { useIsMobile } from './use-is-mobile';
 
 describe('useIsMobile', () => {
-  afterEach(() => setViewport(DESKTOP_WIDTH));
-
   it('follows the 768 px breakpoint', () => {
     setViewport(1024);
     const { result } = renderHook(() => useIsMobile());

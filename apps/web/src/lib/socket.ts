@@ -135,8 +135,3 @@ export function startRealtime(): AppSocket {
   appSocket.connect();
   return appSocket;
 }
-
-/** The app's socket once started (features join rooms through it). */
-export function getSocket(): AppSocket | null {
-  return appSocket;
-}

@@ -40,20 +40,28 @@ export function mockFetch(handler: Handler) {
   return { calls, fetchMock };
 }
 
-/** The answers of the API for a signed-in user with the given roles (nothing else). */
+/**
+ * The answers of the API for a signed-in user with the given roles (nothing else). With
+ * `accessToken`, a login succeeds and hands out that token.
+ */
 export function mockUsuarioApi({
   esVendedor = false,
   esRepartidor = false,
   nombre = 'Ana Pérez',
   email = 'ana@example.com',
+  accessToken,
 }: {
   esVendedor?: boolean | 'error' | 'pending';
   esRepartidor?: boolean | 'error' | 'pending';
   nombre?: string;
   email?: string;
+  accessToken?: string;
 } = {}) {
   const never = () => new Promise<Response>(() => {});
   return mockFetch(({ url }) => {
+    if (accessToken !== undefined && url.endsWith('/api/usuario/login')) {
+      return json({ accessToken });
+    }
     if (url.endsWith('/api/usuario/esVendedor')) {
       if (esVendedor === 'pending') return never();
       if (esVendedor === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);

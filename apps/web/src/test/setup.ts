@@ -1,9 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { act, cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { dismissToasts } from '@/components/ui/toast';
+import { DESKTOP_WIDTH, setViewport } from './viewport';
 
 // A toast that replaces another waits until the first was readable (components/ui/toast.ts).
 configure({ asyncUtilTimeout: 3000 });
+
+beforeEach(() => {
+  // Sonner keeps toasts in a module-level store: every test starts without any.
+  act(() => dismissToasts());
+  // Every test starts on a desktop-wide window; a test may narrow it for itself.
+  setViewport(DESKTOP_WIDTH);
+});
 
 afterEach(() => {
   cleanup();

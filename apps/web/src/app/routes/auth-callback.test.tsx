@@ -1,13 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
 import { json, mockFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken } from '@/test/tokens';
 
 beforeEach(() => {
-  act(() => dismissToasts());
   mockFetch(() => json({ esVendedor: false, esRepartidor: false }));
 });
 

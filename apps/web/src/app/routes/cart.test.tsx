@@ -1,6 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken } from '@/test/tokens';
@@ -11,10 +10,6 @@ import {
   OTRA_TIENDA_ID,
   productoId,
 } from './marketplace-api-mock';
-
-beforeEach(() => {
-  act(() => dismissToasts());
-});
 
 const yerba = crearProducto({ nombre: 'Yerba mate 1 kg', precio: 4890 });
 const fideos = crearProducto({ nombre: 'Fideos spaghetti 500 g', precio: 1350 });
@@ -184,6 +179,35 @@ describe('cart screen', () => {
     await expectToast('No se pudieron cargar los detalles de los productos');
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
   }, 10_000);
+
+  it("'Reintentar' loads again a line whose product failed to load", async () => {
+    sembrarCarrito([[yerba._id, 2]]);
+    mockMarketplaceApi({ productoStatus: 500 });
+    const { user } = renderApp('/cart');
+    await screen.findByText('Producto no disponible', undefined, { timeout: 5000 });
+    expect(
+      within(linea('Producto no disponible')).getByRole('button', {
+        name: 'Eliminar producto no disponible',
+      }),
+    ).toBeVisible();
+
+    mockMarketplaceApi({ productos: [yerba] });
+    await user.click(
+      within(linea('Producto no disponible')).getByRole('button', { name: 'Reintentar' }),
+    );
+    await carritoCargado();
+    expect(screen.queryByText('Producto no disponible')).toBeNull();
+    expect(total()).toHaveTextContent('$ 9.780,00');
+    expect(screen.getByRole('link', { name: 'Proceder al checkout' })).toBeVisible();
+  }, 10_000);
+
+  it("offers no 'Reintentar' for a product that no longer exists", async () => {
+    sembrarCarrito([[productoId(998), 1]]);
+    mockMarketplaceApi();
+    renderApp('/cart');
+    expect(await screen.findByText('Producto no encontrado')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
 
   it('opens the summary grouped by store at /cart?resumen=1 and closes back to /cart', async () => {
     sembrarCarrito([

@@ -1,5 +1,4 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
@@ -20,6 +19,8 @@ import { ProductoImagen } from '@/features/producto/components/producto-imagen';
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
 import { useAccessToken } from '@/features/usuario/hooks/use-access-token';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 
 /** Query parameter of the cart-summary screen: /cart?resumen=1. */
 const RESUMEN = 'resumen';
@@ -67,15 +68,11 @@ export function CartRoute() {
       consulta.isError && !esProductoNoEncontrado(consulta.error) ? consulta.errorUpdatedAt : 0,
     ),
   );
-  useEffect(() => {
-    if (ultimaFalla > 0) {
-      toast({
-        title: 'No se pudieron cargar los detalles de los productos',
-        description: 'Revisa tu conexión e inténtalo de nuevo',
-        variant: 'destructive',
-      });
-    }
-  }, [ultimaFalla]);
+  useErrorToast(
+    ultimaFalla,
+    'No se pudieron cargar los detalles de los productos',
+    'Revisa tu conexión e inténtalo de nuevo',
+  );
 
   // Store names for the summary, only while it is open.
   const tiendaIds = [
@@ -120,7 +117,7 @@ export function CartRoute() {
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Carrito</h1>
         {loggedIn && lineas.length > 0 && (
           <p className="mt-1 text-muted-foreground">
-            {cantidad} {cantidad === 1 ? 'producto' : 'productos'} en tu carrito
+            {textoCantidadProductos(cantidad)} en tu carrito
           </p>
         )}
       </div>
@@ -132,7 +129,7 @@ export function CartRoute() {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <ul aria-label="Productos en el carrito" className="grid gap-3">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <CarritoLinea
                 key={item.linea.productoId}
                 item={item}
@@ -145,6 +142,7 @@ export function CartRoute() {
                 }
                 onCantidad={(nueva) => actualizarCantidad(item.linea.productoId, nueva)}
                 onQuitar={() => quitar(item)}
+                onReintentar={() => void consultas[index]?.refetch()}
               />
             ))}
           </ul>

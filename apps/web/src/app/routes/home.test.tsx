@@ -1,11 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { categorias, tienda, tiendasDemo } from '@/features/tienda/testing/tiendas-fixture';
 import type { LocationMapProps } from '@/features/ubicacion/components/location-map';
 import { json, mockFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
-import { DESKTOP_WIDTH, setViewport } from '@/test/viewport';
 
 vi.mock('@/features/ubicacion/components/location-map', () => ({
   LocationMap: ({ position }: LocationMapProps) => (
@@ -43,11 +41,6 @@ function mockMarketplaceApi() {
     return json({ error: 'No encontrado' }, 404);
   });
 }
-
-beforeEach(() => {
-  act(() => dismissToasts());
-  setViewport(DESKTOP_WIDTH);
-});
 
 describe('home (marketplace)', () => {
   it('lists the stores around the saved location and shows it with 4 decimals', async () => {

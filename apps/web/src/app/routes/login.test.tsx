@@ -1,14 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
-import { json, mockFetch } from '@/test/fetch';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken } from '@/test/tokens';
-
-beforeEach(() => {
-  act(() => dismissToasts());
-});
 
 /** Fails the test on any API call: validation must stop the form first. */
 function noApiCalls() {
@@ -73,11 +68,7 @@ describe('login screen', () => {
 
   it("logs in: stores the token, announces it, says '¡Bienvenido!' and goes to /", async () => {
     const token = makeToken();
-    const { calls } = mockFetch(({ url }) =>
-      url === '/api/usuario/login'
-        ? json({ accessToken: token })
-        : json({ esVendedor: false, esRepartidor: false }),
-    );
+    const { calls } = mockUsuarioApi({ accessToken: token });
     const onAuthChange = vi.fn();
     window.addEventListener('authChange', onAuthChange);
     const { user, router } = renderApp('/login');
@@ -105,11 +96,7 @@ describe('login screen', () => {
 
   it('goes to the saved redirectAfterAuth target after login, then forgets it', async () => {
     localStorage.setItem('redirectAfterAuth', '/group/65a1f0c2e4b0a1b2c3d4e5f6');
-    mockFetch(({ url }) =>
-      url === '/api/usuario/login'
-        ? json({ accessToken: makeToken() })
-        : json({ esVendedor: false, esRepartidor: false }),
-    );
+    mockUsuarioApi({ accessToken: makeToken() });
     const { user, router } = renderApp('/login');
     await user.type(
       await screen.findByLabelText('Email', { selector: 'input' }),

@@ -1,14 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken } from '@/test/tokens';
 import { crearProducto, crearTienda, mockMarketplaceApi } from './marketplace-api-mock';
-
-beforeEach(() => {
-  act(() => dismissToasts());
-});
 
 const yerba = crearProducto({
   nombre: 'Yerba mate 1 kg',
@@ -127,7 +122,24 @@ describe('product page', () => {
     expect(carrito()).toEqual([{ productoId: yerba._id, cantidadSolicitada: 3 }]);
   });
 
-  it("'Compartir' copies the product link: '¡Enlace copiado!'", async () => {
+  it("disables 'Agregar al Carrito' for a product out of stock", async () => {
+    const agotada = { ...yerba, stock: 0 };
+    mockMarketplaceApi({ productos: [agotada] });
+    renderApp(path);
+    await productoCargado();
+    expect(screen.getByText('Sin stock')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Agregar al Carrito' })).toBeDisabled();
+  });
+
+  it("disables 'Agregar al Carrito' for a product marked not available", async () => {
+    mockMarketplaceApi({ productos: [{ ...yerba, disponible: false }] });
+    renderApp(path);
+    await productoCargado();
+    expect(screen.getByText('No disponible')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Agregar al Carrito' })).toBeDisabled();
+  });
+
+  it("'Compartir' copies the product link: 'Enlace copiado'", async () => {
     mockMarketplaceApi({ productos: [yerba] });
     const { user } = renderApp(path);
     await productoCargado();
@@ -135,7 +147,7 @@ describe('product page', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
     await user.click(screen.getByRole('button', { name: 'Compartir' }));
-    await expectToast('¡Enlace copiado!');
+    await expectToast('Enlace copiado');
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${path}`);
   });
 

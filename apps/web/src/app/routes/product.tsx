@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, StoreIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
-import { toast } from '@/components/ui/toast';
 import { AgregarAlCarrito } from '@/features/carrito/components/agregar-al-carrito';
 import { useAgregarAlCarrito } from '@/features/carrito/hooks/use-agregar-al-carrito';
 import { esProductoNoEncontrado, useProducto } from '@/features/producto/api/get-producto';
 import { ProductoCard } from '@/features/producto/components/producto-card';
 import { ProductoDetalle } from '@/features/producto/components/producto-detalle';
 import { ProductoDetalleSkeleton } from '@/features/producto/components/producto-detalle-skeleton';
-import { ProductoError } from '@/features/producto/components/producto-error';
 import { ProductoNoEncontrado } from '@/features/producto/components/producto-no-encontrado';
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 /** /product/{productId}: the product detail with its purchase panel (spec part 2, section 2). */
 export function ProductRoute() {
@@ -39,20 +38,21 @@ export function ProductRoute() {
 
   useDocumentTitle(noEncontrado ? 'Producto no encontrado' : (producto?.nombre ?? 'Producto'));
 
-  // Once per failed load (a missing producto has its own view instead).
-  const falla = isError && !noEncontrado ? errorUpdatedAt : 0;
-  useEffect(() => {
-    if (falla > 0) {
-      toast({
-        title: 'No se pudieron cargar los detalles del producto',
-        description: 'Revisa tu conexión e inténtalo de nuevo',
-        variant: 'destructive',
-      });
-    }
-  }, [falla]);
+  // A missing producto has its own view instead.
+  useErrorToast(
+    isError && !noEncontrado ? errorUpdatedAt : 0,
+    'No se pudieron cargar los detalles del producto',
+    'Revisa tu conexión e inténtalo de nuevo',
+  );
 
   if (noEncontrado) return <ProductoNoEncontrado />;
-  if (isError) return <ProductoError onRetry={() => void refetch()} />;
+  if (isError) {
+    return (
+      <ErrorView title="Error al cargar el producto" onRetry={() => void refetch()}>
+        No se pudieron cargar los detalles del producto. Revisa tu conexión e inténtalo de nuevo.
+      </ErrorView>
+    );
+  }
 
   const volverA = tienda ? `/store/${tienda._id}` : '/';
   // More of the same store, as on its page: available products only, at most 6.
@@ -87,6 +87,7 @@ export function ProductRoute() {
           compra={
             <AgregarAlCarrito
               precio={producto.precio}
+              disabled={!producto.disponible || producto.stock <= 0}
               onAgregar={(cantidad) => agregar(producto, cantidad)}
             />
           }

@@ -1,6 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import {
@@ -10,10 +9,6 @@ import {
   mockMarketplaceApi,
   TIENDA_ID,
 } from './marketplace-api-mock';
-
-beforeEach(() => {
-  act(() => dismissToasts());
-});
 
 const secos = { _id: categoriaId(1), nombre: 'Secos' };
 const infusiones = { _id: categoriaId(2), nombre: 'Infusiones' };

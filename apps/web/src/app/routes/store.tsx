@@ -1,16 +1,15 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { toast } from '@/components/ui/toast';
+import { ErrorView } from '@/components/error-view';
 import { ProductoCard } from '@/features/producto/components/producto-card';
 import {
   esTiendaNoEncontrada,
   useTiendaConProductos,
 } from '@/features/tienda/api/get-tienda-con-productos';
-import { TiendaError } from '@/features/tienda/components/store-page/tienda-error';
 import { TiendaNoEncontrada } from '@/features/tienda/components/store-page/tienda-no-encontrada';
 import { TiendaPage } from '@/features/tienda/components/store-page/tienda-page';
 import { TiendaPageSkeleton } from '@/features/tienda/components/store-page/tienda-page-skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 /** /store/{tiendaId}: the store page (spec part 2, section 2). */
 export function StoreRoute() {
@@ -20,20 +19,21 @@ export function StoreRoute() {
 
   useDocumentTitle(noEncontrada ? 'Tienda no encontrada' : (tienda?.nombre ?? 'Tienda'));
 
-  // Once per failed load (a missing tienda has its own view instead).
-  const falla = isError && !noEncontrada ? errorUpdatedAt : 0;
-  useEffect(() => {
-    if (falla > 0) {
-      toast({
-        title: 'Error al cargar la tienda',
-        description: 'Revisa tu conexión e inténtalo de nuevo',
-        variant: 'destructive',
-      });
-    }
-  }, [falla]);
+  // A missing tienda has its own view instead.
+  useErrorToast(
+    isError && !noEncontrada ? errorUpdatedAt : 0,
+    'Error al cargar la tienda',
+    'Revisa tu conexión e inténtalo de nuevo',
+  );
 
   if (noEncontrada) return <TiendaNoEncontrada />;
-  if (isError) return <TiendaError onRetry={() => void refetch()} />;
+  if (isError) {
+    return (
+      <ErrorView title="Error al cargar la tienda" onRetry={() => void refetch()}>
+        No pudimos cargar la tienda. Revisa tu conexión e inténtalo de nuevo.
+      </ErrorView>
+    );
+  }
   if (!tienda) return <TiendaPageSkeleton />;
   return (
     <TiendaPage

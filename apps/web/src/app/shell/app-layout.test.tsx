@@ -1,14 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
+import { storeToken } from '@/test/tokens';
 import { DESKTOP_WIDTH, MOBILE_WIDTH, setViewport } from '@/test/viewport';
-
-function logIn(token = 'token-de-prueba') {
-  act(() => {
-    localStorage.setItem('accessToken', token);
-    window.dispatchEvent(new Event('authChange'));
-  });
-}
 
 function topBar() {
   return screen.getByRole('banner');
@@ -64,8 +58,6 @@ describe('top bar', () => {
 });
 
 describe('side panel (desktop)', () => {
-  afterEach(() => setViewport(DESKTOP_WIDTH));
-
   it('is absent without a token and appears after login (authChange)', async () => {
     setViewport(DESKTOP_WIDTH);
     renderApp('/');
@@ -73,7 +65,9 @@ describe('side panel (desktop)', () => {
     expect(screen.queryByText('Panel de Control')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Alternar panel' })).toBeNull();
 
-    logIn();
+    act(() => {
+      storeToken('token-de-prueba');
+    });
 
     // The panel's code loads on demand (it is not part of the first page).
     const panel = await screen.findByRole('complementary', { name: 'Panel de Control' });
@@ -164,8 +158,6 @@ describe('side panel (desktop)', () => {
 });
 
 describe('side panel (mobile, below 768 px)', () => {
-  afterEach(() => setViewport(DESKTOP_WIDTH));
-
   it("is hidden and opens as a sheet from 'Abrir menú'", async () => {
     setViewport(MOBILE_WIDTH);
     localStorage.setItem('accessToken', 'token');

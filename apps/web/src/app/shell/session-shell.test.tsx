@@ -1,20 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
-import { makeToken, USER_ID } from '@/test/tokens';
-import { DESKTOP_WIDTH, MOBILE_WIDTH, setViewport } from '@/test/viewport';
-
-beforeEach(() => {
-  act(() => dismissToasts());
-  setViewport(DESKTOP_WIDTH);
-});
-
-function logInStored() {
-  localStorage.setItem('accessToken', makeToken());
-}
+import { storeToken, USER_ID } from '@/test/tokens';
+import { MOBILE_WIDTH, setViewport } from '@/test/viewport';
 
 function panel() {
   return screen.getByRole('complementary', { name: 'Panel de Control' });
@@ -32,7 +22,7 @@ async function accionesTitles() {
 describe("side panel 'Acciones' by role", () => {
   it('shows Mi Tienda, Mis Servicios, Mis Pedidos and Mis Pagos to a user with no role', async () => {
     const { calls } = mockUsuarioApi();
-    logInStored();
+    storeToken();
     renderApp('/');
     expect(await accionesTitles()).toEqual([
       'Mi Tienda',
@@ -69,7 +59,7 @@ describe("side panel 'Acciones' by role", () => {
 
   it('shows the same four to a seller', async () => {
     mockUsuarioApi({ esVendedor: true });
-    logInStored();
+    storeToken();
     renderApp('/');
     expect(await accionesTitles()).toEqual([
       'Mi Tienda',
@@ -81,7 +71,7 @@ describe("side panel 'Acciones' by role", () => {
 
   it('shows Pedidos (to /delivery-orders) and Mis Servicios to a delivery person', async () => {
     mockUsuarioApi({ esRepartidor: true, esVendedor: true });
-    logInStored();
+    storeToken();
     renderApp('/');
     expect(await accionesTitles()).toEqual(['Pedidos', 'Mis Servicios']);
     expect(within(panel()).getByRole('link', { name: 'Pedidos' })).toHaveAttribute(
@@ -92,7 +82,7 @@ describe("side panel 'Acciones' by role", () => {
 
   it('counts a failed check as false', async () => {
     mockUsuarioApi({ esRepartidor: 'error' });
-    logInStored();
+    storeToken();
     renderApp('/');
     expect(await accionesTitles()).toEqual([
       'Mi Tienda',
@@ -104,7 +94,7 @@ describe("side panel 'Acciones' by role", () => {
 
   it('hides the actions while the roles load', async () => {
     mockUsuarioApi({ esRepartidor: 'pending' });
-    logInStored();
+    storeToken();
     renderApp('/');
     await screen.findByRole('complementary', { name: 'Panel de Control' });
     // Give the finished check time to render: the group still waits for the other one.
@@ -116,7 +106,7 @@ describe("side panel 'Acciones' by role", () => {
 
   it("answers 'Mis Servicios' with 'En construcción'", async () => {
     mockUsuarioApi();
-    logInStored();
+    storeToken();
     const { user, router } = renderApp('/');
     await accionesTitles();
     await user.click(within(panel()).getByRole('button', { name: 'Mis Servicios' }));
@@ -128,7 +118,7 @@ describe("side panel 'Acciones' by role", () => {
 describe('logout', () => {
   it("from the side panel: clears the session, sends logout, goes to / and says 'Sesión cerrada'", async () => {
     const { calls } = mockUsuarioApi();
-    logInStored();
+    storeToken();
     const onLogout = vi.fn();
     window.addEventListener('logout', onLogout);
     const { user, router } = renderApp('/my-orders');
@@ -149,7 +139,7 @@ describe('logout', () => {
 
   it('ends the local session even when the server call fails', async () => {
     mockUsuarioApi();
-    logInStored();
+    storeToken();
     const { user } = renderApp('/');
     await accionesTitles();
     vi.stubGlobal(
@@ -165,11 +155,9 @@ describe('logout', () => {
 });
 
 describe('user menu', () => {
-  afterEach(() => setViewport(DESKTOP_WIDTH));
-
   it("shows the user's name and email, Mis Pedidos, Mis Pagos and Cerrar sesión", async () => {
     mockUsuarioApi({ nombre: 'Ana Pérez', email: 'ana@example.com' });
-    logInStored();
+    storeToken();
     const { user, router } = renderApp('/');
     const banner = screen.getByRole('banner');
     const trigger = await within(banner).findByRole('button', { name: 'Menú de usuario' });
@@ -191,7 +179,7 @@ describe('user menu', () => {
 
   it('logs out from the menu', async () => {
     mockUsuarioApi();
-    logInStored();
+    storeToken();
     const { user, router } = renderApp('/my-orders');
     await user.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
@@ -206,7 +194,7 @@ describe('user menu', () => {
   it('is in the top bar on mobile too, where the side panel logs out from its sheet', async () => {
     setViewport(MOBILE_WIDTH);
     mockUsuarioApi();
-    logInStored();
+    storeToken();
     const { user } = renderApp('/');
     expect(
       await within(screen.getByRole('banner')).findByRole('button', { name: 'Menú de usuario' }),

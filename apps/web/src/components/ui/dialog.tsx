@@ -32,6 +32,26 @@ export function DialogOverlay({
   );
 }
 
+/** The ✕ button in a dialog's (or sheet's) top right corner. */
+export function DialogCloseButton({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Close>) {
+  return (
+    <DialogPrimitive.Close
+      className={cn(
+        'absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground',
+        'transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
+        className,
+      )}
+      {...props}
+    >
+      <XIcon className="size-4" aria-hidden />
+      <span className="sr-only">Cerrar</span>
+    </DialogPrimitive.Close>
+  );
+}
+
 export function DialogContent({
   className,
   children,
@@ -52,17 +72,7 @@ export function DialogContent({
         {...props}
       >
         {children}
-        {showCloseButton && (
-          <DialogPrimitive.Close
-            className={cn(
-              'absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground',
-              'transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
-            )}
-          >
-            <XIcon className="size-4" aria-hidden />
-            <span className="sr-only">Cerrar</span>
-          </DialogPrimitive.Close>
-        )}
+        {showCloseButton && <DialogCloseButton />}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

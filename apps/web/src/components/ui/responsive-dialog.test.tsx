@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESKTOP_WIDTH, MOBILE_WIDTH, setViewport } from '@/test/viewport';
 import { ResponsiveDialog } from './responsive-dialog';
 
@@ -17,8 +17,6 @@ function renderDialog() {
 }
 
 describe('ResponsiveDialog', () => {
-  afterEach(() => setViewport(DESKTOP_WIDTH));
-
   it('is a centred modal dialog on wide screens', async () => {
     setViewport(DESKTOP_WIDTH);
     renderDialog();

@@ -1,7 +1,7 @@
 import * as SheetPrimitive from '@radix-ui/react-dialog';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { DialogCloseButton, DialogOverlay } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
 /** A dialog that slides in from a screen edge (Radix Dialog underneath). */
@@ -41,27 +41,14 @@ export function SheetContent({
   VariantProps<typeof sheetVariants> & { showCloseButton?: boolean }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay
-        data-slot="sheet-overlay"
-        className="fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
-      />
+      <DialogOverlay data-slot="sheet-overlay" />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(sheetVariants({ side }), className)}
         {...props}
       >
         {children}
-        {showCloseButton && (
-          <SheetPrimitive.Close
-            className={cn(
-              'absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground',
-              'transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
-            )}
-          >
-            <XIcon className="size-4" aria-hidden />
-            <span className="sr-only">Cerrar</span>
-          </SheetPrimitive.Close>
-        )}
+        {showCloseButton && <DialogCloseButton className="top-3 right-3" />}
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );

@@ -1,21 +1,16 @@
 import { Slot } from '@radix-ui/react-slot';
 import { type ComponentProps, type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { SIDEBAR_KEYBOARD_SHORTCUT, SIDEBAR_WIDTH_MOBILE } from '@/config/ui';
 import { cn } from '@/lib/utils';
 import { SIDEBAR_ID, useSidebar } from './sidebar-provider';
 
-export {
-  readSidebarCookie,
-  SidebarInset,
-  SidebarProvider,
-  SidebarTrigger,
-  useSidebar,
-} from './sidebar-provider';
+export { useSidebar } from './sidebar-provider';
 
 /**
- * The side panel. Desktop: a fixed column below the top bar that collapses to an icon rail
+ * The side panel; its menu tooltips share one provider (700 ms delay, then Radix's skip delay
+ * between items). Desktop: a fixed column below the top bar that collapses to an icon rail
  * (Ctrl/Cmd+B). Mobile: a sheet from the left opened by SidebarTrigger.
  */
 export function Sidebar({
@@ -62,7 +57,9 @@ export function Sidebar({
             className,
           )}
         >
-          <div className="flex h-full w-full flex-col">{children}</div>
+          <div className="flex h-full w-full flex-col">
+            <TooltipProvider>{children}</TooltipProvider>
+          </div>
         </SheetContent>
       </Sheet>
     );
@@ -91,7 +88,7 @@ export function Sidebar({
         )}
       >
         <div data-sidebar="sidebar" className="flex h-full w-full flex-col bg-sidebar">
-          {children}
+          <TooltipProvider>{children}</TooltipProvider>
         </div>
       </aside>
     </div>

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dismissToasts, toast } from './toast';
+import { describe, expect, it } from 'vitest';
+import { toast } from './toast';
 import { Toaster } from './toaster';
 
 /** Every toast in the DOM, including ones sonner keeps hidden behind the front one. */
@@ -9,9 +9,6 @@ function toastsInDom() {
 }
 
 describe('toast', () => {
-  // Sonner keeps toasts in a module-level store; start every test from an empty one.
-  beforeEach(() => dismissToasts());
-
   it('shows title and description', async () => {
     render(<Toaster />);
     act(() => {

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import { TOOLTIP_DELAY_MS } from '@/config/ui';
 import { cn } from '@/lib/utils';
 
+/** Shares the open delay (700 ms) and Radix's skip delay among the tooltips inside it. */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   ...props
@@ -11,16 +12,12 @@ export function TooltipProvider({
 }
 
 /**
- * A tooltip with its own provider (700 ms delay), so it works anywhere without a provider at
- * the root: the tooltip code (and its positioning engine) then only loads with the screens
- * that show tooltips, not with the first page.
+ * A tooltip; it needs a TooltipProvider above it. The provider sits with the screens that show
+ * tooltips (the side panel), not at the root, so the tooltip code (and its positioning engine)
+ * does not load with the first page.
  */
 export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
-  return (
-    <TooltipProvider>
-      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
-    </TooltipProvider>
-  );
+  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
 }
 
 export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {

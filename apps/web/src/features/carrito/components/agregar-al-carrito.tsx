@@ -9,10 +9,12 @@ export interface AgregarAlCarritoProps {
   precio: number;
   /** Called with the chosen quantity; returns whether it was added (then the quantity resets). */
   onAgregar: (cantidad: number) => boolean;
+  /** The product cannot be bought now (not available, or out of stock). */
+  disabled?: boolean;
 }
 
 /** The product page's purchase panel: quantity (min 1, no max), total and 'Agregar al Carrito'. */
-export function AgregarAlCarrito({ precio, onAgregar }: AgregarAlCarritoProps) {
+export function AgregarAlCarrito({ precio, onAgregar, disabled = false }: AgregarAlCarritoProps) {
   const [cantidad, setCantidad] = useState(1);
 
   return (
@@ -41,6 +43,7 @@ export function AgregarAlCarrito({ precio, onAgregar }: AgregarAlCarritoProps) {
         type="button"
         size="lg"
         className="mt-4 w-full"
+        disabled={disabled}
         onClick={() => {
           if (onAgregar(cantidad)) setCantidad(1);
         }}

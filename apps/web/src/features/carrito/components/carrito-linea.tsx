@@ -1,4 +1,4 @@
-import { CircleAlertIcon, Trash2Icon } from 'lucide-react';
+import { CircleAlertIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,14 +13,22 @@ export interface CarritoLineaProps {
   imagen: ReactNode;
   onCantidad: (cantidad: number) => void;
   onQuitar: () => void;
+  /** Loads the product again after a failure. */
+  onReintentar: () => void;
 }
 
 /**
  * One cart line (spec part 1, "Cart screen"): product, unit price, a quantity control that
  * never goes below 1, its subtotal and removal. A product that no longer exists reads
- * 'Producto no encontrado' and can only be removed.
+ * 'Producto no encontrado' and can only be removed; one that failed to load can be retried.
  */
-export function CarritoLinea({ item, imagen, onCantidad, onQuitar }: CarritoLineaProps) {
+export function CarritoLinea({
+  item,
+  imagen,
+  onCantidad,
+  onQuitar,
+  onReintentar,
+}: CarritoLineaProps) {
   const { linea, producto, estado } = item;
 
   if (estado === 'cargando') {
@@ -60,16 +68,24 @@ export function CarritoLinea({ item, imagen, onCantidad, onQuitar }: CarritoLine
             <span className="whitespace-nowrap">Cantidad: {linea.cantidadSolicitada}</span>
           </p>
         </div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={onQuitar}
-          aria-label={`Eliminar ${titulo.toLowerCase()}`}
-        >
-          <Trash2Icon aria-hidden />
-          <span className="max-sm:sr-only">Eliminar</span>
-        </Button>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          {estado === 'error' && (
+            <Button type="button" variant="outline" size="sm" onClick={onReintentar}>
+              <RotateCwIcon aria-hidden />
+              <span className="max-sm:sr-only">Reintentar</span>
+            </Button>
+          )}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={onQuitar}
+            aria-label={`Eliminar ${titulo.toLowerCase()}`}
+          >
+            <Trash2Icon aria-hidden />
+            <span className="max-sm:sr-only">Eliminar</span>
+          </Button>
+        </div>
       </li>
     );
   }

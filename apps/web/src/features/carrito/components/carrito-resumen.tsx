@@ -1,8 +1,10 @@
-import { ArrowRightIcon, StoreIcon } from 'lucide-react';
+import { StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { formatPrecio } from '@/lib/format-currency';
+import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 import { agruparPorTienda, type ItemCarrito, subtotalDeLinea } from '../utils/item-carrito';
+import { ProcederAlCheckout } from './proceder-al-checkout';
 
 export interface CarritoResumenProps {
   items: readonly ItemCarrito[];
@@ -55,7 +57,7 @@ export function CarritoResumen({
                     <span className="truncate">{nombre}</span>
                   </Link>
                   <span className="shrink-0 text-muted-foreground text-xs">
-                    {grupo.cantidad} {grupo.cantidad === 1 ? 'producto' : 'productos'}
+                    {textoCantidadProductos(grupo.cantidad)}
                   </span>
                 </div>
                 <ul className="mt-3 grid gap-1.5 text-sm">
@@ -107,19 +109,7 @@ export function CarritoResumen({
         <Button type="button" variant="outline" onClick={onCerrar}>
           Volver al carrito
         </Button>
-        {bloqueo ? (
-          <Button disabled>
-            Proceder al checkout
-            <ArrowRightIcon aria-hidden />
-          </Button>
-        ) : (
-          <Button asChild>
-            <Link to="/checkout">
-              Proceder al checkout
-              <ArrowRightIcon aria-hidden />
-            </Link>
-          </Button>
-        )}
+        <ProcederAlCheckout bloqueado={bloqueo !== null} />
       </div>
     </div>
   );

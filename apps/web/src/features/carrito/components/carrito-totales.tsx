@@ -1,8 +1,8 @@
-import { ArrowRightIcon, ListChecksIcon, ShieldCheckIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { ListChecksIcon, ShieldCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { formatPrecio } from '@/lib/format-currency';
+import { ProcederAlCheckout } from './proceder-al-checkout';
 
 export interface CarritoTotalesProps {
   cantidad: number;
@@ -40,19 +40,7 @@ export function CarritoTotales({ cantidad, total, bloqueo, onVerResumen }: Carri
         </span>
       </div>
       <div className="mt-5 grid gap-2">
-        {bloqueo ? (
-          <Button size="lg" disabled>
-            Proceder al checkout
-            <ArrowRightIcon aria-hidden />
-          </Button>
-        ) : (
-          <Button asChild size="lg">
-            <Link to="/checkout">
-              Proceder al checkout
-              <ArrowRightIcon aria-hidden />
-            </Link>
-          </Button>
-        )}
+        <ProcederAlCheckout bloqueado={bloqueo !== null} size="lg" />
         <Button type="button" variant="outline" onClick={onVerResumen}>
           <ListChecksIcon aria-hidden />
           Ver resumen

@@ -1,5 +1,6 @@
 import { ShoppingCartIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 import { cn } from '@/lib/utils';
 import { useCantidadEnCarrito } from '../stores/carrito-store';
 
@@ -18,7 +19,7 @@ export function FloatingCartButton({ loggedIn }: { loggedIn: boolean }) {
     <Link
       to="/cart"
       data-slot="floating-cart-button"
-      aria-label={`Ver carrito (${cantidad} ${cantidad === 1 ? 'producto' : 'productos'})`}
+      aria-label={`Ver carrito (${textoCantidadProductos(cantidad)})`}
       className={cn(
         'fixed right-4 bottom-4 z-40 flex h-14 items-center gap-2.5 rounded-full bg-primary pr-3 pl-4 font-semibold text-primary-foreground shadow-primary/30 shadow-xl sm:right-6 sm:bottom-6 sm:pl-5',
         'animate-rise-in transition-[background-color,transform,box-shadow] duration-150 hover:-translate-y-0.5 hover:bg-primary-strong motion-reduce:transition-none motion-reduce:hover:translate-y-0',

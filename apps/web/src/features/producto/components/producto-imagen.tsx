@@ -1,5 +1,5 @@
 import { PackageIcon } from 'lucide-react';
-import { useState } from 'react';
+import { FallbackImage } from '@/components/fallback-image';
 import { cn } from '@/lib/utils';
 
 export interface ProductoImagenProps {
@@ -22,30 +22,24 @@ export function ProductoImagen({
   iconClassName,
   loading = 'lazy',
 }: ProductoImagenProps) {
-  const [fallida, setFallida] = useState<string | null>(null);
-  const mostrar = src !== null && src !== '' && fallida !== src;
-
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
-      {mostrar ? (
-        <img
-          src={src}
-          alt={alt}
-          loading={loading}
-          decoding="async"
-          onError={() => setFallida(src)}
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-        />
-      ) : (
-        <div
-          role="img"
-          aria-label={alt}
-          data-slot="imagen-respaldo"
-          className="grid size-full place-items-center bg-linear-to-br from-secondary via-muted to-highlight-soft/60 text-secondary-foreground/45"
-        >
-          <PackageIcon className={cn('size-1/3 max-h-16 max-w-16', iconClassName)} aria-hidden />
-        </div>
-      )}
+      <FallbackImage
+        src={src}
+        alt={alt}
+        loading={loading}
+        className="size-full transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+        fallback={
+          <div
+            role="img"
+            aria-label={alt}
+            data-slot="imagen-respaldo"
+            className="grid size-full place-items-center bg-linear-to-br from-secondary via-muted to-highlight-soft/60 text-secondary-foreground/45"
+          >
+            <PackageIcon className={cn('size-1/3 max-h-16 max-w-16', iconClassName)} aria-hidden />
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { CONSTANTES, type TiendaCercana } from '@compra-grupal/contracts';
-import { ArrowRightIcon, ImageOffIcon, PackageOpenIcon, StoreIcon, TagIcon } from 'lucide-react';
+import { ArrowRightIcon, ImageOffIcon, PackageOpenIcon, TagIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { FallbackImage } from '@/components/fallback-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
-import { FallbackImage } from './fallback-image';
+import { StoreLogo } from './store-logo';
 
 const distanciaFormatter = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
 
@@ -14,28 +15,6 @@ const distanciaFormatter = new Intl.NumberFormat('es-AR', { maximumFractionDigit
 export function formatDistancia(km: number): string {
   if (km < 1) return `A ${Math.max(100, Math.round((km * 1000) / 100) * 100)} m`;
   return `A ${distanciaFormatter.format(km)} km`;
-}
-
-function StoreLogo({ tienda }: { tienda: TiendaCercana }) {
-  const inicial = tienda.nombre.trim().charAt(0).toUpperCase() || '?';
-  return (
-    <FallbackImage
-      src={tienda.logo}
-      alt={`Logo de ${tienda.nombre}`}
-      width={56}
-      height={56}
-      className="size-14 shrink-0 rounded-xl bg-muted ring-1 ring-border/70"
-      fallback={
-        <span
-          role="img"
-          aria-label={`Logo de ${tienda.nombre}`}
-          className="grid size-14 shrink-0 place-items-center rounded-xl bg-linear-to-br from-primary to-primary-strong font-bold text-primary-foreground text-xl shadow-sm"
-        >
-          {inicial === '?' ? <StoreIcon className="size-6" aria-hidden /> : inicial}
-        </span>
-      }
-    />
-  );
 }
 
 function ProductSlide({ producto }: { producto: TiendaCercana['productos'][number] }) {
@@ -94,7 +73,11 @@ export function StoreCard({ tienda, className }: { tienda: TiendaCercana; classN
       )}
     >
       <div className="flex items-start gap-3.5 p-4 pb-3">
-        <StoreLogo tienda={tienda} />
+        <StoreLogo
+          src={tienda.logo}
+          nombre={tienda.nombre}
+          className="size-14 rounded-xl text-xl shadow-sm ring-1 ring-border/70"
+        />
         <div className="min-w-0 flex-1">
           <h2 id={`tienda-${tienda._id}`} className="font-semibold text-base leading-snug">
             <Link

@@ -1,10 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { dismissToasts } from '@/components/ui/toast';
 import { type FetchCall, json, mockFetch } from '@/test/fetch';
 import { expectToast } from '@/test/toasts';
 import { categorias, tienda, tiendasDemo } from '../testing/tiendas-fixture';
@@ -82,8 +81,6 @@ function renderListing(props: Partial<StoreListingProps> = {}) {
 function card(nombre: string) {
   return screen.getByRole('article', { name: nombre });
 }
-
-beforeEach(() => act(() => dismissToasts()));
 
 describe('StoreListing', () => {
   it('fetches stores and categories for the location and shows the cards with the count', async () => {
@@ -244,6 +241,18 @@ describe('StoreListing', () => {
     expect(
       await screen.findByRole('heading', { name: 'No se encontraron tiendas' }),
     ).toBeInTheDocument();
+  });
+
+  it("after a failed listing, 'Reintentar ubicación' asks for the stores again", async () => {
+    mockListingApi({ tiendasStatus: 500 });
+    const { user, onRetryLocation } = renderListing();
+    const reintentar = await screen.findByRole('button', { name: 'Reintentar ubicación' });
+
+    const { calls } = mockListingApi();
+    await user.click(reintentar);
+    expect(await screen.findByText('3 tiendas encontradas')).toBeInTheDocument();
+    expect(onRetryLocation).toHaveBeenCalledTimes(1);
+    expect(calls.filter((call) => call.url.includes('con-productos'))).toHaveLength(1);
   });
 
   it("says 'No se pudieron cargar las categorías' when the categories fail", async () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
-import { toast } from '@/components/ui/toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { ApiError, ERROR_CONEXION } from '@/lib/api-client';
 import { useCategorias } from '../api/categorias';
 import { useTiendasQueCubren } from '../api/tiendas-que-cubren';
@@ -38,17 +38,13 @@ function SkeletonGrid() {
 }
 
 /** The toast 'Error' of a failed listing call; 'Error de conexión' without an answer. */
-function useErrorToast(error: Error | null, updatedAt: number, mensaje: string) {
-  useEffect(() => {
-    // `updatedAt` tells a repeated failure from the same one: each failure is announced.
-    if (!error || updatedAt === 0) return;
-    const sinConexion = error instanceof ApiError && error.status === 0;
-    toast({
-      title: 'Error',
-      description: sinConexion ? ERROR_CONEXION : mensaje,
-      variant: 'destructive',
-    });
-  }, [error, updatedAt, mensaje]);
+function useListingErrorToast(
+  consulta: { error: Error | null; errorUpdatedAt: number },
+  mensaje: string,
+) {
+  const { error, errorUpdatedAt } = consulta;
+  const sinConexion = error instanceof ApiError && error.status === 0;
+  useErrorToast(error ? errorUpdatedAt : 0, 'Error', sinConexion ? ERROR_CONEXION : mensaje);
 }
 
 export interface StoreListingProps {
@@ -85,8 +81,8 @@ export function StoreListing({
     location ? { lat: location.lat, lng: location.lng, q } : null,
   );
   const categorias = useCategorias({ enabled: location !== null });
-  useErrorToast(tiendas.error, tiendas.errorUpdatedAt, ERROR_TIENDAS);
-  useErrorToast(categorias.error, categorias.errorUpdatedAt, ERROR_CATEGORIAS);
+  useListingErrorToast(tiendas, ERROR_TIENDAS);
+  useListingErrorToast(categorias, ERROR_CATEGORIAS);
 
   const visibles = useMemo(() => {
     const lista = tiendas.data ?? [];
@@ -95,8 +91,16 @@ export function StoreListing({
   }, [tiendas.data, categoria]);
 
   const filtrosActivos = busqueda.trim() !== '' || categoria !== TODAS_LAS_CATEGORIAS;
-  const cargando = locating || (location !== null && tiendas.isPending && tiendas.isFetching);
+  // Also while a failed listing is fetched again, so its retry shows it is working.
+  const cargando = locating || (location !== null && !tiendas.data && tiendas.isFetching);
   const buscando = tiendas.isPlaceholderData && tiendas.isFetching;
+
+  // The same point gives the same query, so asking the GPS again would not repeat a failed
+  // listing: the retry asks for the stores too.
+  const reintentarUbicacion = () => {
+    if (tiendas.isError) void tiendas.refetch();
+    onRetryLocation();
+  };
 
   const limpiarFiltros = () => {
     setBusqueda('');
@@ -121,7 +125,7 @@ export function StoreListing({
           filtrosActivos={filtrosActivos}
           conUbicacion={location !== null}
           onClearFilters={limpiarFiltros}
-          onRetryLocation={onRetryLocation}
+          onRetryLocation={reintentarUbicacion}
           onChangeLocation={onChangeLocation}
         />
       ) : (

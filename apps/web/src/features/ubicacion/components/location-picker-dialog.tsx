@@ -19,7 +19,13 @@ function PickerUnavailable({ onOpenChange }: LocationPickerDialogProps) {
   return null;
 }
 
-const loadPicker = () => import('./location-picker');
+/** Loads the picker and, alongside it, Leaflet's map module, so the map does not wait its turn. */
+const loadPicker = () => {
+  import('./location-map').catch(() => {
+    // The picker logs the failure when it renders the map.
+  });
+  return import('./location-picker');
+};
 
 const LocationPicker = lazy(
   async (): Promise<{ default: ComponentType<LocationPickerDialogProps> }> => {
@@ -32,7 +38,10 @@ const LocationPicker = lazy(
   },
 );
 
-/** Starts loading the picker's code ahead of time (on hover or focus of the button that opens it). */
+/**
+ * Starts loading the picker's code and the map's ahead of time (on hover or focus of the button
+ * that opens it).
+ */
 export function preloadLocationPicker(): void {
   loadPicker().catch(() => {
     // The dialog reports the failure when it is opened.

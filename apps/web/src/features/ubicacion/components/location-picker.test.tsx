@@ -1,13 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { dismissToasts } from '@/components/ui/toast';
 import { json, mockFetch } from '@/test/fetch';
 import { expectToast } from '@/test/toasts';
-import { DESKTOP_WIDTH, setViewport } from '@/test/viewport';
 import type { Coordenadas, UbicacionConfirmada } from '../lib/coordenadas';
 import { UBICACION_DENEGADA } from '../lib/geolocation';
 import {
@@ -106,10 +104,6 @@ async function dialog() {
 
 const confirmButton = () => screen.queryByRole('button', { name: 'Confirmar ubicación' });
 
-beforeEach(() => {
-  act(() => dismissToasts());
-  setViewport(DESKTOP_WIDTH);
-});
 afterEach(() => removeGeolocationStub());
 
 describe('LocationPickerDialog', () => {

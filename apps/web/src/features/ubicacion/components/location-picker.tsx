@@ -1,6 +1,6 @@
 import { CONSTANTES, type UbicacionGeo } from '@compra-grupal/contracts';
 import { CheckIcon, LoaderCircleIcon, LocateFixedIcon, MapIcon } from 'lucide-react';
-import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
@@ -20,27 +20,6 @@ export const DATOS_INCOMPLETOS =
 interface Seleccion {
   punto: Coordenadas;
   datos: UbicacionGeo | null;
-}
-
-/** The map's code (Leaflet) loads with the dialog; a failure is only logged (spec section 8). */
-function useLocationMap() {
-  const [Mapa, setMapa] = useState<ComponentType<LocationMapProps> | null>(null);
-  const [cargando, setCargando] = useState(true);
-  useEffect(() => {
-    let vivo = true;
-    import('./location-map')
-      .then((module) => {
-        if (vivo) setMapa(() => module.LocationMap);
-      })
-      .catch((error: unknown) => console.error('No se pudo cargar el mapa', error))
-      .finally(() => {
-        if (vivo) setCargando(false);
-      });
-    return () => {
-      vivo = false;
-    };
-  }, []);
-  return { Mapa, cargando };
 }
 
 function MapPlaceholder({ cargando }: { cargando: boolean }) {
@@ -64,6 +43,24 @@ function MapPlaceholder({ cargando }: { cargando: boolean }) {
   );
 }
 
+/** Shown in place of the map when Leaflet's code could not be loaded. */
+function MapUnavailable(_props: LocationMapProps) {
+  return <MapPlaceholder cargando={false} />;
+}
+
+/**
+ * The map's code (Leaflet) loads with the dialog (preloadLocationPicker starts it early); a
+ * failure is only logged and the search still works (spec section 8).
+ */
+const LocationMap = lazy(async (): Promise<{ default: ComponentType<LocationMapProps> }> => {
+  try {
+    return { default: (await import('./location-map')).LocationMap };
+  } catch (error) {
+    console.error('No se pudo cargar el mapa', error);
+    return { default: MapUnavailable };
+  }
+});
+
 function LocationPickerContent({
   initialLocation,
   onConfirm,
@@ -71,7 +68,6 @@ function LocationPickerContent({
 }: Omit<LocationPickerDialogProps, 'open' | 'title' | 'description'>) {
   const [seleccion, setSeleccion] = useState<Seleccion | null>(null);
   const [localizando, setLocalizando] = useState(false);
-  const { Mapa, cargando: cargandoMapa } = useLocationMap();
 
   // Points chosen on the map or by GPS are reverse-geocoded; suggestions bring their data.
   const inversa = useUbicacionInversa(seleccion && !seleccion.datos ? seleccion.punto : null);
@@ -145,11 +141,9 @@ function LocationPickerContent({
       </div>
 
       <div className="isolate overflow-hidden rounded-xl">
-        {Mapa ? (
-          <Mapa position={marcador} onSelect={elegirPunto} />
-        ) : (
-          <MapPlaceholder cargando={cargandoMapa} />
-        )}
+        <Suspense fallback={<MapPlaceholder cargando />}>
+          <LocationMap position={marcador} onSelect={elegirPunto} />
+        </Suspense>
       </div>
 
       <LocationSummary

@@ -1,7 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { expectToast } from '@/test/toasts';
 import {
@@ -37,7 +36,6 @@ function saved(): unknown {
   return raw === null ? null : JSON.parse(raw);
 }
 
-beforeEach(() => act(() => dismissToasts()));
 afterEach(() => removeGeolocationStub());
 
 describe('useMarketplaceLocation', () => {

@@ -1,19 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dismissToasts } from '@/components/ui/toast';
-import { json, mockFetch } from '@/test/fetch';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken } from '@/test/tokens';
-import { DESKTOP_WIDTH, MOBILE_WIDTH, setViewport } from '@/test/viewport';
+import { MOBILE_WIDTH, setViewport } from '@/test/viewport';
 
 const GROUP_PATH = '/group/65a1f0c2e4b0a1b2c3d4e5f6';
-
-beforeEach(() => {
-  act(() => dismissToasts());
-  setViewport(DESKTOP_WIDTH);
-});
-afterEach(() => setViewport(DESKTOP_WIDTH));
 
 async function openDialog() {
   const view = renderApp(GROUP_PATH);
@@ -74,11 +67,7 @@ describe('login dialog', () => {
 
   it('logs in and stays on the page', async () => {
     const token = makeToken();
-    mockFetch(({ url }) =>
-      url === '/api/usuario/login'
-        ? json({ accessToken: token })
-        : json({ esVendedor: false, esRepartidor: false }),
-    );
+    mockUsuarioApi({ accessToken: token });
     const { dialog, user, router } = await openDialog();
     await user.type(field(dialog, 'Email'), 'ana@example.com');
     await user.type(field(dialog, 'Contraseña'), 'demo1234');

@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { type LoginFormValues, loginFormSchema, validationToast } from './auth-form-schemas';
-import { FormField } from './form-field';
+import { EmailField, FormField, SubmitButton } from './form-field';
 
 /**
  * Login with email and password. On success hands the access token to `onSuccess`; a failure
@@ -51,15 +48,7 @@ export function LoginForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@email.com"
-          {...form.register('email')}
-        />
-      </FormField>
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <FormField label="Contraseña" error={errors.contrasenia?.message}>
         <PasswordInput
           autoComplete="current-password"
@@ -67,10 +56,7 @@ export function LoginForm({
           {...form.register('contrasenia')}
         />
       </FormField>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
-        {busy && <Loader2Icon className="animate-spin" aria-hidden />}
-        {busy ? 'Ingresando…' : 'Iniciar Sesión'}
-      </Button>
+      <SubmitButton busy={busy} label="Iniciar Sesión" busyLabel="Ingresando…" />
     </form>
   );
 }

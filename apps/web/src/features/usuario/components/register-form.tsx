@@ -1,8 +1,6 @@
 import { CONSTANTES, type RegistrarRequest } from '@compra-grupal/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
@@ -15,7 +13,7 @@ import {
   registroFormSchema,
   validationToast,
 } from './auth-form-schemas';
-import { FormField } from './form-field';
+import { EmailField, FormField, SubmitButton } from './form-field';
 
 type Values = RegistroConDireccionFormValues;
 
@@ -130,15 +128,7 @@ export function RegisterForm({
       </FormField>
       {/* The dialog is wider than the screen's form column: email and phone share a row. */}
       <div className={cn('grid gap-4', conDireccion && 'sm:grid-cols-2')}>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="tu@email.com"
-            {...form.register('email')}
-          />
-        </FormField>
+        <EmailField error={errors.email?.message} {...form.register('email')} />
         <FormField label="Teléfono" error={errors.telefono?.message}>
           <Input
             type="tel"
@@ -199,10 +189,7 @@ export function RegisterForm({
         </fieldset>
       )}
 
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
-        {busy && <Loader2Icon className="animate-spin" aria-hidden />}
-        {busy ? 'Creando cuenta…' : 'Crear cuenta'}
-      </Button>
+      <SubmitButton busy={busy} label="Crear cuenta" busyLabel="Creando cuenta…" />
     </form>
   );
 }

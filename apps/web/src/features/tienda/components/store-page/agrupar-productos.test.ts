@@ -1,6 +1,6 @@
 import type { Producto } from '@compra-grupal/contracts';
 import { describe, expect, it } from 'vitest';
-import { agruparPorCategoria, textoCantidadProductos } from './agrupar-productos';
+import { agruparPorCategoria } from './agrupar-productos';
 
 let n = 0;
 function producto(categoriaLocalId: string[], overrides: Partial<Producto> = {}): Producto {
@@ -68,13 +68,5 @@ describe('agruparPorCategoria', () => {
 
   it('has no rows for a store without products', () => {
     expect(agruparPorCategoria([], [secos])).toEqual([]);
-  });
-});
-
-describe('textoCantidadProductos', () => {
-  it("reads 'N productos', singular for one", () => {
-    expect(textoCantidadProductos(0)).toBe('0 productos');
-    expect(textoCantidadProductos(1)).toBe('1 producto');
-    expect(textoCantidadProductos(8)).toBe('8 productos');
   });
 });

@@ -55,8 +55,3 @@ export function agruparPorCategoria(
   }
   return filas;
 }
-
-/** How many available products the store has: 'N productos'. */
-export function textoCantidadProductos(cantidad: number): string {
-  return `${cantidad} ${cantidad === 1 ? 'producto' : 'productos'}`;
-}

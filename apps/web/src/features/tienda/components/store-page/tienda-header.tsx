@@ -1,8 +1,8 @@
 import type { TiendaConProductos } from '@compra-grupal/contracts';
 import { MailIcon, PackageIcon, PhoneIcon, TagIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { textoCantidadProductos } from './agrupar-productos';
-import { TiendaLogo } from './tienda-logo';
+import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
+import { StoreLogo } from '../store-logo';
 
 /** The store page's header: logo, name, category, description, product count and contact. */
 export function TiendaHeader({
@@ -25,10 +25,11 @@ export function TiendaHeader({
       </div>
       <div className="px-5 pb-5 sm:px-8 sm:pb-7">
         <div className="-mt-10 flex items-end gap-4 sm:-mt-12">
-          <TiendaLogo
+          <StoreLogo
             src={tienda.logo}
             nombre={tienda.nombre}
-            className="size-20 shrink-0 rounded-2xl border-4 border-card shadow-md sm:size-24"
+            loading="eager"
+            className="size-20 rounded-2xl border-4 border-card text-3xl shadow-md sm:size-24 sm:text-4xl"
           />
           <div className="flex min-w-0 flex-wrap gap-2 pb-1">
             <Badge variant="secondary">

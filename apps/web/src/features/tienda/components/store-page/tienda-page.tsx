@@ -2,13 +2,10 @@ import type { Producto, TiendaConProductos } from '@compra-grupal/contracts';
 import { PackageOpenIcon } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Carousel } from '@/components/ui/carousel';
+import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 import { TODAS_LAS_CATEGORIAS } from '../../lib/filtros';
 import { CategorySelect } from '../category-select';
-import {
-  agruparPorCategoria,
-  type FilaDeCategoria,
-  textoCantidadProductos,
-} from './agrupar-productos';
+import { agruparPorCategoria, type FilaDeCategoria } from './agrupar-productos';
 import { TiendaHeader } from './tienda-header';
 
 export interface TiendaPageProps {

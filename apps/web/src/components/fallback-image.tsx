@@ -9,9 +9,13 @@ export interface FallbackImageProps {
   fallback: ReactNode;
   width?: number;
   height?: number;
+  loading?: 'lazy' | 'eager';
 }
 
-/** An image that gives way to `fallback` when there is none or it cannot be loaded. */
+/**
+ * An image that gives way to `fallback` when there is none or it cannot be loaded. The failure
+ * is remembered per `src`, so a new picture gets its own try.
+ */
 export function FallbackImage({
   src,
   alt,
@@ -19,6 +23,7 @@ export function FallbackImage({
   fallback,
   width,
   height,
+  loading = 'lazy',
 }: FallbackImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) return <>{fallback}</>;
@@ -28,7 +33,7 @@ export function FallbackImage({
       alt={alt}
       width={width}
       height={height}
-      loading="lazy"
+      loading={loading}
       decoding="async"
       className={cn('object-cover', className)}
       onError={() => setFailed(src)}
