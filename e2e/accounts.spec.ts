@@ -94,6 +94,11 @@ test.describe('accounts and session', () => {
   });
 
   test('Google sign-in through the local issuer lands logged in on /', async ({ page }) => {
+    // No address of the journey ever carries a token (logs, history, crafted links).
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
     await page.goto('/login');
     await page.getByRole('link', { name: 'Continuar con Google' }).click();
 
@@ -107,6 +112,23 @@ test.describe('accounts and session', () => {
     await expect(panel(page)).toBeVisible();
     await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
     expect(await storedToken(page)).toBeTruthy();
+    expect(addresses.some((address) => address.includes('/auth/callback'))).toBe(true);
+    expect(addresses.filter((address) => /token/i.test(address))).toEqual([]);
+  });
+
+  test("the local issuer never opens an existing account, even the demo shopper's", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continuar con Google' }).click();
+    await expect(page).toHaveTitle(/Modo de prueba/);
+    await page.getByLabel('Email').fill(comprador.email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await expect(toast(page, 'No se pudo iniciar sesión con Google.')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '');
+    await expect(panel(page)).toHaveCount(0);
+    expect(await storedToken(page)).toBeNull();
   });
 
   test('a token about to expire is renewed and the session goes on', async ({ page }) => {

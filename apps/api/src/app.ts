@@ -17,9 +17,12 @@ import type { IdentityPort } from './adapters/identity/identity.port';
 import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
 import { createOpenIdIdentity } from './adapters/identity/openid-identity';
 import { uploadsDirOf } from './adapters/storage/storage-from-config';
+import { createServices, type Services } from './composition';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { AppError } from './lib/app-error';
+import { type DestinationStream, loggerOptions } from './lib/logger';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
@@ -32,15 +35,12 @@ import {
   createAccessTokens,
   resolveJwtSecret,
 } from './modules/usuario/access-token';
+import { createAuthLimits } from './modules/usuario/auth-rate-limit';
 import { googleAuthRoutes } from './modules/usuario/google-auth.routes';
-import { createSesionRepository } from './modules/usuario/sesion.repository';
-import { createSesionService, type SesionService } from './modules/usuario/sesion.service';
-import { createUsuarioRepository } from './modules/usuario/usuario.repository';
 import { usuarioRoutes } from './modules/usuario/usuario.routes';
-import { createUsuarioService, type UsuarioService } from './modules/usuario/usuario.service';
 import { defaultWebDistDir } from './paths';
 import { createGuards } from './plugins/authentication';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -52,9 +52,11 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     realtime: RealtimePort;
+    /** Background jobs: polled once the server listens, stopped on close. */
+    jobs: JobRunner;
     accessTokens: AccessTokens;
-    usuarioService: UsuarioService;
-    sesionService: SesionService;
+    /** Every service, built once by the composition root (composition.ts). */
+    services: Services;
     /** Google sign-in, or undefined when it is off. */
     identity: IdentityPort | undefined;
   }
@@ -63,14 +65,28 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go (standard output by default); tests read what was logged. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole application: plugins first, then the API modules, then errors and 404s. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // A path parameter is at most an id (24 characters); longer ones answer 414. Router and
+    // HTTP parser errors answer the shared error body too.
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors,
+    clientErrorHandler,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
@@ -81,30 +97,27 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before anything that adds routes (the local test issuer below), so all of them use it.
+  registerErrorHandler(app);
   const jwtSecret = await resolveJwtSecret(database.db, config.JWT_SECRET);
   const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
-  const usuarioService = createUsuarioService(
-    createUsuarioRepository(database.db),
-    config.ADMIN_EMAILS,
-  );
+  const services = createServices(database, config);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('accessTokens', accessTokens);
-  app.decorate('usuarioService', usuarioService);
-  app.decorate(
-    'sesionService',
-    createSesionService(createSesionRepository(database.db), config.REFRESH_TOKEN_TTL_DAYS),
-  );
-  app.decorate('guards', createGuards(accessTokens, usuarioService));
+  app.decorate('services', services);
+  app.decorate('guards', createGuards(accessTokens, services.usuario));
   app.decorate('identity', await createIdentity(app, config));
   app.decorate('realtime', attachRealtime(app, accessTokens).port);
+  app.decorate('jobs', createJobRunner({ db: database.db, log: app.log }));
+  app.addHook('onListen', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandler(app);
   await app.register(cookie, { secret: jwtSecret });
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.OPENAPI_ENABLED);
   await registerSecurityHeaders(app);
 
   const geo: GeoPort =
@@ -155,7 +168,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
 /**
  * Google sign-in by configuration: real Google, the embedded local issuer (demo and tests;
- * mounted on this same server), or off.
+ * mounted on this same server, answering only this machine), or off.
  */
 async function createIdentity(
   app: FastifyInstance,
@@ -168,20 +181,33 @@ async function createIdentity(
     config.GOOGLE_CLIENT_SECRET
   ) {
     return createOpenIdIdentity({
+      origen: 'google',
       issuerUrl: config.GOOGLE_ISSUER_URL,
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
       redirectUri,
+      // Plain HTTP only to a provider on this machine (tests speak to a local one).
+      allowHttp: /^http:\/\/(127\.\d+\.\d+\.\d+|\[::1\]|localhost)(:\d+)?(\/|$)/.test(
+        config.GOOGLE_ISSUER_URL,
+      ),
     });
   }
   if (config.GOOGLE_AUTH_MODE !== 'local') return undefined;
 
   const client = { clientId: 'compra-grupal-local', clientSecret: randomUUID() };
-  await registerLocalOidcIssuer(app, { ...client, redirectUri, publicUrl: config.PUBLIC_URL });
+  await registerLocalOidcIssuer(app, {
+    ...client,
+    redirectUri,
+    publicUrl: config.PUBLIC_URL,
+    attemptLimits: createAuthLimits,
+  });
   let identity: IdentityPort | undefined;
   // The issuer's address is known only once the server listens (tests use port 0).
   const lazy = () => {
     identity ??= createOpenIdIdentity({
+      // Anyone can type any email into the test issuer: its identities never open an
+      // existing account (see usuarioService.ingresarConGoogle).
+      origen: 'local',
       ...client,
       issuerUrl: localIssuerUrl(app),
       redirectUri,

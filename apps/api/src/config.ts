@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -25,7 +26,11 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'debe ser una URL postgres:// o postgresql://')
       .optional(),
   ),
-  SEED_DEMO: booleanFlag.transform((value) => value ?? true),
+  /** A public demo deployment: allows demo data and the local Google issuer in production. */
+  DEMO_MODE: booleanFlag.transform((value) => value ?? false),
+  /** Default: on outside production, off in production (see the refinements below). */
+  SEED_DEMO: booleanFlag,
+  OPENAPI_ENABLED: booleanFlag,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,7 +44,24 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(1_048_576),
   ),
-  TRUST_PROXY: booleanFlag.transform((value) => value ?? false),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, context): false | number | string[] => {
+        if (value === undefined || value === 'false' || value === '0') return false;
+        if (/^\d{1,2}$/.test(value)) return Number(value);
+        const proxies = value.split(',').map((entry) => entry.trim());
+        if (proxies.every((entry) => isIP(entry.split('/')[0] ?? '') !== 0)) return proxies;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'debe ser false, la cantidad de proxies delante (1, 2…) o una lista de direcciones o redes de proxies (10.0.0.1,10.0.0.0/8)',
+        });
+        return z.NEVER;
+      }),
+  ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   JWT_SECRET: z.preprocess(
@@ -104,22 +126,54 @@ const envSchema = z.object({
   ),
 });
 
+/** Placeholders and other guessable values that production refuses as JWT_SECRET. */
+const WEAK_SECRET =
+  /change|secret|example|password|contrase|compra.?grupal|demo|test|12345|qwerty/i;
+const isWeakSecret = (secret: string) => WEAK_SECRET.test(secret) || new Set(secret).size < 12;
+
 /**
- * Google sign-in: real Google when its client is configured; otherwise the embedded local
- * issuer outside production, and off in production.
+ * Defaults that depend on other variables. Google sign-in: real Google when its client is
+ * configured; the embedded local issuer ('Modo de prueba') only when asked for by
+ * GOOGLE_AUTH_MODE=local or DEMO_MODE=true; otherwise off. Demo data and the OpenAPI page:
+ * on outside production, off in production unless enabled.
  */
 const configSchema = envSchema
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    GOOGLE_AUTH_MODE:
-      env.GOOGLE_AUTH_MODE ??
-      (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? ('google' as const)
-        : env.NODE_ENV === 'production'
-          ? ('off' as const)
-          : ('local' as const)),
-  }))
+  .transform((env) => {
+    const production = env.NODE_ENV === 'production';
+    return {
+      ...env,
+      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      SEED_DEMO: env.SEED_DEMO ?? !production,
+      OPENAPI_ENABLED: env.OPENAPI_ENABLED ?? !production,
+      GOOGLE_AUTH_MODE:
+        env.GOOGLE_AUTH_MODE ??
+        (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? ('google' as const)
+          : env.DEMO_MODE
+            ? ('local' as const)
+            : ('off' as const)),
+    };
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.SEED_DEMO || env.DEMO_MODE, {
+    path: ['SEED_DEMO'],
+    message:
+      'en producción los datos de demo (cuentas con contraseña publicada) solo se cargan con DEMO_MODE=true',
+  })
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || env.GOOGLE_AUTH_MODE !== 'local' || env.DEMO_MODE,
+    {
+      path: ['GOOGLE_AUTH_MODE'],
+      message: 'en producción el emisor de prueba (local) solo se usa con DEMO_MODE=true',
+    },
+  )
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || !env.JWT_SECRET || !isWeakSecret(env.JWT_SECRET),
+    {
+      path: ['JWT_SECRET'],
+      message:
+        'es débil o de ejemplo: en producción usa un valor aleatorio (por ejemplo `openssl rand -base64 48`) o déjalo vacío para generarlo',
+    },
+  )
   .refine(
     (env) =>
       env.GOOGLE_AUTH_MODE !== 'google' || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/database-from-config';
-import { runSeed } from './db/seed';
+import { prepareDatabase } from './db/prepare-database';
+import { seedOptionsFrom } from './db/seed';
 
 /** Starts the one process: database (migrated and seeded), API, socket.io and the web app. */
 async function main(): Promise<void> {
@@ -32,12 +33,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await database.migrate();
-  app = await buildApp({ config, database });
-  const seeded = await runSeed(
-    { db: database.db, storage: createStorage(config) },
-    { demo: config.SEED_DEMO },
+  const seeded = await prepareDatabase(
+    database,
+    { storage: createStorage(config) },
+    seedOptionsFrom(config),
   );
+  app = await buildApp({ config, database });
   if (seeded.length > 0) app.log.info({ pasos: seeded }, 'datos iniciales cargados');
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import { numero } from './numero';
 
-export const latitudSchema = z.number().min(-90, 'Latitud inválida').max(90, 'Latitud inválida');
-export const longitudSchema = z
-  .number()
-  .min(-180, 'Longitud inválida')
-  .max(180, 'Longitud inválida');
+/** Coordinates in degrees: finite, within range, never subnormal (see `MAGNITUD_MINIMA`). */
+export const latitudSchema = numero({ min: -90, max: 90, mensaje: 'Latitud inválida' }).meta({
+  example: -34.6037,
+});
+export const longitudSchema = numero({ min: -180, max: 180, mensaje: 'Longitud inválida' }).meta({
+  example: -58.3816,
+});

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
 import { idSchema } from './ids';
+import { texto } from './texto';
 
-const opcional = z
-  .string()
-  .trim()
-  .max(200)
-  .nullish()
-  .transform((value) => (value ? value : null));
+/** An optional text: empty or missing is null. */
+const opcional = (campo: string, opciones: { multilinea?: boolean } = {}) =>
+  texto({ max: 200, campo, ...opciones })
+    .nullish()
+    .transform((value) => (value ? value : null));
 
 /** A saved delivery address (spec file 1, section 3). */
 export const direccionSchema = z
@@ -28,14 +28,30 @@ export const direccionesSchema = z.array(direccionSchema);
 
 export const crearDireccionRequestSchema = z
   .object({
-    direccion: z.string().trim().min(1, 'La dirección es obligatoria').max(200),
+    direccion: texto({
+      max: 200,
+      min: 1,
+      campo: 'La dirección',
+      mensajes: { requerido: 'La dirección es obligatoria' },
+    }),
     latitud: latitudSchema,
     longitud: longitudSchema,
-    codigoPostal: opcional,
-    provincia: z.string().trim().min(1, 'La provincia es obligatoria').max(100),
-    ciudad: z.string().trim().min(1, 'La ciudad es obligatoria').max(100),
-    departamento: opcional,
-    descripcion: opcional,
+    codigoPostal: opcional('El código postal'),
+    provincia: texto({
+      max: 100,
+      min: 1,
+      campo: 'La provincia',
+      mensajes: { requerido: 'La provincia es obligatoria' },
+    }),
+    ciudad: texto({
+      max: 100,
+      min: 1,
+      campo: 'La ciudad',
+      mensajes: { requerido: 'La ciudad es obligatoria' },
+    }),
+    departamento: opcional('El departamento'),
+    // Delivery instructions may span lines.
+    descripcion: opcional('La descripción', { multilinea: true }),
   })
   .meta({ id: 'CrearDireccionRequest' });
 

@@ -24,5 +24,10 @@ export const ERROR_CODES = {
   rutaNoEncontrada: 'RUTA_NO_ENCONTRADA',
   demasiadasSolicitudes: 'DEMASIADAS_SOLICITUDES',
   cuerpoDemasiadoGrande: 'CUERPO_DEMASIADO_GRANDE',
+  solicitudInvalida: 'SOLICITUD_INVALIDA',
+  urlInvalida: 'URL_INVALIDA',
+  urlDemasiadoLarga: 'URL_DEMASIADO_LARGA',
+  encabezadosDemasiadoGrandes: 'ENCABEZADOS_DEMASIADO_GRANDES',
+  tiempoAgotado: 'TIEMPO_AGOTADO',
   errorInterno: 'ERROR_INTERNO',
 } as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
+import { numeroCoercido } from './numero';
+import { texto as textoDeConsulta } from './texto';
 
 /**
  * Geocoding for the location picker (spec file 1, sections 2 to 4): address search limited
@@ -35,39 +37,55 @@ export const buscarGeoResponseSchema = z
   .object({ sugerencias: z.array(sugerenciaGeoSchema) })
   .meta({ id: 'BuscarGeoResponse' });
 
-/** A query-string number: required, trimmed, then coerced (an empty value is not 0). */
-const numeroDeConsulta = (nombre: string, minimo: number, maximo: number) =>
-  z
-    .string({ error: `Falta ${nombre}` })
-    .trim()
-    .min(1, `Falta ${nombre}`)
+/**
+ * A query-string number: required, trimmed, then coerced (an empty value is not 0); finite,
+ * within range and never subnormal, like every request number.
+ */
+const numeroDeConsulta = (nombre: string, minimo: number, maximo: number, ejemplo: string) =>
+  textoDeConsulta({
+    max: 40,
+    min: 1,
+    mensajes: { requerido: `Falta ${nombre}`, invalido: `Valor inválido para ${nombre}` },
+  })
+    .meta({ example: ejemplo })
     .pipe(
-      z.coerce
-        .number<string>({ error: `Valor inválido para ${nombre}` })
-        .min(minimo, `Valor inválido para ${nombre}`)
-        .max(maximo, `Valor inválido para ${nombre}`),
+      numeroCoercido<string>({
+        min: minimo,
+        max: maximo,
+        mensaje: `Valor inválido para ${nombre}`,
+      }),
     );
 
 // Query strings stay inline (no `.meta({ id })`): OpenAPI describes them as parameters.
 export const buscarGeoQuerySchema = z.object({
-  q: z
-    .string({ error: 'Escribe una dirección o localidad' })
-    .trim()
-    .min(2, 'Escribe al menos 2 caracteres')
-    .max(120, 'La búsqueda puede tener hasta 120 caracteres')
+  q: textoDeConsulta({
+    max: 120,
+    min: 2,
+    mensajes: {
+      requerido: 'Escribe una dirección o localidad',
+      corto: 'Escribe al menos 2 caracteres',
+      largo: 'La búsqueda puede tener hasta 120 caracteres',
+    },
+  })
+    .meta({ example: 'Palermo' })
     .describe('Dirección, barrio o localidad de Argentina'),
-  limite: z.coerce
-    .number({ error: 'El límite debe ser un número' })
-    .int('El límite debe ser un número entero')
-    .min(1, 'El límite debe estar entre 1 y 10')
-    .max(10, 'El límite debe estar entre 1 y 10')
+  limite: numeroCoercido({
+    min: 1,
+    max: 10,
+    entero: true,
+    mensaje: 'El límite debe estar entre 1 y 10',
+    mensajes: {
+      tipo: 'El límite debe ser un número',
+      entero: 'El límite debe ser un número entero',
+    },
+  })
     .default(5)
     .describe('Cantidad máxima de sugerencias (1 a 10)'),
 });
 
 export const inversaGeoQuerySchema = z.object({
-  lat: numeroDeConsulta('la latitud', -90, 90).describe('Latitud (-90 a 90)'),
-  lng: numeroDeConsulta('la longitud', -180, 180).describe('Longitud (-180 a 180)'),
+  lat: numeroDeConsulta('la latitud', -90, 90, '-34.6037').describe('Latitud (-90 a 90)'),
+  lng: numeroDeConsulta('la longitud', -180, 180, '-58.3816').describe('Longitud (-180 a 180)'),
 });
 
 /** The map the location picker draws: an XYZ tile URL template and its attribution (HTML). */

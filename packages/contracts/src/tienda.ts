@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
 import { idSchema } from './ids';
 import { productoSchema } from './producto';
+import { texto } from './texto';
 
 export const categoriaLocalSchema = z
   .object({ _id: idSchema, nombre: z.string() })
@@ -11,10 +12,7 @@ export const tiendasQueCubrenRequestSchema = z
   .object({
     lat: latitudSchema,
     lng: longitudSchema,
-    q: z
-      .string()
-      .trim()
-      .max(100)
+    q: texto({ max: 100, campo: 'La búsqueda' })
       .optional()
       .describe('Texto a buscar en nombre o descripción de la tienda o de sus productos'),
   })

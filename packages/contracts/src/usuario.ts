@@ -1,49 +1,72 @@
 import { z } from 'zod';
 import { CONSTANTES } from './constants';
 import { idSchema } from './ids';
+import { numero } from './numero';
+import { texto } from './texto';
 
-const requerido = (campo: string) => z.string().trim().min(1, `${campo} es obligatorio`);
+const requerido = (campo: string, max: number) => texto({ max, min: 1, campo });
 
-export const emailSchema = z
-  .string()
-  .trim()
+const COMPLETA_LOS_CAMPOS = 'Por favor completa todos los campos';
+const EMAIL_INVALIDO = 'Por favor ingresa un email válido';
+const CONTRASENIA_LARGA = 'La contraseña es demasiado larga';
+
+export const emailSchema = texto({
+  max: 254,
+  mensajes: { requerido: COMPLETA_LOS_CAMPOS, largo: EMAIL_INVALIDO, invalido: EMAIL_INVALIDO },
+})
   .toLowerCase()
-  .pipe(z.email('Por favor ingresa un email válido'));
+  .meta({ example: 'ana.perez@ejemplo.com.ar' })
+  .pipe(z.email(EMAIL_INVALIDO));
 
-export const contraseniaSchema = z
-  .string()
-  .min(
-    CONSTANTES.contraseniaLongitudMinima,
-    `La contraseña debe tener al menos ${CONSTANTES.contraseniaLongitudMinima} caracteres`,
-  )
-  .max(200, 'La contraseña es demasiado larga');
+/** A password is taken exactly as typed (not trimmed), but takes no control character. */
+export const contraseniaSchema = texto({
+  max: 200,
+  min: CONSTANTES.contraseniaLongitudMinima,
+  recortar: false,
+  mensajes: {
+    requerido: COMPLETA_LOS_CAMPOS,
+    corto: `La contraseña debe tener al menos ${CONSTANTES.contraseniaLongitudMinima} caracteres`,
+    largo: CONTRASENIA_LARGA,
+    invalido: 'La contraseña contiene caracteres no permitidos',
+  },
+});
 
 const TELEFONO_INVALIDO = 'Por favor ingresa un teléfono válido';
 
-export const telefonoSchema = z
-  .string()
-  .trim()
-  .min(6, TELEFONO_INVALIDO)
-  .max(30, TELEFONO_INVALIDO)
-  .regex(/^[+\d\s()-]+$/, TELEFONO_INVALIDO);
+export const telefonoSchema = texto({
+  max: 30,
+  min: 6,
+  mensajes: {
+    requerido: TELEFONO_INVALIDO,
+    largo: TELEFONO_INVALIDO,
+    invalido: TELEFONO_INVALIDO,
+  },
+})
+  .regex(/^[+\d\s()-]+$/, TELEFONO_INVALIDO)
+  .meta({ example: '+54 11 5555-4444' });
 
 /** Address block of the register dialog (spec file 1, section 3). */
 export const direccionRegistroSchema = z.object({
-  street: requerido('La calle'),
-  city: requerido('La ciudad'),
-  state: requerido('La provincia'),
-  zipCode: z.string().trim().max(12).optional().default(''),
-  country: z.string().trim().min(1).default(CONSTANTES.paisPorDefecto),
+  street: requerido('La calle', 200),
+  city: requerido('La ciudad', 100),
+  state: requerido('La provincia', 100),
+  zipCode: texto({ max: 12, campo: 'El código postal' }).optional().default(''),
+  country: requerido('El país', 60).default(CONSTANTES.paisPorDefecto),
 });
 
 export const registrarRequestSchema = z
   .object({
-    nombre: requerido('El nombre').max(120),
+    nombre: requerido('El nombre', 120),
     email: emailSchema,
     contrasenia: contraseniaSchema,
     telefono: telefonoSchema,
     direcciones: z.array(direccionRegistroSchema).max(5).optional(),
-    direccionActivaIndex: z.number().int().min(0).optional(),
+    direccionActivaIndex: numero({
+      min: 0,
+      max: 4,
+      entero: true,
+      mensaje: 'La dirección activa no es válida',
+    }).optional(),
   })
   .meta({ id: 'RegistrarRequest' });
 
@@ -60,7 +83,16 @@ export const registrarResponseSchema = z
 export const loginRequestSchema = z
   .object({
     email: emailSchema,
-    contrasenia: z.string().min(1, 'Por favor completa todos los campos').max(200),
+    contrasenia: texto({
+      max: 200,
+      min: 1,
+      recortar: false,
+      mensajes: {
+        requerido: COMPLETA_LOS_CAMPOS,
+        largo: CONTRASENIA_LARGA,
+        invalido: 'La contraseña contiene caracteres no permitidos',
+      },
+    }),
   })
   .meta({ id: 'LoginRequest' });
 

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
 import * as schema from './schema';
+import { assertOutsideTransaction } from './unit-of-work';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,13 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Runs the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the database-wide startup lock, so processes that start together on
+   * one database migrate and seed one after the other (`prepareDatabase`). On PostgreSQL a
+   * session advisory lock, released when `work` ends or its connection dies; on PGlite it
+   * just runs `work` (one process per data directory, see data-dir-lock.ts).
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** A real round trip to the database. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -32,14 +40,39 @@ export type DatabaseTarget =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+/** The advisory lock key of migrations and the seed (any constant shared by every process). */
+const STARTUP_LOCK_KEY = 4_217_011_001;
+
+const ROOT_QUERY = 'A query on the root connection';
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
+      withStartupLock: async (work) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client
+              .query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
+              .catch((error: Error) => {
+                broken = error;
+              });
+          }
+        } finally {
+          // A connection that could not unlock is closed, which releases the lock.
+          client.release(broken);
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -57,14 +90,53 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } else {
     client = await PGlite.create({ extensions });
   }
+  guardPglite(client);
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    withStartupLock: (work) => work(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The root connection refuses queries from inside a `withTransaction` callback (see
+ * unit-of-work.ts): on PGlite, whose one connection queues every query behind the open
+ * transaction, such a query would wait forever for the transaction that waits for it.
+ */
+function guardPglite(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    assertOutsideTransaction(ROOT_QUERY);
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = async (...args) => {
+    assertOutsideTransaction(ROOT_QUERY);
+    return exec(...args);
+  };
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    assertOutsideTransaction(ROOT_QUERY);
+    return transaction(...args);
+  }) as PGlite['transaction'];
+}
+
+/** The same rule on PostgreSQL, where such a query would silently run outside the transaction. */
+function guardPool(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    assertOutsideTransaction(ROOT_QUERY);
+    return query(...args);
+  }) as typeof pool.query;
+  pool.connect = ((...args: unknown[]) => {
+    assertOutsideTransaction(ROOT_QUERY);
+    return connect(...args);
+  }) as typeof pool.connect;
 }

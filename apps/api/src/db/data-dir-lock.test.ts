@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, processStartTime } from './data-dir-lock';
 
 describe('acquireDataDirLock', () => {
   let dir: string;
@@ -18,9 +18,13 @@ describe('acquireDataDirLock', () => {
 
   const lockFile = () => join(dir, 'compra-grupal.lock');
 
-  it('writes the owner pid and removes the file on release', () => {
+  const ownerPid = () => JSON.parse(readFileSync(lockFile(), 'utf8')).pid;
+
+  it('writes the owner pid and start time and removes the file on release', () => {
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(lockFile(), 'utf8')).toBe(String(process.pid));
+    const owner = JSON.parse(readFileSync(lockFile(), 'utf8'));
+    expect(owner).toMatchObject({ pid: process.pid, startTime: processStartTime(process.pid) });
+    expect(owner.token).toMatch(/^[0-9a-f]{32}$/);
     release();
     expect(existsSync(lockFile())).toBe(false);
   });
@@ -39,7 +43,29 @@ describe('acquireDataDirLock', () => {
     await new Promise((resolve) => other?.once('exit', resolve));
     writeFileSync(lockFile(), String(deadPid));
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(lockFile(), 'utf8')).toBe(String(process.pid));
+    expect(ownerPid()).toBe(process.pid);
     release();
   });
+
+  it('refuses a lock whose recorded owner still runs with the same start time', () => {
+    other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const pid = other.pid as number;
+    writeFileSync(
+      lockFile(),
+      JSON.stringify({ pid, startTime: processStartTime(pid), token: 'x' }),
+    );
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
+  it.runIf(processStartTime(process.pid) !== null)(
+    'takes over a stale lock whose pid now belongs to an unrelated live process',
+    () => {
+      other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      // The crashed owner had this pid, but started at another time than today's process.
+      writeFileSync(lockFile(), JSON.stringify({ pid: other.pid, startTime: '1', token: 'old' }));
+      const release = acquireDataDirLock(dir);
+      expect(ownerPid()).toBe(process.pid);
+      release();
+    },
+  );
 });

@@ -1,5 +1,13 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_CODES, type ErrorBody } from '@compra-grupal/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
@@ -66,7 +74,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send(errorBody('La solicitud no es válida', 'SOLICITUD_INVALIDA'));
+        .send(errorBody('La solicitud no es válida', ERROR_CODES.solicitudInvalida));
     }
     request.log.error({ err: error }, 'error no controlado');
     return reply
@@ -75,4 +83,89 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errorBody('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno),
       );
   });
+}
+
+/** Errors of the router, before any route or hook runs (Fastify's `frameworkErrors`). */
+const routerErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: ERROR_CODES.urlInvalida,
+    message: 'La dirección solicitada no es válida',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: ERROR_CODES.urlDemasiadoLarga,
+    message: 'La dirección solicitada es demasiado larga',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors` option: a malformed percent-encoding (400) or a path parameter
+ * over `maxParamLength` (414) answer the shared error body instead of Fastify's own.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  // Answered before any hook runs: the request id is set here.
+  reply.header('x-request-id', request.id);
+  const known = routerErrors[error.code];
+  if (known) {
+    reply.code(known.status).send(errorBody(known.message, known.code));
+    return;
+  }
+  request.log.error({ err: error }, 'error no controlado del enrutador');
+  reply
+    .code(500)
+    .send(errorBody('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno));
+};
+
+/** Node's HTTP parser errors, by `err.code`; any other is a 400. */
+const parserErrors: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: ERROR_CODES.encabezadosDemasiadoGrandes,
+    message: 'Los encabezados de la solicitud son demasiado grandes',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: ERROR_CODES.tiempoAgotado,
+    message: 'La solicitud tardó demasiado',
+  },
+};
+const parserErrorDefault = {
+  status: 400,
+  code: ERROR_CODES.solicitudInvalida,
+  message: 'La solicitud no es válida',
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: Node's HTTP parser refused the request (headers too
+ * large, malformed request line...) before Fastify saw it, so the answer is written on the raw
+ * socket: a complete HTTP/1.1 response whose body is the shared error body, then the
+ * connection closes. Nothing of the request is logged (its raw bytes may hold a token).
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code ? parserErrors[error.code] : undefined) ?? parserErrorDefault;
+  this.log.debug({ code: error.code, status: known.status }, 'solicitud HTTP rechazada');
+  // As Node does: write only when no response of this connection has started.
+  const enCurso = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !enCurso?.headersSent) {
+    const body = JSON.stringify(errorBody(known.message, known.code));
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n' +
+        '\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -3,8 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document, generated from the zod contracts of every route, at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * The OpenAPI document, generated from the zod contracts of every route (`app.swagger()`),
+ * and served at /api/docs when enabled (by default outside production).
+ */
+export async function registerOpenApi(app: FastifyInstance, serve: boolean): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -20,5 +23,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  if (!serve) return;
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 }

@@ -8,9 +8,15 @@ import { errorBody } from './error-handler';
 const notFoundBody = errorBody('Ruta no encontrada', ERROR_CODES.rutaNoEncontrada);
 
 /**
+ * Paths that only ever name files: a missing one is a JSON 404, never the SPA's index.html
+ * (a browser would take the page for a broken image or script).
+ */
+const soloArchivos = /^\/(api|uploads|assets)(\/|\?|$)/;
+
+/**
  * Serves the built SPA (hashed assets cached for a year, index.html never cached) and the
- * uploaded files, and answers unknown paths: JSON 404 under /api, the SPA everywhere else so
- * that the client router shows its own not-found screen.
+ * uploaded files, and answers unknown paths: JSON 404 under /api, /uploads and /assets, the
+ * SPA everywhere else so that the client router shows its own not-found screen.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -46,8 +52,11 @@ export async function registerWebApp(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      !soloArchivos.test(request.url) &&
+      hasWebApp &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html')

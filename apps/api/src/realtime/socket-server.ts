@@ -1,17 +1,25 @@
 import {
   type ClientToServerEvents,
-  idSchema,
+  CODIGOS_SOCKET,
+  clientToServerSchemas,
+  type ErrorSocket,
+  LIMITES_SOCKET,
+  roomEvents,
   rooms,
   type ServerToClientEvents,
+  socketAuthSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { AccessTokens } from '../modules/usuario/access-token';
+import { createClientAddress } from './client-address';
 import type { RealtimePort } from './realtime.port';
 
 interface SocketData {
   /** Set when the client connected with a valid access token. */
   userId?: string;
+  /** When that token expires (seconds since the epoch). */
+  exp?: number;
 }
 
 export type RealtimeServer = Server<
@@ -20,16 +28,47 @@ export type RealtimeServer = Server<
   Record<string, never>,
   SocketData
 >;
+type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** The message of the connect_error a client gets for a forged or expired token. */
-export const TOKEN_INVALIDO = 'TOKEN_INVALIDO';
+export const TOKEN_INVALIDO = CODIGOS_SOCKET.tokenInvalido;
+
+/** Anonymous connections open at once from one address. */
+export const MAX_CONEXIONES_ANONIMAS_POR_IP = 20;
+/**
+ * Connections open at once from one address, anonymous and signed-in together: signed-in
+ * users get more room (an office or a household behind one address, several tabs each).
+ */
+export const MAX_CONEXIONES_POR_IP = 100;
+/** Largest message a client may send (client events are an id or two). */
+export const MAX_BYTES_POR_MENSAJE = 16 * 1024;
+/** A client that opened a transport but did not join the namespace by then is dropped. */
+export const ESPERA_DE_CONEXION_MS = 10_000;
+
+/** Spanish messages of the errorSocket event, by code. */
+export const MENSAJES_SOCKET: Record<ErrorSocket['code'], string> = {
+  EVENTO_INVALIDO: 'El evento no tiene el formato esperado y se ignoró.',
+  DEMASIADOS_EVENTOS_INVALIDOS: 'Se recibieron demasiados eventos inválidos. Se cerró la conexión.',
+  DEMASIADOS_EVENTOS: 'Se recibieron demasiados eventos en poco tiempo. Se cerró la conexión.',
+  DEMASIADAS_SALAS: `Se superó el máximo de ${LIMITES_SOCKET.salasPorSocket} salas por conexión. Se cerró la conexión.`,
+};
 
 /**
  * socket.io on the same HTTP server at /socket.io/ (websocket with polling fallback).
  * Anonymous clients are welcome (public rooms); a client that sends `auth.token` must send a
  * valid one, and is disconnected when it expires so that it reconnects with a renewed one.
- * Clients join and leave the public rooms of groups, stores and products; a malformed id is
- * ignored. Returns the port services use to emit.
+ * Clients join and leave the public rooms of groups, stores and products.
+ *
+ * Abuse is bounded: connections per address (refused with connect_error
+ * DEMASIADAS_CONEXIONES), message size, events per second, rooms per socket, and malformed or
+ * unknown events (see LIMITES_SOCKET). Every event is parsed with its contract schema; a
+ * malformed one is answered with `errorSocket` and ignored, and a socket beyond a cap is told
+ * why with `errorSocket` and dropped. Returns the port services use to emit.
  */
 export function attachRealtime(
   app: FastifyInstance,
@@ -39,37 +78,85 @@ export function attachRealtime(
     path: '/socket.io/',
     transports: ['websocket', 'polling'],
     serveClient: false,
+    maxHttpBufferSize: MAX_BYTES_POR_MENSAJE,
+    connectTimeout: ESPERA_DE_CONEXION_MS,
   });
-
-  const roomEvents = [
-    ['joinGrupo', 'leaveGrupo', rooms.grupo],
-    ['joinTienda', 'leaveTienda', rooms.tienda],
-    ['joinProducto', 'leaveProducto', rooms.producto],
-  ] as const;
+  const clientAddress = createClientAddress(app.config.TRUST_PROXY);
+  /** Open connections per address; an entry goes away when its count drops to zero. */
+  const conexiones = new Map<string, { total: number; anonimas: number }>();
 
   io.use(async (socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
+    const auth = socketAuthSchema.safeParse(socket.handshake.auth ?? {});
+    if (!auth.success) return next(new Error(TOKEN_INVALIDO));
+    const token = auth.data.token;
     if (token === undefined || token === null || token === '') return next();
     try {
-      const { userId, exp } = await accessTokens.verify(String(token));
+      const { userId, exp } = await accessTokens.verify(token);
       socket.data.userId = userId;
-      const expiresIn = exp * 1000 - Date.now();
-      const timer = setTimeout(() => socket.disconnect(true), Math.min(expiresIn, 2 ** 31 - 1));
-      socket.once('disconnect', () => clearTimeout(timer));
+      socket.data.exp = exp;
       next();
     } catch {
       next(new Error(TOKEN_INVALIDO));
     }
   });
 
+  // Last middleware, so that a refused token never takes a slot.
+  io.use((socket, next) => {
+    const conn = socket.client.conn;
+    // The transport closed while the token was checked: socket.io drops it, nothing to count.
+    if (conn.readyState !== 'open') return next();
+    const address = clientAddress(
+      socket.handshake.address,
+      socket.handshake.headers['x-forwarded-for'],
+    );
+    const anonima = socket.data.userId === undefined;
+    const cuenta = conexiones.get(address) ?? { total: 0, anonimas: 0 };
+    if (
+      cuenta.total >= MAX_CONEXIONES_POR_IP ||
+      (anonima && cuenta.anonimas >= MAX_CONEXIONES_ANONIMAS_POR_IP)
+    ) {
+      return next(new Error(CODIGOS_SOCKET.demasiadasConexiones));
+    }
+    cuenta.total += 1;
+    if (anonima) cuenta.anonimas += 1;
+    conexiones.set(address, cuenta);
+    // Released once: when the socket disconnects, or when the transport closes before the
+    // socket ever connected (then 'disconnect' never fires).
+    let liberada = false;
+    const liberar = () => {
+      if (liberada) return;
+      liberada = true;
+      conn.off('close', liberar);
+      cuenta.total -= 1;
+      if (anonima) cuenta.anonimas -= 1;
+      if (cuenta.total === 0) conexiones.delete(address);
+    };
+    socket.once('disconnect', liberar);
+    conn.once('close', liberar);
+    next();
+  });
+
   io.on('connection', (socket) => {
-    for (const [joinEvent, leaveEvent, roomOf] of roomEvents) {
-      socket.on(joinEvent, (id) => {
-        if (idSchema.safeParse(id).success) void socket.join(roomOf(id));
-      });
-      socket.on(leaveEvent, (id) => {
-        if (idSchema.safeParse(id).success) void socket.leave(roomOf(id));
-      });
+    if (socket.data.exp !== undefined) {
+      const expiresIn = socket.data.exp * 1000 - Date.now();
+      const timer = setTimeout(() => socket.disconnect(true), Math.min(expiresIn, 2 ** 31 - 1));
+      socket.once('disconnect', () => clearTimeout(timer));
+    }
+    const guard = guardEvents(socket);
+
+    const join = (room: string) => {
+      if (socket.rooms.has(room)) return;
+      // socket.rooms holds the socket's own room too.
+      if (socket.rooms.size - 1 >= LIMITES_SOCKET.salasPorSocket) {
+        drop(socket, CODIGOS_SOCKET.demasiadasSalas);
+        return;
+      }
+      void socket.join(room);
+    };
+    for (const kind of ['grupo', 'tienda', 'producto'] as const) {
+      const { join: joinEvent, leave: leaveEvent } = roomEvents[kind];
+      onParsed(socket, guard, joinEvent, (id) => join(rooms[kind](id)));
+      onParsed(socket, guard, leaveEvent, (id) => void socket.leave(rooms[kind](id)));
     }
   });
 
@@ -85,4 +172,85 @@ export function attachRealtime(
       },
     },
   };
+}
+
+/** Tells the socket why and closes its connection (after the message is flushed). */
+function drop(socket: RealtimeSocket, code: ErrorSocket['code']): void {
+  if (!socket.connected) return;
+  socket.emit('errorSocket', { code, mensaje: MENSAJES_SOCKET[code] });
+  socket.disconnect(true);
+}
+
+const knownEvents = new Set<unknown>(Object.keys(clientToServerSchemas));
+
+/**
+ * Runs before any handler, for every incoming event: a token bucket of
+ * LIMITES_SOCKET.eventosPorSegundo with a burst of LIMITES_SOCKET.rafagaDeEventos, and a count
+ * of malformed or unknown events. Unknown events go no further.
+ */
+function guardEvents(socket: RealtimeSocket): EventGuard {
+  let tokens: number = LIMITES_SOCKET.rafagaDeEventos;
+  let last = performance.now();
+  let invalidos = 0;
+
+  const countInvalid = (): boolean => {
+    invalidos += 1;
+    if (invalidos <= LIMITES_SOCKET.eventosInvalidosPorConexion) return false;
+    drop(socket, CODIGOS_SOCKET.demasiadosEventosInvalidos);
+    return true;
+  };
+
+  socket.use(([event], next) => {
+    if (!socket.connected) return;
+    const now = performance.now();
+    tokens = Math.min(
+      LIMITES_SOCKET.rafagaDeEventos,
+      tokens + ((now - last) * LIMITES_SOCKET.eventosPorSegundo) / 1000,
+    );
+    last = now;
+    if (tokens < 1) {
+      drop(socket, CODIGOS_SOCKET.demasiadosEventos);
+      return;
+    }
+    tokens -= 1;
+    // Unknown events are ignored without an answer, but they count.
+    if (!knownEvents.has(event)) {
+      countInvalid();
+      return;
+    }
+    next();
+  });
+  return { countInvalid };
+}
+
+interface EventGuard {
+  /** Counts a malformed or unknown event; true when that dropped the socket. */
+  countInvalid(): boolean;
+}
+
+/**
+ * Listens to a client event with its arguments parsed by the contract. A malformed one is
+ * answered with errorSocket EVENTO_INVALIDO, counted, and never reaches the handler.
+ */
+function onParsed<E extends keyof ClientToServerEvents>(
+  socket: RealtimeSocket,
+  guard: EventGuard,
+  event: E,
+  handler: ClientToServerEvents[E],
+): void {
+  const schema = clientToServerSchemas[event];
+  // The listener takes raw arguments (they are parsed right here), hence the untyped socket.
+  (socket as Socket).on(event as string, (...args: unknown[]) => {
+    const parsed = schema.safeParse(args);
+    if (parsed.success) {
+      (handler as (...data: unknown[]) => void)(...parsed.data);
+      return;
+    }
+    if (!guard.countInvalid()) {
+      socket.emit('errorSocket', {
+        code: CODIGOS_SOCKET.eventoInvalido,
+        mensaje: MENSAJES_SOCKET.EVENTO_INVALIDO,
+      });
+    }
+  });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createStorage } from '../adapters/storage/storage-from-config';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { runSeed } from '../db/seed';
@@ -24,7 +24,10 @@ type ConfigOverrides = Partial<Record<keyof Config, string>>;
  */
 export async function createTestApp(
   env: ConfigOverrides = {},
-  { demoStores = false }: { demoStores?: boolean } = {},
+  {
+    demoStores = false,
+    logStream,
+  }: { demoStores?: boolean; logStream?: BuildAppOptions['logStream'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cg-api-test-'));
   const database = await openTestDatabase();
@@ -42,7 +45,7 @@ export async function createTestApp(
     { db: database.db, storage: createStorage(config) },
     { demo: true, skip: demoStores ? [] : ['tiendas-demo'] },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream });
   return {
     app,
     database,

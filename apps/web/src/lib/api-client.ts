@@ -1,7 +1,7 @@
 import { toast } from '@/components/ui/toast';
-import { isAccessTokenExpired } from './access-token';
-import { notifyAuthChange, notifyLogout } from './session-events';
-import { getStoredItem, removeStoredItem, setStoredItem } from './storage-keys';
+import { isAccessTokenExpired } from './session/access-token';
+import { clearSessionToken, saveSessionToken } from './session/session-token';
+import { getStoredItem } from './storage-keys';
 
 /** Messages of the spec (part 1, sections 5 and 8). */
 export const SIN_TOKEN = 'No se encontró un token de acceso';
@@ -135,9 +135,8 @@ async function requestRenewal(previous: string | null): Promise<string> {
   if (previous !== null && getStoredItem('accessToken') === null) {
     throw new ApiError(RENOVACION_FALLIDA, { status: 0, code: 'SESION_CERRADA' });
   }
-  setStoredItem('accessToken', parsed.data.accessToken);
   // The socket and the shell follow the new token.
-  notifyAuthChange();
+  saveSessionToken(parsed.data.accessToken);
   return parsed.data.accessToken;
 }
 
@@ -164,14 +163,25 @@ export function renewAccessToken(): Promise<string> {
  */
 export function expireSession(): void {
   if (getStoredItem('accessToken') === null) return;
-  removeStoredItem('accessToken');
-  notifyLogout();
+  clearSessionToken();
   toast({
     title: SESION_EXPIRADA,
     description: 'Por favor inicia sesión nuevamente',
     variant: 'destructive',
   });
   goHome();
+}
+
+/**
+ * Whether a failure ended the session (a renewal that failed, or a second 401): the session
+ * is closed and 'Sesión expirada' was shown (or the user had just logged out), so callers say
+ * nothing more.
+ */
+export function endedTheSession(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.message === SESION_EXPIRADA || error.message === RENOVACION_FALLIDA)
+  );
 }
 
 /** The stored token, renewed first when it ends within the margin or cannot be decoded. */

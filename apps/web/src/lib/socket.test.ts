@@ -1,5 +1,14 @@
+import { LIMITES_SOCKET } from '@compra-grupal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AppSocket, createAppSocket, createSessionPolicy, TOKEN_INVALIDO } from './socket';
+import { saveSessionToken } from './session/session-token';
+import {
+  type AppSocket,
+  createAppSocket,
+  createRoomSubscriptions,
+  createSessionPolicy,
+  onServerEvent,
+  TOKEN_INVALIDO,
+} from './socket';
 
 /** A stand-in for a socket.io socket: records calls and lets the test fire its events. */
 function fakeSocket() {
@@ -14,6 +23,7 @@ function fakeSocket() {
       fake.active = false;
       fake.connected = false;
     }),
+    emit: vi.fn(),
     on: vi.fn((event: string, listener: (...args: unknown[]) => void) => {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
     }),
@@ -190,6 +200,190 @@ describe('realtime session policy', () => {
     ctx.socket.fire('disconnect', 'io server disconnect');
     expect(ctx.socket.connect).not.toHaveBeenCalled();
     expect(ctx.socket.disconnect).not.toHaveBeenCalled();
+  });
+});
+
+describe('realtime errors (errorSocket)', () => {
+  let detach: (() => void) | undefined;
+  afterEach(() => detach?.());
+
+  it('logs an ignored event and still reconnects after a later server disconnect', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ctx = setUp();
+    detach = ctx.detach;
+    ctx.socket.fire('errorSocket', {
+      code: 'EVENTO_INVALIDO',
+      mensaje: 'El evento no tiene el formato esperado y se ignoró.',
+    });
+    expect(warn).toHaveBeenCalledWith(
+      'Tiempo real: El evento no tiene el formato esperado y se ignoró. (EVENTO_INVALIDO)',
+    );
+    ctx.socket.fire('disconnect', 'io server disconnect');
+    expect(ctx.socket.connect).toHaveBeenCalledOnce();
+  });
+
+  it('does not reconnect on its own after being dropped for exceeding a cap', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ctx = setUp();
+    detach = ctx.detach;
+    ctx.socket.fire('errorSocket', { code: 'DEMASIADAS_SALAS', mensaje: 'Demasiadas salas.' });
+    ctx.socket.fire('disconnect', 'io server disconnect');
+    expect(warn).toHaveBeenCalledOnce();
+    expect(ctx.socket.connect).not.toHaveBeenCalled();
+
+    // A login still reconnects, and a later plain server disconnect reconnects again.
+    window.dispatchEvent(new Event('authChange'));
+    expect(ctx.socket.connect).toHaveBeenCalledOnce();
+    ctx.socket.fire('disconnect', 'io server disconnect');
+    expect(ctx.socket.connect).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops a server event whose payload does not match the contract', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = fakeSocket();
+    const handler = vi.fn();
+    const off = onServerEvent(socket as unknown as AppSocket, 'stockActualizado', handler);
+    socket.fire('stockActualizado', { productoId: 'no-es-un-id', nuevoStock: 'muchos' });
+    expect(handler).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledOnce();
+    const valid = { productoId: 'a1b2c3d4e5f6a1b2c3d4e5f6', nuevoStock: 4 };
+    socket.fire('stockActualizado', valid);
+    expect(handler).toHaveBeenCalledWith(valid);
+    off();
+    socket.fire('stockActualizado', valid);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+});
+
+describe('realtime rooms', () => {
+  const id = (n: number) => n.toString(16).padStart(24, '0');
+
+  function setUpRooms({ connected = true } = {}) {
+    let clock = 0;
+    const socket = fakeSocket();
+    socket.connected = connected;
+    const subscriptions = createRoomSubscriptions(socket as unknown as AppSocket, {
+      now: () => clock,
+    });
+    const sent = () => socket.emit.mock.calls.map(([event, roomId]) => `${event} ${roomId}`);
+    const advance = (ms: number) => {
+      clock += ms;
+      vi.advanceTimersByTime(ms);
+    };
+    return { socket, subscriptions, sent, advance };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('joins a room once however many screens hold it, and leaves when the last one lets go', () => {
+    const { subscriptions, sent } = setUpRooms();
+    const leaveA = subscriptions.join('grupo', id(1));
+    const leaveB = subscriptions.join('grupo', id(1));
+    expect(sent()).toEqual([`joinGrupo ${id(1)}`]);
+    leaveA();
+    leaveA();
+    expect(sent()).toEqual([`joinGrupo ${id(1)}`]);
+    leaveB();
+    expect(sent()).toEqual([`joinGrupo ${id(1)}`, `leaveGrupo ${id(1)}`]);
+    expect(subscriptions.heldRooms()).toEqual([]);
+    subscriptions.detach();
+  });
+
+  it('joins every held room again after a (re)connection, and nothing while disconnected', () => {
+    const { socket, subscriptions, sent } = setUpRooms({ connected: false });
+    subscriptions.join('tienda', id(2));
+    const leave = subscriptions.join('producto', id(3));
+    subscriptions.join('grupo', id(4))();
+    expect(sent()).toEqual([]);
+    leave();
+    subscriptions.join('producto', id(3));
+    socket.connected = true;
+    socket.fire('connect');
+    expect(sent()).toEqual([`joinTienda ${id(2)}`, `joinProducto ${id(3)}`]);
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(sent()).toHaveLength(4);
+    subscriptions.detach();
+  });
+
+  it('keeps every held room across a token renewal: the reconnection joins them again', async () => {
+    const { socket, subscriptions, sent } = setUpRooms();
+    // The fake socket behaves like socket.io here: disconnect fires 'disconnect' and connect
+    // completes with 'connect'.
+    socket.disconnect.mockImplementation(() => {
+      socket.connected = false;
+      socket.fire('disconnect', 'io client disconnect');
+    });
+    socket.connect.mockImplementation(() => {
+      socket.connected = true;
+      socket.fire('connect');
+    });
+    const policy = createSessionPolicy({ renewToken: vi.fn(async () => 'renovado') });
+    const detachPolicy = policy.attach(socket as unknown as AppSocket);
+    subscriptions.join('grupo', id(5));
+    subscriptions.join('tienda', id(6));
+    socket.emit.mockClear();
+    // A renewal stores the new token and announces authChange (api client).
+    saveSessionToken('token-renovado');
+    expect(socket.disconnect).toHaveBeenCalledOnce();
+    expect(sent()).toEqual([`joinGrupo ${id(5)}`, `joinTienda ${id(6)}`]);
+    expect(subscriptions.heldRooms()).toHaveLength(2);
+    detachPolicy();
+    subscriptions.detach();
+  });
+
+  it('never holds more rooms than the server allows', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { subscriptions } = setUpRooms({ connected: false });
+    for (let n = 0; n <= LIMITES_SOCKET.salasPorSocket; n++) subscriptions.join('grupo', id(n));
+    expect(subscriptions.heldRooms()).toHaveLength(LIMITES_SOCKET.salasPorSocket);
+    expect(warn).toHaveBeenCalledOnce();
+    subscriptions.detach();
+  });
+
+  it('sends join and leave events no faster than the server allows', () => {
+    vi.useFakeTimers();
+    const { subscriptions, sent, advance } = setUpRooms();
+    const leaves = Array.from({ length: LIMITES_SOCKET.salasPorSocket }, (_, n) =>
+      subscriptions.join('grupo', id(n)),
+    );
+    for (const leave of leaves) leave();
+    for (let n = 0; n < LIMITES_SOCKET.salasPorSocket; n++) subscriptions.join('tienda', id(n));
+    const total = LIMITES_SOCKET.salasPorSocket * 3;
+
+    // Never more than the burst at once, then at most the sustained rate, until all are out.
+    expect(sent().length).toBeLessThan(LIMITES_SOCKET.rafagaDeEventos);
+    let seconds = 0;
+    while (sent().length < total && seconds < 60) {
+      const before = sent().length;
+      advance(1000);
+      seconds += 1;
+      expect(sent().length - before).toBeLessThanOrEqual(LIMITES_SOCKET.eventosPorSegundo);
+    }
+    expect(sent()).toHaveLength(total);
+    expect(sent().at(-1)).toBe(`joinTienda ${id(LIMITES_SOCKET.salasPorSocket - 1)}`);
+    subscriptions.detach();
+  });
+
+  it('a leave and a join of the same room that are both waiting cancel out', () => {
+    vi.useFakeTimers();
+    const { subscriptions, sent, advance } = setUpRooms();
+    const leave = subscriptions.join('grupo', id(0));
+    // Screens come and go until the burst is spent and events wait.
+    for (let n = 1; n <= LIMITES_SOCKET.rafagaDeEventos; n++) subscriptions.join('tienda', id(n))();
+    // React's development double mount: unmount and mount again while events wait.
+    leave();
+    subscriptions.join('grupo', id(0));
+    advance(10_000);
+    expect(sent().filter((event) => event.endsWith(id(0)))).toEqual([`joinGrupo ${id(0)}`]);
+    const joins = sent().filter((event) => event.startsWith('joinTienda'));
+    const leaves = sent().filter((event) => event.startsWith('leaveTienda'));
+    expect(joins.length).toBeLessThan(LIMITES_SOCKET.rafagaDeEventos);
+    expect(leaves).toHaveLength(joins.length);
+    expect(subscriptions.heldRooms()).toEqual([`grupo:${id(0)}`]);
+    subscriptions.detach();
   });
 });
 

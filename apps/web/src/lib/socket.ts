@@ -1,17 +1,23 @@
 import {
   type ClientToServerEvents,
+  CODIGOS_SOCKET,
+  CODIGOS_SOCKET_QUE_DESCONECTAN,
   CONSTANTES,
+  LIMITES_SOCKET,
+  roomEvents,
+  rooms,
   type ServerToClientEvents,
+  serverToClientSchemas,
 } from '@compra-grupal/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { renewAccessToken } from './api-client';
-import { sessionEvents } from './session-events';
+import { sessionEvents } from './session/session-events';
 import { getStoredItem } from './storage-keys';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The server refuses a handshake whose token is invalid or expired with this message. */
-export const TOKEN_INVALIDO = 'TOKEN_INVALIDO';
+export const TOKEN_INVALIDO = CODIGOS_SOCKET.tokenInvalido;
 
 type HandshakeAuth = { token?: string };
 
@@ -30,7 +36,10 @@ export interface SessionPolicyDeps {
  *   client; if that fails it connects anonymously and leaves ending the session to the HTTP
  *   client, which owns that decision;
  * - a renewed token or a login (authChange) reconnects so the new token is used;
- * - logout drops the connection (the next page load opens it anonymously).
+ * - logout drops the connection (the next page load opens it anonymously);
+ * - an `errorSocket` is only logged; after one that drops the connection (a cap was
+ *   exceeded, which the app never does in normal use) it does not reconnect on its own, so a
+ *   bug cannot turn into a reconnection loop; the next login or page load connects again.
  */
 export function createSessionPolicy({
   renewToken,
@@ -55,9 +64,17 @@ export function createSessionPolicy({
       renewalTried = false;
     };
 
+    /** The server announced it is dropping this socket for exceeding a cap. */
+    let dropped = false;
+    const offErrorSocket = onServerEvent(socket, 'errorSocket', ({ code, mensaje }) => {
+      console.warn(`Tiempo real: ${mensaje} (${code})`);
+      if (CODIGOS_SOCKET_QUE_DESCONECTAN.includes(code)) dropped = true;
+    });
+
     const onDisconnect = (reason: Socket.DisconnectReason) => {
       // Other reasons reconnect on their own (reconnection attempts).
-      if (reason === 'io server disconnect') socket.connect();
+      if (reason === 'io server disconnect' && !dropped) socket.connect();
+      dropped = false;
     };
 
     const onConnectError = (error: Error) => {
@@ -92,6 +109,7 @@ export function createSessionPolicy({
     target.addEventListener(sessionEvents.logout, onLogout);
 
     return () => {
+      offErrorSocket();
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
@@ -124,14 +142,151 @@ export function createAppSocket(auth: (callback: (data: HandshakeAuth) => void) 
   return socket;
 }
 
-let appSocket: AppSocket | null = null;
+/**
+ * Listens to a server event with its payload parsed by the contract; a payload that does not
+ * match is logged and dropped. Returns the function that stops listening.
+ */
+export function onServerEvent<E extends keyof ServerToClientEvents>(
+  socket: AppSocket,
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  const schema = serverToClientSchemas[event];
+  const listener = (payload: unknown) => {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) (handler as (data: unknown) => void)(parsed.data);
+    else console.warn(`Tiempo real: evento ${event} con datos inesperados; se descarta`);
+  };
+  // The listener takes the raw payload (it is parsed right here), hence the untyped socket.
+  (socket as Socket).on(event as string, listener);
+  return () => {
+    (socket as Socket).off(event as string, listener);
+  };
+}
+
+export type RoomKind = keyof typeof rooms;
+
+/** The pace the client keeps to, a little below the server's (network jitter bunches events). */
+const RITMO = {
+  eventosPorSegundo: LIMITES_SOCKET.eventosPorSegundo * 0.8,
+  rafaga: LIMITES_SOCKET.rafagaDeEventos - 10,
+};
+
+/**
+ * The rooms the app is in, kept within the server's caps:
+ * - `join` returns the function that leaves; screens call it when they unmount, so only the
+ *   rooms of what is on screen are held (several screens may hold the same room: it is left
+ *   when the last one lets go);
+ * - at most LIMITES_SOCKET.salasPorSocket rooms; beyond that a join is logged and skipped;
+ * - after every (re)connection all held rooms are joined again (the server forgets them);
+ * - join and leave events go out at most at the server's pace; a leave and a join of the same
+ *   room that are both still waiting cancel out (React's development double mount).
+ */
+export function createRoomSubscriptions(
+  socket: AppSocket,
+  { now = () => performance.now() }: { now?: () => number } = {},
+) {
+  const held = new Map<string, { kind: RoomKind; id: string; count: number }>();
+  /** Join or leave events not yet sent, by room, in order. */
+  const pending = new Map<string, { intent: 'join' | 'leave'; kind: RoomKind; id: string }>();
+  let tokens = RITMO.rafaga;
+  let last = now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function flush(): void {
+    timer = undefined;
+    if (!socket.connected) return;
+    const at = now();
+    tokens = Math.min(RITMO.rafaga, tokens + ((at - last) * RITMO.eventosPorSegundo) / 1000);
+    last = at;
+    for (const [room, { intent, kind, id }] of pending) {
+      if (tokens < 1) break;
+      pending.delete(room);
+      tokens -= 1;
+      socket.emit(roomEvents[kind][intent], id);
+    }
+    if (pending.size > 0) {
+      timer = setTimeout(flush, Math.ceil(((1 - tokens) * 1000) / RITMO.eventosPorSegundo));
+    }
+  }
+
+  function schedule(intent: 'join' | 'leave', kind: RoomKind, id: string): void {
+    const room = rooms[kind](id);
+    // Opposite intents on the same room, both unsent, cancel out (joins and leaves of a room
+    // alternate).
+    if (pending.has(room)) pending.delete(room);
+    else pending.set(room, { intent, kind, id });
+    if (timer === undefined) flush();
+  }
+
+  const onConnect = () => {
+    pending.clear();
+    for (const [room, { kind, id }] of held) pending.set(room, { intent: 'join', kind, id });
+    if (timer !== undefined) clearTimeout(timer);
+    flush();
+  };
+  const onDisconnect = () => {
+    // The server forgets every room of a closed connection; onConnect sends them again.
+    pending.clear();
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+
+  function join(kind: RoomKind, id: string): () => void {
+    const room = rooms[kind](id);
+    const entry = held.get(room);
+    if (entry) {
+      entry.count += 1;
+    } else if (held.size >= LIMITES_SOCKET.salasPorSocket) {
+      console.warn(`Tiempo real: ya hay ${held.size} salas abiertas; no se abre ${room}`);
+      return () => undefined;
+    } else {
+      held.set(room, { kind, id, count: 1 });
+      if (socket.connected) schedule('join', kind, id);
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const current = held.get(room);
+      if (!current) return;
+      current.count -= 1;
+      if (current.count > 0) return;
+      held.delete(room);
+      if (socket.connected) schedule('leave', kind, id);
+    };
+  }
+
+  function detach(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
+  }
+
+  return { join, detach, heldRooms: () => [...held.keys()] };
+}
+
+let app: { socket: AppSocket; rooms: ReturnType<typeof createRoomSubscriptions> } | null = null;
+
+function realtime() {
+  if (app) return app;
+  const policy = createSessionPolicy({ renewToken: renewAccessToken });
+  const socket = createAppSocket(policy.auth);
+  policy.attach(socket);
+  app = { socket, rooms: createRoomSubscriptions(socket) };
+  socket.connect();
+  return app;
+}
 
 /** Opens the app's realtime connection (once, at load) and returns it. */
 export function startRealtime(): AppSocket {
-  if (appSocket) return appSocket;
-  const policy = createSessionPolicy({ renewToken: renewAccessToken });
-  appSocket = createAppSocket(policy.auth);
-  policy.attach(appSocket);
-  appSocket.connect();
-  return appSocket;
+  return realtime().socket;
+}
+
+/**
+ * Joins a realtime room for as long as a screen shows it; returns the function that leaves,
+ * made to be an effect's cleanup: `useEffect(() => joinRealtimeRoom('grupo', grupoId), [grupoId])`.
+ */
+export function joinRealtimeRoom(kind: RoomKind, id: string): () => void {
+  return realtime().rooms.join(kind, id);
 }

@@ -1,3 +1,10 @@
+import {
+  accessTokenResponseSchema,
+  esRepartidorResponseSchema,
+  esVendedorResponseSchema,
+  mensajeResponseSchema,
+  usuarioResponseSchema,
+} from '@compra-grupal/contracts';
 import { vi } from 'vitest';
 
 export interface FetchCall {
@@ -60,21 +67,22 @@ export function mockUsuarioApi({
   const never = () => new Promise<Response>(() => {});
   return mockFetch(({ url }) => {
     if (accessToken !== undefined && url.endsWith('/api/usuario/login')) {
-      return json({ accessToken });
+      return json(accessTokenResponseSchema.parse({ accessToken }));
     }
     if (url.endsWith('/api/usuario/esVendedor')) {
       if (esVendedor === 'pending') return never();
       if (esVendedor === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);
-      return json({ esVendedor });
+      return json(esVendedorResponseSchema.parse({ esVendedor }));
     }
     if (url.endsWith('/api/usuario/esRepartidor')) {
       if (esRepartidor === 'pending') return never();
       if (esRepartidor === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);
-      return json({ esRepartidor });
+      return json(esRepartidorResponseSchema.parse({ esRepartidor }));
     }
-    if (url.endsWith('/api/usuario/logout')) return json({ mensaje: 'Sesión cerrada' });
+    if (url.endsWith('/api/usuario/logout'))
+      return json(mensajeResponseSchema.parse({ mensaje: 'Sesión cerrada' }));
     if (/\/api\/usuario\/[0-9a-f]{24}$/.test(url)) {
-      return json({ success: true, usuario: { nombre, email } });
+      return json(usuarioResponseSchema.parse({ success: true, usuario: { nombre, email } }));
     }
     return json({ error: 'No encontrado', mensaje: 'No encontrado' }, 404, 'Not Found');
   });

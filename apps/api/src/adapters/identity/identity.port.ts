@@ -12,7 +12,14 @@ export interface OidcTransaction {
   nonce: string;
 }
 
+/**
+ * Where a verified identity comes from: real Google, or the embedded test issuer ('Modo de
+ * prueba'), where anyone types any email. Only 'google' is trusted to vouch for an email.
+ */
+export type IdentityOrigin = 'google' | 'local';
+
 export interface VerifiedIdentity {
+  origen: IdentityOrigin;
   sub: string;
   email?: string;
   emailVerified: boolean;

@@ -1,7 +1,9 @@
 import * as oidc from 'openid-client';
-import type { IdentityPort } from './identity.port';
+import type { IdentityOrigin, IdentityPort } from './identity.port';
 
 export interface OpenIdSettings {
+  /** Stamped on every identity: 'local' for the embedded test issuer, which vouches for nothing. */
+  origen: IdentityOrigin;
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
@@ -62,6 +64,7 @@ export function createOpenIdIdentity(settings: OpenIdSettings): IdentityPort {
       const claims = tokens.claims();
       if (!claims) throw new Error('El proveedor no devolvió un id_token');
       return {
+        origen: settings.origen,
         sub: claims.sub,
         email: typeof claims.email === 'string' ? claims.email : undefined,
         emailVerified: claims.email_verified === true,

@@ -5,4 +5,5 @@ export * from './direccion';
 export * from './producto';
 export * from './sesion';
 export * from './tienda';
+export * from './trabajo';
 export * from './usuario';

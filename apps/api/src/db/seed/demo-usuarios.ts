@@ -14,7 +14,11 @@ export const DEMO_USUARIOS = {
   admin: { id: demoId(3), nombre: 'Equipo Compra Grupal', email: 'admin@compragrupal.com.ar' },
 } as const;
 
-export async function seedDemoUsuarios(db: Database): Promise<void> {
+/** The demo shopper and courier, and the demo admin unless `admin` is false (production). */
+export async function seedDemoUsuarios(
+  db: Database,
+  { admin = true }: { admin?: boolean } = {},
+): Promise<void> {
   const contraseniaHash = await hashPassword(DEMO_PASSWORD);
   const direccionComprador = demoId(101);
   await db
@@ -32,7 +36,9 @@ export async function seedDemoUsuarios(db: Database): Promise<void> {
         telefono: '+54 11 4567-5678',
         esRepartidor: true,
       },
-      { ...DEMO_USUARIOS.admin, contraseniaHash, telefono: '+54 11 4567-0000', esAdmin: true },
+      ...(admin
+        ? [{ ...DEMO_USUARIOS.admin, contraseniaHash, telefono: '+54 11 4567-0000', esAdmin: true }]
+        : []),
     ])
     .onConflictDoNothing();
   await db

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { StoragePort } from '../../adapters/storage/storage.port';
+import type { Config } from '../../config';
 import type { Database } from '../client';
 import { appMeta } from '../schema';
 import { seedDemoTiendas } from './demo-tiendas';
@@ -21,12 +22,17 @@ export interface SeedStep {
   name: string;
   version: number;
   demo: boolean;
-  run(context: SeedContext): Promise<void>;
+  run(context: SeedContext, options: SeedOptions): Promise<void>;
 }
 
 export const seedSteps: SeedStep[] = [
   { name: 'referencia', version: 1, demo: false, run: ({ db }) => seedReferenceData(db) },
-  { name: 'usuarios-demo', version: 1, demo: true, run: ({ db }) => seedDemoUsuarios(db) },
+  {
+    name: 'usuarios-demo',
+    version: 1,
+    demo: true,
+    run: ({ db }, { demoAdmin = true }) => seedDemoUsuarios(db, { admin: demoAdmin }),
+  },
   { name: 'tiendas-demo', version: 1, demo: true, run: seedDemoTiendas },
 ];
 
@@ -34,11 +40,20 @@ const metaKey = (step: SeedStep) => `seed:${step.name}`;
 
 export interface SeedOptions {
   demo: boolean;
+  /** Create the demo admin (published password); never in production. Default true. */
+  demoAdmin?: boolean;
   /** Run every step even if its version was already applied. */
   force?: boolean;
   /** Steps to leave out (tests that do not need the demo stores). */
   skip?: string[];
 }
+
+/** What the configuration asks of the seed: production never gets the demo admin. */
+export const seedOptionsFrom = (config: Config, extra: Partial<SeedOptions> = {}): SeedOptions => ({
+  demo: config.SEED_DEMO,
+  demoAdmin: config.NODE_ENV !== 'production',
+  ...extra,
+});
 
 /** Runs the pending steps; returns the names of the steps it ran. */
 export async function runSeed(context: SeedContext, options: SeedOptions): Promise<string[]> {
@@ -51,7 +66,7 @@ export async function runSeed(context: SeedContext, options: SeedOptions): Promi
       .from(appMeta)
       .where(eq(appMeta.key, metaKey(step)));
     if (!options.force && applied?.value === String(step.version)) continue;
-    await step.run(context);
+    await step.run(context, options);
     await db
       .insert(appMeta)
       .values({ key: metaKey(step), value: String(step.version) })

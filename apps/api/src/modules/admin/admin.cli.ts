@@ -21,7 +21,7 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 let exitCode = 0;
 try {
-  await database.migrate();
+  await database.withStartupLock(() => database.migrate());
   const usuarios = createUsuarioRepository(database.db);
   if (command === 'list') {
     for (const u of await usuarios.findWithRoles()) {

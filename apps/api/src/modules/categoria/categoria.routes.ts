@@ -1,10 +1,8 @@
 import { categoriasSchema } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCategoriaRepository } from './categoria.repository';
-import { createCategoriaService } from './categoria.service';
 
 export const categoriaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCategoriaService(createCategoriaRepository(app.database.db));
+  const service = app.services.categoria;
 
   app.get(
     '/getAllCategoria',

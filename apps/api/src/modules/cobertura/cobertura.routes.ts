@@ -1,10 +1,8 @@
 import { coberturasSchema } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCoberturaRepository } from './cobertura.repository';
-import { createCoberturaService } from './cobertura.service';
 
 export const coberturaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCoberturaService(createCoberturaRepository(app.database.db));
+  const service = app.services.cobertura;
 
   app.get(
     '/obtenerCoberturas',

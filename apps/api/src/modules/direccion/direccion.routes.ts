@@ -6,14 +6,9 @@ import {
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
-import { createDireccionRepository } from './direccion.repository';
-import { createDireccionService } from './direccion.service';
 
 export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDireccionService(
-    createDireccionRepository(app.database.db),
-    app.usuarioService,
-  );
+  const service = app.services.direccion;
   const preHandler = app.guards.ownUserInParams;
   const security = bearerSecurity;
 

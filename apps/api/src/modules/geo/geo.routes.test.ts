@@ -25,7 +25,7 @@ async function appCon(geo: GeoPort, { openApi = false } = {}): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  if (openApi) await registerOpenApi(app);
+  if (openApi) await registerOpenApi(app, true);
   await app.register(
     createGeoRoutes(geo, { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', atribucion: 'Prueba' }),
     { prefix: '/api/geo' },

@@ -1,10 +1,8 @@
 import { errorBodySchema, productoIdParamsSchema, productoSchema } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createProductoRepository } from './producto.repository';
-import { createProductoService } from './producto.service';
 
 export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createProductoService(createProductoRepository(app.database.db));
+  const service = app.services.producto;
 
   app.get(
     '/:productoId',

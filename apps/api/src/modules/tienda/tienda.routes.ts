@@ -6,11 +6,9 @@ import {
   tiendasQueCubrenResponseSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTiendaRepository } from './tienda.repository';
-import { createTiendaService } from './tienda.service';
 
 export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTiendaService(createTiendaRepository(app.database.db));
+  const service = app.services.tienda;
 
   app.post(
     '/con-productos-que-cubren',

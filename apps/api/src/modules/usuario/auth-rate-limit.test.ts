@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../test/auth-helpers';
+import { registerAndLogin, uniqueEmail } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp | undefined;
@@ -16,7 +16,7 @@ const attempt = (app: TestApp['app'], email: string, ip: string) =>
   });
 
 describe('rate limits on login, register and refresh', () => {
-  it('limits attempts per IP, with five times the per-email room', async () => {
+  it('limits wrong passwords per IP, with five times the per-pair room', async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -28,13 +28,40 @@ describe('rate limits on login, register and refresh', () => {
     expect((await attempt(t.app, uniqueEmail(), '10.1.1.2')).statusCode).toBe(401);
   });
 
-  it('limits attempts per email, from any address', async () => {
+  it('limits wrong passwords per email and address tightly, and answers them slower', async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
     const email = uniqueEmail('objetivo');
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await attempt(t.app, email, `10.2.0.${i}`)).statusCode);
+    const started = Date.now();
+    for (let i = 0; i < 4; i++) statuses.push((await attempt(t.app, email, '10.2.0.1')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
+    // The second and third wrong passwords waited 250 and 500 ms more.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+    // The same email from another address still has its own tries.
+    expect((await attempt(t.app, email, '10.2.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits wrong passwords per email from any address, more loosely', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
+    const email = uniqueEmail('objetivo');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await attempt(t.app, email, `10.2.1.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('counts failures only: right passwords never run into the limit', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
+    const { email } = await registerAndLogin(t.app);
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/usuario/login',
+        remoteAddress: '10.2.2.1',
+        payload: { email, contrasenia: 'secreta123' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('limits registrations and refreshes per IP too', async () => {

@@ -1,19 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { OidcTransaction } from '../../adapters/identity/identity.port';
 import { createSessionCookies } from './refresh-cookie';
 
 const TRANSACTION_COOKIE = 'oidcTransaction';
 const TRANSACTION_PATH = '/api/usuario/auth/google';
 
+/** A Google identity waiting for the password of the account with its email. */
+export const PENDING_LINK_COOKIE = 'googleVincular';
+const PENDING_LINK_PATH = '/api/usuario';
+const PENDING_LINK_SECONDS = 600;
+const pendingLinkSchema = z.object({ sub: z.string().min(1).max(255), email: z.string().max(254) });
+export type PendingLink = z.infer<typeof pendingLinkSchema>;
+
+const transactionSchema = z.object({
+  codeVerifier: z.string().min(1).max(256),
+  state: z.string().min(1).max(512),
+  nonce: z.string().min(1).max(512),
+});
+
+/** The pending link this browser holds, if its signature is ours. */
+export function pendingLinkOf(request: FastifyRequest): PendingLink | undefined {
+  const raw = request.cookies[PENDING_LINK_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  if (!unsigned?.valid || !unsigned.value) return undefined;
+  try {
+    const parsed = pendingLinkSchema.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const clearPendingLink = (reply: FastifyReply) =>
+  reply.clearCookie(PENDING_LINK_COOKIE, { path: PENDING_LINK_PATH });
+
 /**
- * Google sign-in (OpenID Connect code flow with PKCE, state and nonce). Success lands on the
- * SPA's /auth/callback with the access token; every failure lands on /login?error=google,
- * where the screen shows 'No se pudo iniciar sesión con Google.'.
+ * Google sign-in (OpenID Connect code flow with PKCE, state and nonce). The callback accepts
+ * only the flow this browser started (its state, verifier and nonce travel in a signed httpOnly
+ * cookie). Success sets the refresh cookie and lands on the SPA's /auth/callback, which gets
+ * its access token by renewing: no token ever travels in an address. A Google email that
+ * belongs to a password account lands on /login?error=google-vincular, keeping the Google
+ * identity in a signed cookie until that password is given once (see the login route). Every
+ * other failure lands on /login?error=google ('No se pudo iniciar sesión con Google.').
  */
 export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { identity, usuarioService, config } = app;
+  const { identity, config } = app;
+  const usuarioService = app.services.usuario;
   const session = createSessionCookies(app);
   const failure = '/login?error=google';
+  /** The short-lived, signed, httpOnly cookies of this flow. */
+  const signedCookie = (path: string, maxAge: number) => ({
+    httpOnly: true,
+    signed: true,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production',
+    path,
+    maxAge,
+  });
+  const linkFirst = '/login?error=google-vincular';
 
   app.get(
     '/auth/google',
@@ -22,14 +68,11 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!identity) return reply.redirect(failure);
       try {
         const { url, transaction } = await identity.start();
-        reply.setCookie(TRANSACTION_COOKIE, JSON.stringify(transaction), {
-          httpOnly: true,
-          signed: true,
-          sameSite: 'lax',
-          secure: config.NODE_ENV === 'production',
-          path: TRANSACTION_PATH,
-          maxAge: 600,
-        });
+        reply.setCookie(
+          TRANSACTION_COOKIE,
+          JSON.stringify(transaction),
+          signedCookie(TRANSACTION_PATH, 600),
+        );
         return reply.redirect(url);
       } catch (error) {
         request.log.error({ err: error }, 'no se pudo iniciar el ingreso con Google');
@@ -47,14 +90,24 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       if (!identity || !unsigned?.valid || !unsigned.value) return reply.redirect(failure);
       try {
-        const transaction = JSON.parse(unsigned.value) as OidcTransaction;
+        const transaction: OidcTransaction = transactionSchema.parse(JSON.parse(unsigned.value));
         const verified = await identity.finish(
           new URL(request.url, config.PUBLIC_URL),
           transaction,
         );
-        const usuarioId = await usuarioService.ingresarConGoogle(verified);
-        const accessToken = await session.start(reply, usuarioId);
-        return reply.redirect(`/auth/callback?accessToken=${encodeURIComponent(accessToken)}`);
+        const ingreso = await usuarioService.ingresarConGoogle(verified);
+        if (ingreso.tipo === 'vincular') {
+          const pending: PendingLink = { sub: ingreso.sub, email: ingreso.email };
+          reply.setCookie(
+            PENDING_LINK_COOKIE,
+            JSON.stringify(pending),
+            signedCookie(PENDING_LINK_PATH, PENDING_LINK_SECONDS),
+          );
+          return reply.redirect(linkFirst);
+        }
+        clearPendingLink(reply);
+        await session.start(reply, ingreso.usuarioId);
+        return reply.redirect('/auth/callback');
       } catch (error) {
         request.log.warn({ err: error }, 'falló el ingreso con Google');
         return reply.redirect(failure);

@@ -7,7 +7,8 @@ export const REFRESH_COOKIE = 'refreshToken';
  * The refresh cookie (httpOnly, limited to /api/usuario, Secure outside development and tests)
  * and the access token that go together: how every way in starts a session.
  */
-export function createSessionCookies({ config, sesionService, accessTokens }: FastifyInstance) {
+export function createSessionCookies({ config, services, accessTokens }: FastifyInstance) {
+  const sesionService = services.sesion;
   const options: CookieSerializeOptions = {
     httpOnly: true,
     secure: config.NODE_ENV === 'production',

@@ -1,6 +1,5 @@
 import {
   accessTokenResponseSchema,
-  ERROR_CODES,
   errorBodySchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
@@ -14,42 +13,21 @@ import {
   userIdParamsSchema,
   usuarioResponseSchema,
 } from '@compra-grupal/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
+import { createAuthLimits } from './auth-rate-limit';
+import { clearPendingLink, pendingLinkOf } from './google-auth.routes';
 import { createSessionCookies, REFRESH_COOKIE } from './refresh-cookie';
 
-const demasiadosIntentos = () =>
-  new AppError(
-    429,
-    ERROR_CODES.demasiadasSolicitudes,
-    'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
-  );
+const CREDENCIALES_INVALIDAS = 'CREDENCIALES_INVALIDAS';
 
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { usuarioService, sesionService, guards, config } = app;
+  const { guards } = app;
+  const { usuario: usuarioService, sesion: sesionService } = app.services;
   const session = createSessionCookies(app);
-
-  // Stricter limits for credentials, each its own counter: per email, and per client address
-  // with more room, since many shoppers share one carrier-grade NAT address.
-  const authLimit = (name: string, max: number, keyOf: (request: FastifyRequest) => string) => {
-    const limiter = app.createRateLimit({
-      max,
-      timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
-      keyGenerator: (request) => `${name}:${request.routeOptions.url}:${keyOf(request)}`,
-    });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', result.ttlInSeconds);
-      throw demasiadosIntentos();
-    };
-  };
-  const perIp = authLimit('ip', config.AUTH_RATE_LIMIT_MAX * 5, (request) => request.ip);
-  const perEmail = authLimit('email', config.AUTH_RATE_LIMIT_MAX, (request) =>
-    String((request.body as { email?: unknown }).email).toLowerCase(),
-  );
+  // Stricter limits for credentials (auth-rate-limit.ts); login counts wrong passwords only.
+  const { perIp, perEmail, login: loginThrottle } = await createAuthLimits(app);
 
   app.post(
     '/registrar',
@@ -76,7 +54,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      preHandler: [perIp, perEmail],
+      preHandler: [loginThrottle.check],
       schema: {
         tags: ['usuario'],
         summary: 'Inicia sesión: access token y cookie de renovación',
@@ -89,7 +67,23 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const usuarioId = await usuarioService.login(request.body.email, request.body.contrasenia);
+      const { email, contrasenia } = request.body;
+      let usuarioId: string;
+      try {
+        usuarioId = await usuarioService.login(email, contrasenia);
+      } catch (error) {
+        if (error instanceof AppError && error.code === CREDENCIALES_INVALIDAS) {
+          await loginThrottle.recordFailure(request);
+        }
+        throw error;
+      }
+      loginThrottle.rememberDevice(request, reply);
+      // A Google sign-in of this browser waited for this account's password: link it now.
+      const pending = pendingLinkOf(request);
+      if (pending) {
+        if (pending.email === email) await usuarioService.vincularGoogle(usuarioId, pending);
+        clearPendingLink(reply);
+      }
       return { accessToken: await session.start(reply, usuarioId) };
     },
   );

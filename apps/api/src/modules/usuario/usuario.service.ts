@@ -1,5 +1,6 @@
 import type { registrarRequestSchema } from '@compra-grupal/contracts';
 import type { z } from 'zod';
+import type { VerifiedIdentity } from '../../adapters/identity/identity.port';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -14,12 +15,22 @@ export const usuarioErrors = {
   noEncontrado: () => notFound('USUARIO_NO_ENCONTRADO', 'Usuario no encontrado'),
 };
 
-export interface GoogleIdentity {
-  sub: string;
-  email?: string;
-  emailVerified: boolean;
-  nombre?: string;
-}
+export type GoogleIdentity = VerifiedIdentity;
+
+/**
+ * The outcome of a Google sign-in: a session for an account, or a password account that must
+ * prove its password once before Google is linked to it.
+ */
+export type IngresoConGoogle =
+  | { tipo: 'sesion'; usuarioId: string }
+  | { tipo: 'vincular'; sub: string; email: string };
+
+const googleRechazado = () =>
+  new AppError(
+    403,
+    'GOOGLE_NO_VINCULABLE',
+    'Esa cuenta no puede ingresar con Google. Ingresa con tu contraseña.',
+  );
 
 export function createUsuarioService(repository: UsuarioRepository, adminEmails: string[]) {
   const isAdmin = (usuario: UsuarioRow) => usuario.esAdmin || adminEmails.includes(usuario.email);
@@ -32,6 +43,9 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
 
   return {
     async registrar(registro: Registro) {
+      // Hashing first, whether the email is taken or not: the answer takes as long either way,
+      // so its timing does not tell whether an account exists.
+      const contraseniaHash = await hashPassword(registro.contrasenia);
       if (await repository.findByEmail(registro.email)) throw usuarioErrors.emailEnUso();
       const direcciones = (registro.direcciones ?? []).map((d) => ({
         id: newId(),
@@ -47,7 +61,7 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
             id: newId(),
             nombre: registro.nombre,
             email: registro.email,
-            contraseniaHash: await hashPassword(registro.contrasenia),
+            contraseniaHash,
             telefono: registro.telefono,
           },
           direcciones,
@@ -69,25 +83,69 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       return usuario.id;
     },
 
-    /** Finds the user by Google subject, links an existing account by verified email, or creates one. */
-    async ingresarConGoogle(identity: GoogleIdentity): Promise<string> {
+    /**
+     * Google sign-in. An account already linked to this subject signs in. Otherwise:
+     * - an identity of the local test issuer (anyone types any email there) only ever creates
+     *   a new account, never for an email that has an account or an admin email;
+     * - real Google never silently takes over an account that has a password (it asks for that
+     *   password once: 'vincular'), nor an admin, seller or courier account, nor one linked to
+     *   another Google subject; a plain Google-only account without a subject is linked;
+     * - an unknown verified email gets a new account.
+     */
+    async ingresarConGoogle(identity: GoogleIdentity): Promise<IngresoConGoogle> {
       const bySub = await repository.findByGoogleSub(identity.sub);
-      if (bySub) return bySub.id;
+      if (bySub) return { tipo: 'sesion', usuarioId: bySub.id };
       if (!identity.email || !identity.emailVerified) {
         throw new AppError(400, 'EMAIL_NO_VERIFICADO', 'Google no confirmó tu email');
       }
-      const byEmail = await repository.findByEmail(identity.email);
+      const email = identity.email.trim().toLowerCase();
+      const local = identity.origen !== 'google';
+      if (local && adminEmails.includes(email)) throw googleRechazado();
+      const byEmail = await repository.findByEmail(email);
       if (byEmail) {
+        if (local || byEmail.googleSub) throw googleRechazado();
+        if (byEmail.contraseniaHash) return { tipo: 'vincular', sub: identity.sub, email };
+        if (isAdmin(byEmail) || byEmail.esRepartidor || (await repository.ownsTienda(byEmail.id))) {
+          throw googleRechazado();
+        }
         await repository.update(byEmail.id, { googleSub: identity.sub });
-        return byEmail.id;
+        return { tipo: 'sesion', usuarioId: byEmail.id };
       }
-      const created = await repository.create({
-        id: newId(),
-        nombre: identity.nombre?.trim() || identity.email.split('@')[0] || 'Usuario',
-        email: identity.email.toLowerCase(),
-        googleSub: identity.sub,
-      });
-      return created.id;
+      try {
+        const created = await repository.create({
+          id: newId(),
+          nombre: identity.nombre?.trim() || email.split('@')[0] || 'Usuario',
+          email,
+          googleSub: identity.sub,
+        });
+        return { tipo: 'sesion', usuarioId: created.id };
+      } catch (error) {
+        // The same email registered at the same moment: not ours to take.
+        if (isUniqueViolation(error)) throw googleRechazado();
+        throw error;
+      }
+    },
+
+    /**
+     * After the password of the account was proven: links the Google subject kept from the
+     * sign-in that asked for it, when it is for this account's email and neither side is
+     * linked already. Answers whether it linked.
+     */
+    async vincularGoogle(
+      usuarioId: string,
+      pendiente: { sub: string; email: string },
+    ): Promise<boolean> {
+      const usuario = await repository.findById(usuarioId);
+      if (!usuario || usuario.email !== pendiente.email.toLowerCase() || usuario.googleSub) {
+        return false;
+      }
+      if (await repository.findByGoogleSub(pendiente.sub)) return false;
+      try {
+        return Boolean(await repository.update(usuarioId, { googleSub: pendiente.sub }));
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
 
     async isAdmin(userId: string): Promise<boolean> {

@@ -1,18 +1,20 @@
 import { Loader2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { useStartSession } from '@/features/usuario/hooks/use-start-session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { renewAccessToken } from '@/lib/api-client';
 
 /**
- * Return from Google sign-in (spec part 1, section 2): stores the accessToken of the query and
- * goes to redirectAfterAuth or /, replacing this history entry so the token leaves the address
- * bar. Without a token: an error and back to /login.
+ * Return from Google sign-in (spec part 1, section 2). The server set the refresh cookie; the
+ * access token comes from renewing with it, never from the address (a token in the query
+ * would reach logs and history, and a crafted link could sign someone into another account,
+ * so any there is ignored). Then goes to redirectAfterAuth or /, replacing this history entry.
+ * Without a session: an error and back to /login.
  */
 export function AuthCallbackRoute() {
   useDocumentTitle('Iniciando sesión…');
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const startSession = useStartSession();
   const handled = useRef(false);
@@ -20,18 +22,18 @@ export function AuthCallbackRoute() {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const accessToken = searchParams.get('accessToken');
-    if (accessToken) {
-      startSession(accessToken, { redirect: true, replace: true });
-      return;
-    }
-    toast({
-      title: 'Error',
-      description: 'No se pudo iniciar sesión con Google.',
-      variant: 'destructive',
-    });
-    navigate('/login', { replace: true });
-  }, [searchParams, navigate, startSession]);
+    renewAccessToken().then(
+      (accessToken) => startSession(accessToken, { redirect: true, replace: true }),
+      () => {
+        toast({
+          title: 'Error',
+          description: 'No se pudo iniciar sesión con Google.',
+          variant: 'destructive',
+        });
+        navigate('/login', { replace: true });
+      },
+    );
+  }, [navigate, startSession]);
 
   return (
     <div className="grid flex-1 place-items-center px-4 py-16">

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderApp } from '@/test/render-app';
-import { expectToast } from '@/test/toasts';
-import { makeToken, storeToken } from '@/test/tokens';
 import {
   crearProducto,
   crearTienda,
   mockMarketplaceApi,
   OTRA_TIENDA_ID,
   productoId,
-} from './marketplace-api-mock';
+} from '@/test/marketplace-api';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+import { makeToken, storeToken } from '@/test/tokens';
 
 const yerba = crearProducto({ nombre: 'Yerba mate 1 kg', precio: 4890 });
 const fideos = crearProducto({ nombre: 'Fideos spaghetti 500 g', precio: 1350 });

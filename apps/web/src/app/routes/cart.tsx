@@ -17,9 +17,9 @@ import { type ItemCarrito, totalesDelCarrito } from '@/features/carrito/utils/it
 import { esProductoNoEncontrado, productoQueryOptions } from '@/features/producto/api/get-producto';
 import { ProductoImagen } from '@/features/producto/components/producto-imagen';
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
-import { useAccessToken } from '@/features/usuario/hooks/use-access-token';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useAccessToken } from '@/lib/session/use-access-token';
 import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 
 /** Query parameter of the cart-summary screen: /cart?resumen=1. */

@@ -3,7 +3,7 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useLoginDialog } from '@/features/usuario/components/login-dialog-provider';
-import { useAccessToken } from '@/features/usuario/hooks/use-access-token';
+import { useAccessToken } from '@/lib/session/use-access-token';
 
 /**
  * The group page arrives with its own issue. Its join button already follows the spec's first

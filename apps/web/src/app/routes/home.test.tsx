@@ -1,12 +1,18 @@
+import {
+  buscarGeoResponseSchema,
+  categoriasSchema,
+  tiendasQueCubrenResponseSchema,
+} from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { categorias, tienda, tiendasDemo } from '@/features/tienda/testing/tiendas-fixture';
-import type { LocationMapProps } from '@/features/ubicacion/components/location-map';
+import type { UbicacionMapProps } from '@/features/ubicacion/components/ubicacion-map';
+import { contractJson } from '@/test/contract';
 import { json, mockFetch } from '@/test/fetch';
+import { categorias, tienda, tiendasDemo } from '@/test/fixtures/tiendas';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/features/ubicacion/components/location-map', () => ({
-  LocationMap: ({ position }: LocationMapProps) => (
+vi.mock('@/features/ubicacion/components/ubicacion-map', () => ({
+  UbicacionMap: ({ position }: UbicacionMapProps) => (
     <p>
       Marcador en {position.lat}, {position.lng}
     </p>
@@ -20,11 +26,14 @@ function mockMarketplaceApi() {
   return mockFetch((call) => {
     if (call.url === '/api/tienda/con-productos-que-cubren') {
       const { lat } = JSON.parse(String(call.body)) as { lat: number };
-      return json({ tiendas: lat > -32 ? [serrano] : tiendasDemo });
+      return contractJson(tiendasQueCubrenResponseSchema, {
+        tiendas: lat > -32 ? [serrano] : tiendasDemo,
+      });
     }
-    if (call.url === '/api/categoria/getAllCategoria') return json(categorias);
+    if (call.url === '/api/categoria/getAllCategoria')
+      return contractJson(categoriasSchema, categorias);
     if (call.url.startsWith('/api/geo/buscar?')) {
-      return json({
+      return contractJson(buscarGeoResponseSchema, {
         sugerencias: [
           {
             etiqueta: 'Córdoba, Córdoba',

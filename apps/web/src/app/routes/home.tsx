@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { StoreListing } from '@/features/tienda/components/store-listing';
-import { LocationBar } from '@/features/ubicacion/components/location-bar';
-import { LocationPickerDialog } from '@/features/ubicacion/components/location-picker-dialog';
+import { TiendaListing } from '@/features/tienda/components/tienda-listing';
+import { UbicacionBar } from '@/features/ubicacion/components/ubicacion-bar';
+import { UbicacionPickerDialog } from '@/features/ubicacion/components/ubicacion-picker-dialog';
 import { useMarketplaceLocation } from '@/features/ubicacion/hooks/use-marketplace-location';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  */
 export function HomeRoute() {
   useDocumentTitle('Tiendas cerca tuyo');
-  const { location, locating, locate, setLocation } = useMarketplaceLocation();
+  const { location, locating, retryLocation, setLocation } = useMarketplaceLocation();
   const [pickerOpen, setPickerOpen] = useState(false);
   const openPicker = () => setPickerOpen(true);
 
@@ -26,7 +26,7 @@ export function HomeRoute() {
             Compra en los comercios de tu barrio y súmate a compras grupales para pagar menos.
           </p>
         </div>
-        <LocationBar
+        <UbicacionBar
           location={location}
           locating={locating}
           onChange={openPicker}
@@ -34,14 +34,14 @@ export function HomeRoute() {
         />
       </div>
 
-      <StoreListing
+      <TiendaListing
         location={location}
         locating={locating}
-        onRetryLocation={locate}
+        onRetryLocation={retryLocation}
         onChangeLocation={openPicker}
       />
 
-      <LocationPickerDialog
+      <UbicacionPickerDialog
         open={pickerOpen}
         onOpenChange={setPickerOpen}
         initialLocation={location}

@@ -1,5 +1,7 @@
+import { registrarResponseSchema } from '@compra-grupal/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { contractJson } from '@/test/contract';
 import { json, mockFetch, mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
@@ -180,6 +182,27 @@ describe('login screen', () => {
   });
 });
 
+describe('login screen after Google found a password account', () => {
+  it('asks for the password to link Google, and drops the parameter', async () => {
+    noApiCalls();
+    const { router } = renderApp('/login?error=google-vincular');
+    expect(
+      await screen.findByText(
+        'Ya tienes una cuenta con ese email. Ingresa con tu contraseña para vincular Google.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Still there once the parameter is gone, and not the generic Google failure.
+    expect(
+      screen.getByText(
+        'Ya tienes una cuenta con ese email. Ingresa con tu contraseña para vincular Google.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('No se pudo iniciar sesión con Google.')).toBeNull();
+    expect(fieldByLabel('Contraseña')).toHaveAttribute('type', 'password');
+  });
+});
+
 describe('register screen', () => {
   async function fillRegister(
     user: ReturnType<typeof renderApp>['user'],
@@ -272,7 +295,8 @@ describe('register screen', () => {
 
   it("creates the account without the confirmation, says '¡Cuenta creada!' and returns to login with the email", async () => {
     const { calls } = mockFetch(() =>
-      json(
+      contractJson(
+        registrarResponseSchema,
         {
           mensaje: 'Usuario registrado',
           usuario: {

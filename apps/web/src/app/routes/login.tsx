@@ -1,5 +1,5 @@
-import { BadgePercentIcon, RadioTowerIcon, ShieldCheckIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { BadgePercentIcon, LinkIcon, RadioTowerIcon, ShieldCheckIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
@@ -9,6 +9,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { BrandMark } from '../shell/brand';
 
 const GOOGLE_ERROR = 'No se pudo iniciar sesión con Google.';
+/** Google's email has a password account: its password links Google (the server keeps it). */
+const GOOGLE_VINCULAR =
+  'Ya tienes una cuenta con ese email. Ingresa con tu contraseña para vincular Google.';
 
 const beneficios = [
   { icon: BadgePercentIcon, text: 'Súmate a grupos de compra y paga menos' },
@@ -38,11 +41,18 @@ export function LoginRoute() {
   const { title, subtitle } = textos[mode];
   useDocumentTitle(title);
 
+  // Back from Google with an email that has a password account: say so until the login.
+  const [vincularGoogle, setVincularGoogle] = useState(
+    () => searchParams.get('error') === 'google-vincular',
+  );
+
   // Back from a failed Google sign-in: say it once and drop the parameter.
   const googleErrorShown = useRef(false);
   useEffect(() => {
-    if (searchParams.get('error') !== 'google') return;
-    if (!googleErrorShown.current) {
+    const error = searchParams.get('error');
+    if (error !== 'google' && error !== 'google-vincular') return;
+    if (error === 'google-vincular') setVincularGoogle(true);
+    else if (!googleErrorShown.current) {
       googleErrorShown.current = true;
       toast({ title: 'Error', description: GOOGLE_ERROR, variant: 'destructive' });
     }
@@ -103,6 +113,15 @@ export function LoginRoute() {
             <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{title}</h1>
             <p className="mt-1.5 text-muted-foreground">{subtitle}</p>
           </div>
+          {vincularGoogle && mode === 'login' ? (
+            <p
+              role="status"
+              className="relative mb-5 flex items-start gap-2.5 rounded-lg border border-primary/30 bg-primary/8 p-3 text-sm"
+            >
+              <LinkIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              <span>{GOOGLE_VINCULAR}</span>
+            </p>
+          ) : null}
           <AuthPanel
             mode={mode}
             onModeChange={(next) => setMode(next)}

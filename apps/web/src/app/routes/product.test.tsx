@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { crearProducto, crearTienda, mockMarketplaceApi } from '@/test/marketplace-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken } from '@/test/tokens';
-import { crearProducto, crearTienda, mockMarketplaceApi } from './marketplace-api-mock';
 
 const yerba = crearProducto({
   nombre: 'Yerba mate 1 kg',

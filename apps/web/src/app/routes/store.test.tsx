@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/test/render-app';
-import { expectToast } from '@/test/toasts';
 import {
   categoriaId,
   crearProducto,
   crearTienda,
   mockMarketplaceApi,
   TIENDA_ID,
-} from './marketplace-api-mock';
+} from '@/test/marketplace-api';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
 
 const secos = { _id: categoriaId(1), nombre: 'Secos' };
 const infusiones = { _id: categoriaId(2), nombre: 'Infusiones' };

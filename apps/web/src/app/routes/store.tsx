@@ -5,9 +5,9 @@ import {
   esTiendaNoEncontrada,
   useTiendaConProductos,
 } from '@/features/tienda/api/get-tienda-con-productos';
-import { TiendaNoEncontrada } from '@/features/tienda/components/store-page/tienda-no-encontrada';
-import { TiendaPage } from '@/features/tienda/components/store-page/tienda-page';
-import { TiendaPageSkeleton } from '@/features/tienda/components/store-page/tienda-page-skeleton';
+import { TiendaNoEncontrada } from '@/features/tienda/components/tienda-page/tienda-no-encontrada';
+import { TiendaPage } from '@/features/tienda/components/tienda-page/tienda-page';
+import { TiendaPageSkeleton } from '@/features/tienda/components/tienda-page/tienda-page-skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
 

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { SidebarInset, SidebarProvider, useSidebar } from '@/components/ui/sidebar-provider';
-import { FloatingCartButton } from '@/features/carrito/components/floating-cart-button';
+import { FloatingCarritoButton } from '@/features/carrito/components/floating-carrito-button';
 import { LoginDialogProvider } from '@/features/usuario/components/login-dialog-provider';
-import { useAccessToken } from '@/features/usuario/hooks/use-access-token';
 import { setApiNavigate } from '@/lib/api-client';
+import { useAccessToken } from '@/lib/session/use-access-token';
 import { PageSkeleton } from './page-skeleton';
 import { TopBar } from './top-bar';
 
@@ -67,7 +67,7 @@ export function AppLayout() {
             </main>
           </SidebarInset>
         </div>
-        <FloatingCartButton loggedIn={loggedIn} />
+        <FloatingCarritoButton loggedIn={loggedIn} />
         <ScrollRestoration />
       </LoginDialogProvider>
     </SidebarProvider>

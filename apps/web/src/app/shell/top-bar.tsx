@@ -6,8 +6,8 @@ import { SidebarTrigger } from '@/components/ui/sidebar-provider';
 import { BrandLink } from './brand';
 
 // Only logged-in users need the menu (and its dropdown code).
-const UserMenu = lazy(async () => ({
-  default: (await import('@/features/usuario/components/user-menu')).UserMenu,
+const UsuarioMenu = lazy(async () => ({
+  default: (await import('@/features/usuario/components/usuario-menu')).UsuarioMenu,
 }));
 
 /** Holds the menu's place while its code loads. */
@@ -50,7 +50,7 @@ export function TopBar({ loggedIn }: { loggedIn: boolean }) {
             </Button>
           ) : loggedIn ? (
             <Suspense fallback={<UserMenuPlaceholder />}>
-              <UserMenu />
+              <UsuarioMenu />
             </Suspense>
           ) : (
             <Button asChild size="sm">

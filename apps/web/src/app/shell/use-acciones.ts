@@ -1,6 +1,6 @@
 import { CreditCardIcon, PackageIcon, StoreIcon, TruckIcon, WrenchIcon } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
-import { useRoles } from '@/features/usuario/hooks/use-roles';
+import { useRoles } from '@/lib/session/use-roles';
 import type { NavItem } from './nav-group';
 
 const misServicios: NavItem = {

@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
+import { conError, enPosicion, removeGeolocationStub, stubGeolocation } from '@/test/geolocation';
 import { expectToast } from '@/test/toasts';
 import {
   GEOLOCALIZACION_NO_SOPORTADA,
@@ -10,12 +11,6 @@ import {
   UBICACION_NO_DISPONIBLE,
   UBICACION_TIEMPO_AGOTADO,
 } from '../lib/geolocation';
-import {
-  conError,
-  enPosicion,
-  removeGeolocationStub,
-  stubGeolocation,
-} from '../testing/geolocation-stub';
 import { useMarketplaceLocation } from './use-marketplace-location';
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -46,6 +41,24 @@ describe('useMarketplaceLocation', () => {
     expect(result.current.location).toEqual({ lat: -34.5889, lng: -58.4108 });
     expect(result.current.locating).toBe(false);
     expect(getCurrentPosition).not.toHaveBeenCalled();
+  });
+
+  it("'Reintentar ubicación' keeps a saved location and does not ask the browser", () => {
+    localStorage.setItem('marketplaceLocation', JSON.stringify({ lat: -34.5889, lng: -58.4108 }));
+    const getCurrentPosition = stubGeolocation(conError(1));
+    const { result } = renderLocation();
+    act(() => result.current.retryLocation());
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    expect(result.current.error).toBeNull();
+    expect(result.current.location).toEqual({ lat: -34.5889, lng: -58.4108 });
+  });
+
+  it("'Reintentar ubicación' asks the browser again when the location came from it", async () => {
+    const getCurrentPosition = stubGeolocation(enPosicion(-34.6, -58.4));
+    const { result } = renderLocation();
+    await waitFor(() => expect(result.current.location).not.toBeNull());
+    act(() => result.current.retryLocation());
+    await waitFor(() => expect(getCurrentPosition).toHaveBeenCalledTimes(2));
   });
 
   it('without a saved location asks the browser and saves the GPS position', async () => {

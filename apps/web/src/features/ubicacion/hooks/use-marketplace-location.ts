@@ -10,8 +10,13 @@ export interface MarketplaceLocation {
   locating: boolean;
   /** The message of the last failed position request, if the last one failed. */
   error: string | null;
-  /** Asks the browser for the position again (the GPS retry). */
+  /** Asks the browser for the position again. */
   locate: () => void;
+  /**
+   * The 'Reintentar ubicación' button: asks the browser again only when the location came
+   * from it (or there is none); a saved or map-chosen point is kept.
+   */
+  retryLocation: () => void;
   /** Uses and saves a point chosen on the map. */
   setLocation: (location: Coordenadas) => void;
 }
@@ -25,6 +30,7 @@ export function useMarketplaceLocation(): MarketplaceLocation {
   const [location, setLocationState] = useState<Coordenadas | null>(readMarketplaceLocation);
   const [locating, setLocating] = useState(location === null);
   const [error, setError] = useState<string | null>(null);
+  const [fromBrowser, setFromBrowser] = useState(false);
   // Only the newest request may answer: a retry or a map choice supersedes a pending one.
   const requestId = useRef(0);
 
@@ -37,6 +43,7 @@ export function useMarketplaceLocation(): MarketplaceLocation {
         if (id !== requestId.current) return;
         saveMarketplaceLocation(position);
         setLocationState(position);
+        setFromBrowser(true);
         setLocating(false);
       },
       (failure: unknown) => {
@@ -52,6 +59,7 @@ export function useMarketplaceLocation(): MarketplaceLocation {
     requestId.current++;
     saveMarketplaceLocation(next);
     setLocationState({ lat: next.lat, lng: next.lng });
+    setFromBrowser(false);
     setLocating(false);
     setError(null);
   }, []);
@@ -65,5 +73,9 @@ export function useMarketplaceLocation(): MarketplaceLocation {
     };
   }, [locate]);
 
-  return { location, locating, error, locate, setLocation };
+  const retryLocation = useCallback(() => {
+    if (location === null || fromBrowser) locate();
+  }, [location, fromBrowser, locate]);
+
+  return { location, locating, error, locate, retryLocation, setLocation };
 }

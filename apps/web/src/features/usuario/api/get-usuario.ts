@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usuarioKeys } from './usuario-keys';
+import { usuarioKeys } from '@/lib/session/usuario-keys';
 
 /** GET /api/usuario/{userId}: the user's name and email (user menu). */
 export function usuarioQueryOptions(userId: string) {

@@ -12,5 +12,6 @@ export function login(body: LoginRequest) {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  // A failure: 'Error al iniciar sesión' with the server's message (query-client.ts).
+  return useMutation({ mutationFn: login, meta: { errorTitle: 'Error al iniciar sesión' } });
 }

@@ -1,5 +1,7 @@
+import { registrarResponseSchema } from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { contractJson } from '@/test/contract';
 import { json, mockFetch, mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
@@ -81,7 +83,8 @@ describe('login dialog', () => {
 
   it('registers with phone and address (country Argentina) and returns to login', async () => {
     const { calls } = mockFetch(() =>
-      json(
+      contractJson(
+        registrarResponseSchema,
         {
           mensaje: 'Usuario registrado',
           usuario: {

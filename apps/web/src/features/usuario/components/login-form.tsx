@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { type LoginFormValues, loginFormSchema, validationToast } from './auth-form-schemas';
 import { EmailField, FormField, SubmitButton } from './form-field';
@@ -34,13 +33,8 @@ export function LoginForm({
           contrasenia: values.contrasenia,
         });
         onSuccess(accessToken);
-      } catch (error) {
-        // The server's message, or just 'Error al iniciar sesión'.
-        toast({
-          title: 'Error al iniciar sesión',
-          description: error instanceof ApiError ? error.serverMessage : undefined,
-          variant: 'destructive',
-        });
+      } catch {
+        // The mutation's meta shows 'Error al iniciar sesión' (lib/query-client.ts).
       }
     },
     (fieldErrors) => toast(validationToast(fieldErrors)),

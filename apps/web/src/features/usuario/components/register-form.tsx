@@ -78,7 +78,7 @@ export function RegisterForm({
   conDireccion?: boolean;
   onSuccess: (email: string) => void;
 }) {
-  const registrarMutation = useRegistrar();
+  const registrarMutation = useRegistrar({ conDireccion });
   const form = useForm<Values>({
     resolver: zodResolver(
       conDireccion
@@ -101,21 +101,9 @@ export function RegisterForm({
         });
         onSuccess(values.email);
       } catch (error) {
-        const serverMessage = error instanceof ApiError ? error.serverMessage : undefined;
+        // The toast comes from the mutation's meta (lib/query-client.ts); the fields the
+        // server refused are marked here.
         if (error instanceof ApiError) showServerFieldErrors(form, error);
-        toast(
-          conDireccion
-            ? {
-                title: 'Error al crear cuenta',
-                description: serverMessage ?? 'Ha ocurrido un error inesperado',
-                variant: 'destructive',
-              }
-            : {
-                title: 'Error al registrar usuario',
-                description: serverMessage,
-                variant: 'destructive',
-              },
-        );
       }
     },
     (fieldErrors) => toast(validationToast(fieldErrors)),

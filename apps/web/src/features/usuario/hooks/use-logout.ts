@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { notifyLogout } from '@/lib/session-events';
-import { removeStoredItem } from '@/lib/storage-keys';
+import { clearSessionToken } from '@/lib/session/session-token';
+import { usuarioKeys } from '@/lib/session/usuario-keys';
 import { logout } from '../api/logout';
-import { usuarioKeys } from '../api/usuario-keys';
 
 /**
  * Logout (spec part 1, section 2): tells the server (a failure does not stop it), clears the
@@ -20,8 +19,7 @@ export function useLogout() {
     } catch {
       // The local session ends anyway.
     }
-    removeStoredItem('accessToken');
-    notifyLogout();
+    clearSessionToken();
     queryClient.removeQueries({ queryKey: usuarioKeys.all });
     navigate('/');
     toast({ title: 'Sesión cerrada', description: 'Has cerrado sesión correctamente' });

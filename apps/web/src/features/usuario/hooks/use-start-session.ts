@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { notifyAuthChange } from '@/lib/session-events';
+import { saveSessionToken } from '@/lib/session/session-token';
 import { getStoredItem, removeStoredItem, setStoredItem } from '@/lib/storage-keys';
 
 /** The saved redirect target, only when it is a path of this app. */
@@ -27,14 +27,13 @@ export function saveRedirectAfterAuth(path: string): void {
  * Starts a session with a new access token: stores it, announces authChange (the shell and
  * the socket follow) and greets with '¡Bienvenido!'. With `redirect`, goes to the saved
  * redirectAfterAuth target (then forgets it) or to /, replacing the current history entry
- * when asked (the Google return, whose address holds the token).
+ * when asked (the Google return).
  */
 export function useStartSession() {
   const navigate = useNavigate();
   return useCallback(
     (accessToken: string, options: { redirect?: boolean; replace?: boolean } = {}) => {
-      setStoredItem('accessToken', accessToken);
-      notifyAuthChange();
+      saveSessionToken(accessToken);
       toast({ title: '¡Bienvenido!', description: 'Has iniciado sesión correctamente' });
       if (options.redirect) navigate(takeRedirectAfterAuth(), { replace: options.replace });
     },

@@ -1,0 +1,59 @@
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { createUnitOfWork } from './db/unit-of-work';
+import { createCategoriaRepository } from './modules/categoria/categoria.repository';
+import { createCategoriaService } from './modules/categoria/categoria.service';
+import { createCoberturaRepository } from './modules/cobertura/cobertura.repository';
+import { createCoberturaService } from './modules/cobertura/cobertura.service';
+import { createDireccionRepository } from './modules/direccion/direccion.repository';
+import { createDireccionService } from './modules/direccion/direccion.service';
+import { createProductoRepository } from './modules/producto/producto.repository';
+import { createProductoService } from './modules/producto/producto.service';
+import { createTiendaRepository } from './modules/tienda/tienda.repository';
+import { createTiendaService } from './modules/tienda/tienda.service';
+import { createSesionRepository } from './modules/usuario/sesion.repository';
+import { createSesionService } from './modules/usuario/sesion.service';
+import { createUsuarioRepository } from './modules/usuario/usuario.repository';
+import { createUsuarioService } from './modules/usuario/usuario.service';
+
+/**
+ * Every repository, bound to one connection: the root connection for the services below, or
+ * a transaction inside `withTransaction` (db/unit-of-work.ts). A new repository is added here
+ * and nowhere else.
+ */
+export function createRepositories(db: Database) {
+  return {
+    categoria: createCategoriaRepository(db),
+    cobertura: createCoberturaRepository(db),
+    direccion: createDireccionRepository(db),
+    producto: createProductoRepository(db),
+    sesion: createSesionRepository(db),
+    tienda: createTiendaRepository(db),
+    usuario: createUsuarioRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * The composition root: builds every service once, from the configuration and the database,
+ * and `withTransaction` for the services whose requests write several tables. `buildApp`
+ * decorates the result as `app.services`; route plugins use it and build nothing themselves.
+ * Routes call services only (never `withTransaction` or a repository).
+ */
+export function createServices(database: DatabaseHandle, config: Config) {
+  const repositories = createRepositories(database.db);
+  const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
+  return {
+    withTransaction: createUnitOfWork(database.db, createRepositories),
+    categoria: createCategoriaService(repositories.categoria),
+    cobertura: createCoberturaService(repositories.cobertura),
+    direccion: createDireccionService(repositories.direccion, usuario),
+    producto: createProductoService(repositories.producto),
+    sesion: createSesionService(repositories.sesion, config.REFRESH_TOKEN_TTL_DAYS),
+    tienda: createTiendaService(repositories.tienda),
+    usuario,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

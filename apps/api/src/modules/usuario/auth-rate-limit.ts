@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ERROR_CODES } from '@compra-grupal/contracts';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+
+export const demasiadosIntentos = () =>
+  new AppError(
+    429,
+    ERROR_CODES.demasiadasSolicitudes,
+    'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+  );
+
+type KeyOf = (request: FastifyRequest) => string;
+
+/** The email of a request body, as the counters key it (the schema already lowercased it). */
+export const emailOf: KeyOf = (request) =>
+  String((request.body as { email?: unknown } | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase();
+
+/** Lets a scope create limiters: the /api scope already can, the local issuer's cannot. */
+async function enableRateLimits(scope: FastifyInstance): Promise<void> {
+  if (!scope.hasDecorator('createRateLimit')) await scope.register(rateLimit, { global: false });
+}
+
+/**
+ * One counter of @fastify/rate-limit (its in-memory LRU store, bounded) with two ways to use
+ * it: `hook`, a preHandler where every request counts; or `check` before the attempt (reads,
+ * does not count) plus `record` after a failure, so that only failures count.
+ */
+function authCounter(
+  scope: FastifyInstance,
+  name: string,
+  { max, windowMs }: { max: number; windowMs: number },
+  keyOf: KeyOf,
+) {
+  const limiter = scope.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${name}:${request.routeOptions.url}:${keyOf(request)}`,
+  });
+  const refuse = (reply: FastifyReply, ttlInSeconds: number) => {
+    reply.header('retry-after', ttlInSeconds);
+    return demasiadosIntentos();
+  };
+  return {
+    async hook(request: FastifyRequest, reply: FastifyReply) {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      throw refuse(reply, result.ttlInSeconds);
+    },
+    /** Refuses once the failures counted in the window reached the limit. */
+    async check(request: FastifyRequest, reply: FastifyReply) {
+      const result = await limiter(request, { increment: false });
+      if (result.isAllowed || result.remaining > 0) return;
+      throw refuse(reply, result.ttlInSeconds);
+    },
+    /** Counts one failure; answers the failures in the window so far. */
+    async record(request: FastifyRequest): Promise<number> {
+      const result = await limiter(request);
+      return result.isAllowed ? 0 : result.max - result.remaining;
+    },
+  };
+}
+
+/**
+ * The limits of every way to present credentials (login, register, refresh, the local test
+ * issuer), from AUTH_RATE_LIMIT_MAX and AUTH_RATE_LIMIT_WINDOW_MS. `perIp` and `perEmail` count
+ * every request; `login` counts wrong passwords only (see `createLoginThrottle`).
+ */
+export async function createAuthLimits(scope: FastifyInstance) {
+  await enableRateLimits(scope);
+  const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_MS: windowMs } = scope.config;
+  // Per client address with more room, since many shoppers share one carrier-grade NAT address.
+  const perIp = authCounter(scope, 'ip', { max: max * 5, windowMs }, (request) => request.ip);
+  const perEmail = authCounter(scope, 'email', { max, windowMs }, emailOf);
+  return {
+    perIp: perIp.hook,
+    perEmail: perEmail.hook,
+    login: createLoginThrottle(scope, { max, windowMs }),
+  };
+}
+
+export const KNOWN_DEVICE_COOKIE = 'dispositivoConocido';
+const KNOWN_DEVICE_DAYS = 180;
+const KNOWN_DEVICE_ACCOUNTS = 5;
+/** Wrong passwords answer later and later, up to this (OWASP: slow down online guessing). */
+const MAX_DELAY_MS = 2000;
+const DELAY_STEP_MS = 250;
+
+/** What the known-device cookie keeps of an email: a fingerprint, never the address. */
+const fingerprint = (email: string) =>
+  createHash('sha256').update(`dispositivo:${email}`).digest('base64url').slice(0, 22);
+
+/**
+ * Login throttling after OWASP's authentication cheat sheet, counting wrong passwords only:
+ * - per (email, address) pair, tight: AUTH_RATE_LIMIT_MAX in AUTH_RATE_LIMIT_WINDOW_MS;
+ * - per address, 5× that (different emails from one place);
+ * - per email from anywhere, looser and longer: 5× AUTH_RATE_LIMIT_MAX in 4× the window; a
+ *   browser that signed in to that email before (a signed 'known device' cookie) is exempt,
+ *   so someone guessing elsewhere cannot lock a person out of their usual browser;
+ * - each wrong password of a pair answers a little later than the previous one.
+ */
+function createLoginThrottle(
+  scope: FastifyInstance,
+  { max, windowMs }: { max: number; windowMs: number },
+) {
+  const { config } = scope;
+  const perPair = authCounter(
+    scope,
+    'login-par',
+    { max, windowMs },
+    (request) => `${request.ip}|${emailOf(request)}`,
+  );
+  const perIp = authCounter(scope, 'login-ip', { max: max * 5, windowMs }, (request) => request.ip);
+  const perEmail = authCounter(
+    scope,
+    'login-email',
+    { max: max * 5, windowMs: windowMs * 4 },
+    emailOf,
+  );
+
+  const knownFingerprints = (request: FastifyRequest): string[] => {
+    const raw = request.cookies[KNOWN_DEVICE_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    return unsigned?.valid && unsigned.value ? unsigned.value.split('.') : [];
+  };
+  const isKnownDevice = (request: FastifyRequest) =>
+    knownFingerprints(request).includes(fingerprint(emailOf(request)));
+
+  return {
+    /** Before checking the password: refuses while a counter that applies is full. */
+    async check(request: FastifyRequest, reply: FastifyReply) {
+      await perPair.check(request, reply);
+      await perIp.check(request, reply);
+      if (!isKnownDevice(request)) await perEmail.check(request, reply);
+    },
+    /** After a wrong password: counts it everywhere and answers a little later each time. */
+    async recordFailure(request: FastifyRequest) {
+      const [failures] = await Promise.all([
+        perPair.record(request),
+        perIp.record(request),
+        perEmail.record(request),
+      ]);
+      const delay = Math.min(MAX_DELAY_MS, Math.max(0, failures - 1) * DELAY_STEP_MS);
+      if (delay > 0) await sleep(delay);
+    },
+    /** After a right password: this browser is now known for this email. */
+    rememberDevice(request: FastifyRequest, reply: FastifyReply) {
+      const mine = fingerprint(emailOf(request));
+      const kept = [mine, ...knownFingerprints(request).filter((f) => f !== mine)];
+      reply.setCookie(KNOWN_DEVICE_COOKIE, kept.slice(0, KNOWN_DEVICE_ACCOUNTS).join('.'), {
+        httpOnly: true,
+        signed: true,
+        sameSite: 'lax',
+        secure: config.NODE_ENV === 'production',
+        path: '/api/usuario',
+        maxAge: KNOWN_DEVICE_DAYS * 86_400,
+      });
+    },
+  };
+}
+
+export type AuthLimits = Awaited<ReturnType<typeof createAuthLimits>>;

@@ -1,0 +1,484 @@
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createPendingCodes,
+  type LocalIssuerSettings,
+  registerLocalOidcIssuer,
+} from '../adapters/identity/local-oidc-issuer';
+import { usuarios } from '../db/schema';
+import { DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import { refreshCookieOf, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const PUBLIC_URL = 'http://localhost:3999';
+const CALLBACK = `${PUBLIC_URL}/api/usuario/auth/google/callback`;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+const open: { close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function testApp(
+  env: Parameters<typeof createTestApp>[0] = {},
+  listen = false,
+  demoStores = false,
+) {
+  const t: TestApp = await createTestApp({ PUBLIC_URL, ...env }, { demoStores });
+  open.push(t);
+  if (listen) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t;
+}
+
+const localApp = (env: Parameters<typeof createTestApp>[0] = {}) =>
+  testApp({ GOOGLE_AUTH_MODE: 'local', ...env }, true);
+
+/**
+ * "Google" for these tests: the same OpenID provider code on its own loopback server, with a
+ * known client, so the API runs in GOOGLE_AUTH_MODE=google against it (real Google's rules).
+ */
+async function startFakeGoogle(): Promise<string> {
+  const provider = Fastify();
+  const settings: LocalIssuerSettings = {
+    clientId: 'cliente-google',
+    clientSecret: 'secreto-google',
+    redirectUri: CALLBACK,
+    publicUrl: '',
+    attemptLimits: async () => ({ perIp: async () => {}, perEmail: async () => {} }),
+  };
+  await registerLocalOidcIssuer(provider, settings);
+  const address = await provider.listen({ port: 0, host: '127.0.0.1' });
+  settings.publicUrl = address;
+  open.push(provider);
+  return `${address}/oidc-local`;
+}
+
+async function googleApp({ demoStores = false } = {}) {
+  const issuer = await startFakeGoogle();
+  return testApp(
+    {
+      GOOGLE_AUTH_MODE: 'google',
+      GOOGLE_ISSUER_URL: issuer,
+      GOOGLE_CLIENT_ID: 'cliente-google',
+      GOOGLE_CLIENT_SECRET: 'secreto-google',
+    },
+    false,
+    demoStores,
+  );
+}
+
+const pathOf = (href: string) => {
+  const url = new URL(href, PUBLIC_URL);
+  return `${url.pathname}${url.search}`;
+};
+
+const cookieOf = (res: LightMyRequestResponse, name: string) =>
+  res.cookies.find((c) => c.name === name)?.value || undefined;
+
+/** A browser through the local flow: start at the API, consent at its test issuer. */
+async function googleFlow(app: FastifyInstance, identity: { email: string; nombre?: string }) {
+  const start = await app.inject({ url: '/api/usuario/auth/google' });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location as string);
+  const transaction = cookieOf(start, 'oidcTransaction') ?? '';
+  const consent = await app.inject({
+    method: 'POST',
+    url: '/oidc-local/authorize',
+    headers: FORM,
+    payload: new URLSearchParams({
+      redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
+      state: authorize.searchParams.get('state') ?? '',
+      nonce: authorize.searchParams.get('nonce') ?? '',
+      code_challenge: authorize.searchParams.get('code_challenge') ?? '',
+      nombre: identity.nombre ?? 'Persona de Google',
+      email: identity.email,
+    }).toString(),
+  });
+  expect(consent.statusCode).toBe(302);
+  return { callbackPath: pathOf(consent.headers.location as string), transaction };
+}
+
+/** Google flow against the fake Google provider server (a separate origin). */
+async function realGoogleFlow(app: FastifyInstance, email: string) {
+  const start = await app.inject({ url: '/api/usuario/auth/google' });
+  const authorize = new URL(start.headers.location as string);
+  const transaction = cookieOf(start, 'oidcTransaction') ?? '';
+  const consent = await fetch(new URL('/oidc-local/authorize', authorize.origin), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: FORM,
+    body: new URLSearchParams({
+      redirect_uri: authorize.searchParams.get('redirect_uri') ?? '',
+      state: authorize.searchParams.get('state') ?? '',
+      nonce: authorize.searchParams.get('nonce') ?? '',
+      code_challenge: authorize.searchParams.get('code_challenge') ?? '',
+      nombre: 'Persona de Google',
+      email,
+    }),
+  });
+  expect(consent.status).toBe(302);
+  const callbackPath = pathOf(consent.headers.get('location') ?? '');
+  return app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+}
+
+const loginAs = (
+  app: FastifyInstance,
+  email: string,
+  contrasenia: string,
+  extra: { cookies?: Record<string, string>; remoteAddress?: string } = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/usuario/login',
+    payload: { email, contrasenia },
+    ...extra,
+  });
+
+const userIdOf = (res: LightMyRequestResponse) =>
+  decodeJwt(res.json().accessToken as string).userId as string;
+
+const expectErrorShape = (res: LightMyRequestResponse, status: number, code?: string) => {
+  expect(res.statusCode).toBe(status);
+  const body = res.json();
+  expect(body).toMatchObject({ error: expect.any(String), mensaje: expect.any(String) });
+  expect(body.code).toEqual(code ?? expect.any(String));
+};
+
+describe('finding 1: the local test issuer handed out any account (the admin included)', () => {
+  it('is off unless asked for', async () => {
+    const { app } = await testApp();
+    const res = await app.inject({ url: '/oidc-local/.well-known/openid-configuration' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers only this machine: the socket peer, not a forged X-Forwarded-For', async () => {
+    const { app } = await localApp({ TRUST_PROXY: '1' });
+    const paths = ['/.well-known/openid-configuration', '/jwks', '/authorize'];
+    for (const path of paths) {
+      const remote = await app.inject({
+        url: `/oidc-local${path}`,
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expectErrorShape(remote, 403, 'EMISOR_DE_PRUEBA_SOLO_LOCAL');
+    }
+    // Loopback through a reverse proxy on the same host is still someone else.
+    const proxied = await app.inject({
+      url: '/oidc-local/jwks',
+      headers: { 'x-forwarded-for': '198.51.100.4' },
+    });
+    expectErrorShape(proxied, 403, 'EMISOR_DE_PRUEBA_SOLO_LOCAL');
+    const local = await app.inject({ url: '/oidc-local/jwks' });
+    expect(local.statusCode).toBe(200);
+  });
+
+  it('never signs in to an existing account: typing the admin email fails', async () => {
+    const { app } = await localApp();
+    const { callbackPath, transaction } = await googleFlow(app, {
+      email: DEMO_USUARIOS.admin.email,
+    });
+    const res = await app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+    expect(res.headers.location).toBe('/login?error=google');
+    expect(refreshCookieOf(res)).toBeUndefined();
+  });
+
+  it('never creates the account of an ADMIN_EMAILS address that has not registered yet', async () => {
+    const jefa = uniqueEmail('jefa');
+    const { app } = await localApp({ ADMIN_EMAILS: jefa });
+    const { callbackPath, transaction } = await googleFlow(app, { email: jefa });
+    const res = await app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+    expect(res.headers.location).toBe('/login?error=google');
+    expect(refreshCookieOf(res)).toBeUndefined();
+  });
+
+  it('real Google asks for the password once before linking a password account', async () => {
+    const { app, database } = await googleApp();
+    const cuenta = await registerAndLogin(app);
+
+    const callback = await realGoogleFlow(app, cuenta.email);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/login?error=google-vincular');
+    expect(refreshCookieOf(callback)).toBeUndefined();
+    const pending = callback.cookies.find((c) => c.name === 'googleVincular');
+    expect(pending).toMatchObject({ httpOnly: true, path: '/api/usuario' });
+    expect(pending?.maxAge).toBeLessThanOrEqual(600);
+    const cookies = { googleVincular: pending?.value ?? '' };
+
+    // A wrong password links nothing.
+    expect((await loginAs(app, cuenta.email, 'no-es-la-clave', { cookies })).statusCode).toBe(401);
+    // A forged (unsigned) pending link is ignored.
+    const forged = await loginAs(app, cuenta.email, 'secreta123', {
+      cookies: { googleVincular: JSON.stringify({ sub: 'otro', email: cuenta.email }) },
+    });
+    expect(forged.statusCode).toBe(200);
+    const [row] = await database.db.select().from(usuarios).where(eq(usuarios.id, cuenta.userId));
+    expect(row?.googleSub).toBeNull();
+
+    // The right password links it and clears the cookie.
+    const ok = await loginAs(app, cuenta.email, 'secreta123', { cookies });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.cookies.find((c) => c.name === 'googleVincular')?.value).toBe('');
+    // From now on Google opens that account.
+    const again = await realGoogleFlow(app, cuenta.email);
+    expect(again.headers.location).toBe('/auth/callback');
+    const renewed = await app.inject({
+      method: 'POST',
+      url: '/api/usuario/refreshToken',
+      cookies: { refreshToken: refreshCookieOf(again) ?? '' },
+    });
+    expect(userIdOf(renewed)).toBe(cuenta.userId);
+  });
+
+  it('real Google never links an admin, courier or seller account without a password', async () => {
+    const { app, database } = await googleApp({ demoStores: true });
+    const admin = uniqueEmail('admin');
+    const repartidor = uniqueEmail('repartidor');
+    await database.db.insert(usuarios).values([
+      { id: '0000000000000000000000a1', nombre: 'Admin', email: admin, esAdmin: true },
+      { id: '0000000000000000000000a2', nombre: 'Rep', email: repartidor, esRepartidor: true },
+    ]);
+    // A seller (owns a demo store) whose account has no password.
+    const vendedor = 'vendedor@compragrupal.com.ar';
+    await database.db
+      .update(usuarios)
+      .set({ contraseniaHash: null })
+      .where(eq(usuarios.email, vendedor));
+    for (const email of [admin, repartidor, vendedor]) {
+      const res = await realGoogleFlow(app, email);
+      expect(res.headers.location).toBe('/login?error=google');
+      expect(refreshCookieOf(res)).toBeUndefined();
+      expect(cookieOf(res, 'googleVincular')).toBeUndefined();
+    }
+    // A plain Google-only account without roles is still linked.
+    const comun = uniqueEmail('comun');
+    await database.db
+      .insert(usuarios)
+      .values({ id: '0000000000000000000000a3', nombre: 'Común', email: comun });
+    expect((await realGoogleFlow(app, comun)).headers.location).toBe('/auth/callback');
+  });
+});
+
+describe('finding 2: the test issuer answered raw 500s, had no limits and kept codes forever', () => {
+  it('answers bad input with the shared error body, bounded', async () => {
+    const { app } = await localApp();
+    const authorize = await app.inject({ url: '/oidc-local/authorize?client_id=x' });
+    expectErrorShape(authorize, 400, 'VALIDACION');
+    const token = await app.inject({
+      method: 'POST',
+      url: '/oidc-local/token',
+      headers: FORM,
+      payload: 'grant_type=authorization_code&code=abc',
+    });
+    expectErrorShape(token, 400, 'VALIDACION');
+    const badBasic = await app.inject({
+      method: 'POST',
+      url: '/oidc-local/token',
+      headers: { ...FORM, authorization: 'Basic %%%' },
+      payload: `grant_type=authorization_code&code=abc&redirect_uri=x&code_verifier=${'a'.repeat(43)}`,
+    });
+    expect(badBasic.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badBasic.statusCode).toBeLessThan(500);
+    expectErrorShape(badBasic, badBasic.statusCode);
+
+    const start = await app.inject({ url: '/api/usuario/auth/google' });
+    const q = new URL(start.headers.location as string).searchParams;
+    const form = (overrides: Record<string, string>) =>
+      new URLSearchParams({
+        redirect_uri: q.get('redirect_uri') ?? '',
+        code_challenge: q.get('code_challenge') ?? '',
+        state: q.get('state') ?? '',
+        email: 'ana@ejemplo.com.ar',
+        nombre: 'Ana',
+        ...overrides,
+      }).toString();
+    const invalid: Record<string, string>[] = [
+      { email: `${'a'.repeat(250)}@ejemplo.com.ar` },
+      { email: 'no-es-un-email' },
+      { nombre: 'N'.repeat(121) },
+      { nombre: 'Ana\u0000' },
+      { state: 's'.repeat(513) },
+      { code_challenge: 'corto' },
+    ];
+    for (const overrides of invalid) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/oidc-local/authorize',
+        headers: FORM,
+        payload: form(overrides),
+      });
+      expectErrorShape(res, 400, 'VALIDACION');
+    }
+  });
+
+  it('codes expire after a minute', async () => {
+    const { app } = await localApp();
+    const { callbackPath, transaction } = await googleFlow(app, { email: uniqueEmail() });
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    const res = await app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+    expect(res.headers.location).toBe('/login?error=google');
+  });
+
+  it('the code store sweeps expired codes and refuses past its cap', () => {
+    const codes = createPendingCodes<string>({ ttlMs: 60_000, max: 3 });
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    for (const code of ['a', 'b', 'c']) expect(codes.add(code, code)).toBe(true);
+    expect(codes.add('d', 'd')).toBe(false);
+    expect(codes.take('a')).toBe('a');
+    expect(codes.take('a')).toBeUndefined();
+    clock.mockReturnValue(now + 60_000);
+    expect(codes.take('b')).toBeUndefined();
+    expect(codes.size).toBe(0);
+    expect(codes.add('e', 'e')).toBe(true);
+  });
+
+  it('says it is busy (503) instead of growing without end', async () => {
+    const { app } = await localApp();
+    const start = await app.inject({ url: '/api/usuario/auth/google' });
+    const q = new URL(start.headers.location as string).searchParams;
+    const payload = new URLSearchParams({
+      redirect_uri: q.get('redirect_uri') ?? '',
+      code_challenge: q.get('code_challenge') ?? '',
+      email: 'masivo@ejemplo.com.ar',
+      nombre: 'Masivo',
+    }).toString();
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i <= 1000; i++) {
+      last = await app.inject({
+        method: 'POST',
+        url: '/oidc-local/authorize',
+        headers: FORM,
+        payload,
+      });
+      if (last.statusCode !== 302) break;
+    }
+    expect(last && expectErrorShape(last, 503, 'EMISOR_DE_PRUEBA_OCUPADO')).toBeUndefined();
+    expect(last?.headers['retry-after']).toBe('60');
+  });
+
+  it('has the login limits', async () => {
+    const { app } = await localApp({ AUTH_RATE_LIMIT_MAX: '1' });
+    const start = await app.inject({ url: '/api/usuario/auth/google' });
+    const q = new URL(start.headers.location as string).searchParams;
+    const payload = new URLSearchParams({
+      redirect_uri: q.get('redirect_uri') ?? '',
+      code_challenge: q.get('code_challenge') ?? '',
+      email: 'la.misma@ejemplo.com.ar',
+      nombre: 'X',
+    }).toString();
+    const post = () =>
+      app.inject({ method: 'POST', url: '/oidc-local/authorize', headers: FORM, payload });
+    expect((await post()).statusCode).toBe(302);
+    expectErrorShape(await post(), 429, 'DEMASIADAS_SOLICITUDES');
+  });
+});
+
+describe('finding 3: the access token travelled in the callback address', () => {
+  it('lands on /auth/callback with no token; the page renews with the cookie', async () => {
+    const { app } = await localApp();
+    const { callbackPath, transaction } = await googleFlow(app, { email: uniqueEmail() });
+    const res = await app.inject({ url: callbackPath, cookies: { oidcTransaction: transaction } });
+    expect(res.headers.location).toBe('/auth/callback');
+    expect(res.headers.location).not.toMatch(/token/i);
+    const renewed = await app.inject({
+      method: 'POST',
+      url: '/api/usuario/refreshToken',
+      cookies: { refreshToken: refreshCookieOf(res) ?? '' },
+    });
+    expect(renewed.statusCode).toBe(200);
+  });
+
+  it('a callback replayed in another browser fails, with or without its own flow', async () => {
+    const { app } = await localApp();
+    // The attacker runs the flow in their browser and sends the callback link to a victim.
+    const attacker = await googleFlow(app, { email: uniqueEmail('atacante') });
+    const victimWithout = await app.inject({ url: attacker.callbackPath });
+    expect(victimWithout.headers.location).toBe('/login?error=google');
+    expect(refreshCookieOf(victimWithout)).toBeUndefined();
+    // The victim had started a sign-in of their own: their transaction does not match.
+    const victimStart = await app.inject({ url: '/api/usuario/auth/google' });
+    const victimWith = await app.inject({
+      url: attacker.callbackPath,
+      cookies: { oidcTransaction: cookieOf(victimStart, 'oidcTransaction') ?? '' },
+    });
+    expect(victimWith.headers.location).toBe('/login?error=google');
+    expect(refreshCookieOf(victimWith)).toBeUndefined();
+  });
+});
+
+describe("finding 4: someone else's wrong guesses locked a person out", () => {
+  it('the usual browser still gets in; guesses are limited per email and address', async () => {
+    const { app } = await testApp({ AUTH_RATE_LIMIT_MAX: '2' });
+    const victima = await registerAndLogin(app, { email: uniqueEmail('victima') });
+    // The victim's usual browser: it signed in before and holds the known-device cookie.
+    const usual = await loginAs(app, victima.email, 'secreta123', { remoteAddress: '10.9.0.1' });
+    const device = cookieOf(usual, 'dispositivoConocido');
+    expect(device).toBeTruthy();
+    expect(usual.cookies.find((c) => c.name === 'dispositivoConocido')).toMatchObject({
+      httpOnly: true,
+    });
+
+    // One attacker address: tight per (email, address) limit.
+    const fromOne: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      fromOne.push(
+        (await loginAs(app, victima.email, 'adivino', { remoteAddress: '198.51.100.1' }))
+          .statusCode,
+      );
+    }
+    expect(fromOne).toEqual([401, 401, 429]);
+    // Many addresses: the looser per-email limit fills up (5 × 2 failures).
+    for (let i = 2; i <= 9; i++) {
+      await loginAs(app, victima.email, 'adivino', { remoteAddress: `198.51.100.${i}` });
+    }
+    const newBrowser = await loginAs(app, victima.email, 'secreta123', {
+      remoteAddress: '10.9.0.2',
+    });
+    expectErrorShape(newBrowser, 429, 'DEMASIADAS_SOLICITUDES');
+    const forgedDevice = await loginAs(app, victima.email, 'secreta123', {
+      remoteAddress: '10.9.0.2',
+      cookies: { dispositivoConocido: device?.split('.')[0] ?? 'x' },
+    });
+    expect(forgedDevice.statusCode).toBe(429);
+
+    // The victim's usual browser with the right password is not locked out.
+    const again = await loginAs(app, victima.email, 'secreta123', {
+      remoteAddress: '10.9.0.1',
+      cookies: { dispositivoConocido: device ?? '' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(userIdOf(again)).toBe(victima.userId);
+  });
+});
+
+describe('finding 5: register told by its timing whether an email has an account', () => {
+  it('takes as long for a taken email as for a new one, and keeps the message', async () => {
+    const { app } = await testApp();
+    const taken = await registerAndLogin(app);
+    const registrar = async (email: string) => {
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/usuario/registrar',
+        payload: { nombre: 'X', email, contrasenia: 'secreta123', telefono: '1144445555' },
+      });
+      return { res, ms: performance.now() - started };
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0;
+    const takenTimes: number[] = [];
+    const newTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const dup = await registrar(taken.email);
+      expect(dup.res.statusCode).toBe(409);
+      expect(dup.res.json().error).toBe('Ya existe una cuenta con ese email');
+      takenTimes.push(dup.ms);
+      newTimes.push((await registrar(uniqueEmail())).ms);
+    }
+    // Both paths hash the password (tens of milliseconds); only the insert differs.
+    expect(median(takenTimes)).toBeGreaterThan(median(newTimes) * 0.5);
+  });
+});

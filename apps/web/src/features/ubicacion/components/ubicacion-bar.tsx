@@ -1,0 +1,71 @@
+import { LoaderCircleIcon, MapPinIcon, MapPinnedIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { type Coordenadas, formatCoordenadas } from '../lib/coordenadas';
+import { preloadUbicacionPicker } from './ubicacion-picker-dialog';
+
+export interface UbicacionBarProps {
+  location: Coordenadas | null;
+  locating: boolean;
+  /** Opens the location picker. */
+  onChange: () => void;
+  className?: string;
+}
+
+/** 'Lat -34.5889, Lng -58.4108', wrapping only between the two values. */
+function CoordenadasTexto({ location }: { location: Coordenadas }) {
+  const [lat, lng] = formatCoordenadas(location).split(', ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{lat},</span>{' '}
+      <span className="whitespace-nowrap">{lng}</span>
+    </>
+  );
+}
+
+/** The shopper's location as latitude and longitude with 4 decimals, and a way to change it. */
+export function UbicacionBar({ location, locating, onChange, className }: UbicacionBarProps) {
+  const accion = location ? 'Cambiar ubicación' : 'Elegir ubicación';
+  return (
+    <div
+      className={cn(
+        'flex items-center gap-3 rounded-xl border border-border/70 bg-card/90 py-2 pr-2 pl-2.5 shadow-xs',
+        className,
+      )}
+    >
+      <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+        {locating ? (
+          <LoaderCircleIcon className="size-[1.125rem] animate-spin" aria-hidden />
+        ) : (
+          <MapPinIcon className="size-[1.125rem]" aria-hidden />
+        )}
+      </span>
+      <div className="min-w-0 flex-1" aria-live="polite">
+        <p className="text-muted-foreground text-xs">Tu ubicación</p>
+        <p className="text-pretty font-medium text-sm tabular-nums">
+          {locating ? (
+            'Buscando tu ubicación…'
+          ) : location ? (
+            <CoordenadasTexto location={location} />
+          ) : (
+            'Sin ubicación'
+          )}
+        </p>
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-label={accion}
+        onClick={onChange}
+        onPointerEnter={preloadUbicacionPicker}
+        onFocus={preloadUbicacionPicker}
+      >
+        <MapPinnedIcon aria-hidden />
+        {/* Short on phones, so the coordinates keep their room. */}
+        <span className="sm:hidden">{location ? 'Cambiar' : 'Elegir'}</span>
+        <span className="hidden sm:inline">{accion}</span>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import 'leaflet/dist/leaflet.css';
+import { CONSTANTES } from '@compra-grupal/contracts';
+import L, { type LeafletEventHandlerFnMap } from 'leaflet';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useMapaConfig } from '../api/mapa-config';
+import type { Coordenadas } from '../lib/coordenadas';
+
+/**
+ * Leaflet's default marker finds its images through a CSS path that bundlers break; Vite
+ * serves the imported PNGs instead.
+ */
+const markerIcon = L.icon({
+  iconUrl,
+  iconRetinaUrl,
+  shadowUrl,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  tooltipAnchor: [16, -28],
+  shadowSize: [41, 41],
+});
+
+export interface UbicacionMapProps {
+  /** Where the marker is; the map follows it. */
+  position: Coordenadas;
+  /** A click on the map or the end of a marker drag. */
+  onSelect: (punto: Coordenadas) => void;
+}
+
+function ClickToSelect({ onSelect }: Pick<UbicacionMapProps, 'onSelect'>) {
+  useMapEvents({
+    click: (event) => onSelect({ lat: event.latlng.lat, lng: event.latlng.lng }),
+  });
+  return null;
+}
+
+/** Keeps the marker in view when it moves from outside the map (a suggestion, the GPS). */
+function FollowPosition({ position }: Pick<UbicacionMapProps, 'position'>) {
+  const map = useMap();
+  useEffect(() => {
+    const target = L.latLng(position.lat, position.lng);
+    if (!map.getBounds().pad(-0.1).contains(target)) {
+      map.setView(target, Math.max(map.getZoom(), CONSTANTES.mapaZoom));
+    }
+  }, [map, position.lat, position.lng]);
+  return null;
+}
+
+/** The dialog animates in and the drawer resizes: Leaflet must measure its box again. */
+function ResizeWithContainer() {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/**
+ * The picker's map (spec part 1, sections 4 and 9): 400 px high at zoom 15, tiles and
+ * attribution from /api/geo/mapa, a draggable marker. Without tiles (offline) it still works.
+ */
+export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
+  const { data: mapa } = useMapaConfig();
+  const handlers = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      dragend: (event) => {
+        const { lat, lng } = (event.target as L.Marker).getLatLng();
+        onSelect({ lat, lng });
+      },
+    }),
+    [onSelect],
+  );
+
+  return (
+    // vaul (the mobile drawer) must not take the map's drags for its own.
+    <div data-vaul-no-drag="">
+      <MapContainer
+        center={[position.lat, position.lng]}
+        zoom={CONSTANTES.mapaZoom}
+        scrollWheelZoom
+        className="z-0 w-full rounded-xl border border-border/70 bg-muted"
+        style={{ height: CONSTANTES.mapaAltoPx }}
+      >
+        {mapa && <TileLayer url={mapa.tileUrl} attribution={mapa.atribucion} />}
+        <Marker
+          position={[position.lat, position.lng]}
+          draggable
+          icon={markerIcon}
+          title="Ubicación seleccionada"
+          alt="Marcador de la ubicación"
+          eventHandlers={handlers}
+        />
+        <ClickToSelect onSelect={onSelect} />
+        <FollowPosition position={position} />
+        <ResizeWithContainer />
+      </MapContainer>
+    </div>
+  );
+}
