@@ -36,7 +36,12 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Told when an idle pooled connection dies (server restart, terminated backend). */
+      onIdleConnectionError?: (error: Error) => void;
+    }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -48,6 +53,9 @@ const ROOT_QUERY = 'A query on the root connection';
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Without a listener, node-postgres rethrows an idle connection's error and the process
+    // dies; the pool already discards that connection and opens a new one when needed.
+    pool.on('error', (error) => target.onIdleConnectionError?.(error));
     guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
+import { redactText } from '../lib/logger';
 import { type DatabaseHandle, openDatabase } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -8,7 +9,14 @@ import { acquireDataDirLock } from './data-dir-lock';
  * DATA_DIR guarded by the single-process lock. Closing the handle also releases the lock.
  */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  if (config.DATABASE_URL) {
+    return openDatabase({
+      kind: 'postgres',
+      url: config.DATABASE_URL,
+      onIdleConnectionError: (error) =>
+        console.warn(`conexión inactiva con PostgreSQL perdida: ${redactText(error.message)}`),
+    });
+  }
 
   const dataDir = resolve(config.DATA_DIR);
   const releaseLock = acquireDataDirLock(dataDir);
