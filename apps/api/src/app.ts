@@ -16,6 +16,7 @@ import { createGeorefGeo } from './adapters/geo/georef-geo';
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
 import { createOpenIdIdentity } from './adapters/identity/openid-identity';
+import { createRealtimeFanOut } from './adapters/realtime/fan-out-from-config';
 import { uploadsDirOf } from './adapters/storage/storage-from-config';
 import { createServices, type Services } from './composition';
 import type { Config } from './config';
@@ -44,6 +45,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { createOutboxPublisher, type OutboxPublisher } from './realtime/outbox-publisher';
 import type { RealtimePort } from './realtime/realtime.port';
 import { attachRealtime } from './realtime/socket-server';
 
@@ -52,6 +54,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     realtime: RealtimePort;
+    /** Publishes the events services recorded, after their transaction commits. */
+    outbox: OutboxPublisher;
     /** Background jobs: polled once the server listens, stopped on close. */
     jobs: JobRunner;
     accessTokens: AccessTokens;
@@ -101,14 +105,27 @@ export async function buildApp({
   registerErrorHandler(app);
   const jwtSecret = await resolveJwtSecret(database.db, config.JWT_SECRET);
   const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
-  const services = createServices(database, config);
+  // Built before the services, whose commits kick it; it emits once socket.io is attached.
+  const outbox = createOutboxPublisher({
+    db: database.db,
+    emit: (sala, evento, payload) => app.realtime.emitToRoom(sala, evento, payload as never),
+    log: app.log,
+  });
+  const services = createServices(database, config, { afterCommit: outbox.kick });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('accessTokens', accessTokens);
   app.decorate('services', services);
   app.decorate('guards', createGuards(accessTokens, services.usuario));
   app.decorate('identity', await createIdentity(app, config));
-  app.decorate('realtime', attachRealtime(app, accessTokens).port);
+  app.decorate(
+    'realtime',
+    attachRealtime(app, accessTokens, createRealtimeFanOut(database, app.log)).port,
+  );
+  app.decorate('outbox', outbox);
+  app.addHook('onListen', async () => outbox.start());
+  // Before socket.io closes: what is committed still goes out.
+  app.addHook('preClose', async () => outbox.stop());
   app.decorate('jobs', createJobRunner({ db: database.db, log: app.log }));
   app.addHook('onListen', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());

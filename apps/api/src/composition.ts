@@ -15,6 +15,7 @@ import { createSesionRepository } from './modules/usuario/sesion.repository';
 import { createSesionService } from './modules/usuario/sesion.service';
 import { createUsuarioRepository } from './modules/usuario/usuario.repository';
 import { createUsuarioService } from './modules/usuario/usuario.service';
+import { createOutboxRepository } from './realtime/outbox.repository';
 
 /**
  * Every repository, bound to one connection: the root connection for the services below, or
@@ -30,6 +31,8 @@ export function createRepositories(db: Database) {
     sesion: createSesionRepository(db),
     tienda: createTiendaRepository(db),
     usuario: createUsuarioRepository(db),
+    /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
+    eventos: createOutboxRepository(db),
   };
 }
 
@@ -41,11 +44,15 @@ export type Repositories = ReturnType<typeof createRepositories>;
  * decorates the result as `app.services`; route plugins use it and build nothing themselves.
  * Routes call services only (never `withTransaction` or a repository).
  */
-export function createServices(database: DatabaseHandle, config: Config) {
+export function createServices(
+  database: DatabaseHandle,
+  config: Config,
+  { afterCommit }: { afterCommit?: () => void } = {},
+) {
   const repositories = createRepositories(database.db);
   const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
   return {
-    withTransaction: createUnitOfWork(database.db, createRepositories),
+    withTransaction: createUnitOfWork(database.db, createRepositories, { afterCommit }),
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),

@@ -5,6 +5,7 @@ export * from './coordenadas';
 export * from './direccion';
 export * from './errors';
 export * from './geo';
+export * from './grupo';
 export * from './health';
 export * from './ids';
 export * from './numero';

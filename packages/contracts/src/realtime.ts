@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { estadoGrupoSchema } from './grupo';
 import { idSchema } from './ids';
 
 /**
@@ -9,7 +10,7 @@ import { idSchema } from './ids';
 
 export const grupoActualizadoSchema = z.object({
   grupoId: idSchema,
-  estado: z.string(),
+  estado: estadoGrupoSchema,
   lugaresOcupados: z.number().int(),
   lugaresNecesarios: z.number().int(),
   participantesCount: z.number().int(),
@@ -24,6 +25,15 @@ export const stockActualizadoSchema = z.object({
   productoId: idSchema,
   nuevoStock: z.number().int(),
 });
+
+/*
+ * Private events, sent only to their user's room (`rooms.usuario`), which the server puts
+ * every signed-in socket in; no client event joins it.
+ */
+/** The product team enabled the user's store: it is listed from now on. */
+export const tiendaHabilitadaSchema = z.object({ tiendaId: idSchema });
+/** A seller's payment for one of the user's orders was approved. */
+export const pagoAprobadoSchema = z.object({ pedidoId: idSchema, tiendaId: idSchema });
 
 /**
  * What the realtime connection lets a socket do. The web app keeps within them in normal use
@@ -89,6 +99,8 @@ export const serverToClientSchemas = {
   nuevoGrupoCreado: nuevoGrupoCreadoSchema,
   grupoCerradoPorVendedor: grupoCerradoPorVendedorSchema,
   stockActualizado: stockActualizadoSchema,
+  tiendaHabilitada: tiendaHabilitadaSchema,
+  pagoAprobado: pagoAprobadoSchema,
   /** Why the server ignored an event or is about to drop the connection. */
   errorSocket: errorSocketSchema,
 } as const;
@@ -114,12 +126,15 @@ export type ClientToServerEvents = {
   [E in keyof ClientToServerSchemas]: (...args: z.infer<ClientToServerSchemas[E]>) => void;
 };
 
-/** Room names: one place so server and tests agree. */
+/** Room names of the public rooms a client joins and leaves. */
 export const rooms = {
   grupo: (id: string) => `grupo:${id}`,
   tienda: (id: string) => `tienda:${id}`,
   producto: (id: string) => `producto:${id}`,
 } as const;
+
+/** A signed-in user's private room: the server joins it on connection; clients cannot. */
+export const userRoom = (usuarioId: string) => `usuario:${usuarioId}`;
 
 /** The join and leave events of each kind of room. */
 export const roomEvents = {

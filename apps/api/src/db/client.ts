@@ -21,6 +21,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** PostgreSQL only: where it is, for what needs connections of its own (realtime fan-out). */
+  connectionString?: string;
   /** Runs the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /**
@@ -61,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      connectionString: target.url,
       migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
       withStartupLock: async (work) => {
         const client = await pool.connect();

@@ -72,18 +72,26 @@ export function assertOutsideTransaction(what: string): void {
  * Builds `withTransaction` for a database and a function that binds the repositories to a
  * connection (the composition root passes `createRepositories`).
  */
-export function createUnitOfWork<R>(db: Database, bind: (db: Database) => R): WithTransaction<R> {
+export function createUnitOfWork<R>(
+  db: Database,
+  bind: (db: Database) => R,
+  { afterCommit }: { afterCommit?: () => void } = {},
+): WithTransaction<R> {
   return async (work) => {
     if (insideTransaction()) throw new NestedTransactionError();
     const state = { open: true };
+    let result: Awaited<ReturnType<typeof work>>;
     try {
       // BEGIN runs outside the marked context (it uses the root connection); only the
       // callback runs inside it.
-      return await db.transaction((tx) => openTransaction.run(state, () => work(bind(tx))));
+      result = await db.transaction((tx) => openTransaction.run(state, () => work(bind(tx))));
     } finally {
       // Work the callback left running (a promise it did not await) may use the root
       // connection again once the transaction is over.
       state.open = false;
     }
+    // Only once committed: what the transaction recorded for later (the outbox) goes out.
+    afterCommit?.();
+    return result;
   };
 }

@@ -1,10 +1,16 @@
 import type { ServerToClientEvents } from '@compra-grupal/contracts';
 
-/** How services announce changes to a room, without knowing about socket.io. */
+/**
+ * Sends an event to a room on every node, right away. Only the outbox publisher (and tests of
+ * the socket layer) use it: services record events in their transaction instead
+ * (`repositories.eventos`), so that nothing is announced before it is committed.
+ */
 export interface RealtimePort {
   emitToRoom<E extends keyof ServerToClientEvents>(
     room: string,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** How many API processes share realtime events (1 without a fan-out adapter). */
+  nodos(): Promise<number>;
 }

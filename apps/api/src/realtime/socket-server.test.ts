@@ -32,7 +32,7 @@ describe('socket.io at /socket.io/', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const payload = {
       grupoId,
-      estado: 'abierto',
+      estado: 'abierto' as const,
       lugaresOcupados: 3,
       lugaresNecesarios: 10,
       participantesCount: 2,

@@ -8,9 +8,11 @@ import {
   rooms,
   type ServerToClientEvents,
   socketAuthSchema,
+  userRoom,
 } from '@compra-grupal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import type { RealtimeFanOut } from '../adapters/realtime/fan-out-from-config';
 import type { AccessTokens } from '../modules/usuario/access-token';
 import { createClientAddress } from './client-address';
 import type { RealtimePort } from './realtime.port';
@@ -62,7 +64,8 @@ export const MENSAJES_SOCKET: Record<ErrorSocket['code'], string> = {
  * socket.io on the same HTTP server at /socket.io/ (websocket with polling fallback).
  * Anonymous clients are welcome (public rooms); a client that sends `auth.token` must send a
  * valid one, and is disconnected when it expires so that it reconnects with a renewed one.
- * Clients join and leave the public rooms of groups, stores and products.
+ * Clients join and leave the public rooms of groups, stores and products; a signed-in socket
+ * is put in its user's private room (`userRoom`), which no client event can join.
  *
  * Abuse is bounded: connections per address (refused with connect_error
  * DEMASIADAS_CONEXIONES), message size, events per second, rooms per socket, and malformed or
@@ -73,8 +76,10 @@ export const MENSAJES_SOCKET: Record<ErrorSocket['code'], string> = {
 export function attachRealtime(
   app: FastifyInstance,
   accessTokens: AccessTokens,
+  fanOut: RealtimeFanOut,
 ): { io: RealtimeServer; port: RealtimePort } {
   const io: RealtimeServer = new Server(app.server, {
+    adapter: fanOut.adapter,
     path: '/socket.io/',
     transports: ['websocket', 'polling'],
     serveClient: false,
@@ -137,6 +142,7 @@ export function attachRealtime(
   });
 
   io.on('connection', (socket) => {
+    if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
     if (socket.data.exp !== undefined) {
       const expiresIn = socket.data.exp * 1000 - Date.now();
       const timer = setTimeout(() => socket.disconnect(true), Math.min(expiresIn, 2 ** 31 - 1));
@@ -146,8 +152,9 @@ export function attachRealtime(
 
     const join = (room: string) => {
       if (socket.rooms.has(room)) return;
-      // socket.rooms holds the socket's own room too.
-      if (socket.rooms.size - 1 >= LIMITES_SOCKET.salasPorSocket) {
+      // socket.rooms holds the socket's own room, and its user's room when signed in.
+      const privadas = socket.data.userId === undefined ? 1 : 2;
+      if (socket.rooms.size - privadas >= LIMITES_SOCKET.salasPorSocket) {
         drop(socket, CODIGOS_SOCKET.demasiadasSalas);
         return;
       }
@@ -162,6 +169,7 @@ export function attachRealtime(
 
   app.addHook('onClose', async () => {
     await io.close();
+    await fanOut.close();
   });
 
   return {
@@ -170,6 +178,7 @@ export function attachRealtime(
       emitToRoom: (room, event, ...args) => {
         io.to(room).emit(event, ...args);
       },
+      nodos: () => io.of('/').adapter.serverCount(),
     },
   };
 }

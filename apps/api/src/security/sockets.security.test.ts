@@ -78,7 +78,7 @@ describe('security: socket.io abuse', () => {
 
   const grupoEvent = (grupoId: string) => ({
     grupoId,
-    estado: 'abierto',
+    estado: 'abierto' as const,
     lugaresOcupados: 3,
     lugaresNecesarios: 10,
     participantesCount: 2,

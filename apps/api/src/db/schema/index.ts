@@ -2,6 +2,7 @@ export * from './app-meta';
 export * from './categoria';
 export * from './cobertura';
 export * from './direccion';
+export * from './evento-saliente';
 export * from './producto';
 export * from './sesion';
 export * from './tienda';
