@@ -6,6 +6,7 @@ import {
   createAppSocket,
   createRoomSubscriptions,
   createSessionPolicy,
+  listenInRoom,
   onServerEvent,
   TOKEN_INVALIDO,
 } from './socket';
@@ -384,6 +385,57 @@ describe('realtime rooms', () => {
     expect(leaves).toHaveLength(joins.length);
     expect(subscriptions.heldRooms()).toEqual([`grupo:${id(0)}`]);
     subscriptions.detach();
+  });
+});
+
+describe('listenInRoom', () => {
+  const id = (n: number) => n.toString(16).padStart(24, '0');
+
+  it('joins the room, hears the parsed event, and on cleanup stops and leaves', () => {
+    const socket = fakeSocket();
+    socket.connected = true;
+    const realtime = {
+      socket: socket as unknown as AppSocket,
+      rooms: createRoomSubscriptions(socket as unknown as AppSocket),
+    };
+    const handler = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stop = listenInRoom(
+      realtime,
+      { kind: 'producto', id: id(7) },
+      'stockActualizado',
+      handler,
+    );
+    expect(socket.emit).toHaveBeenCalledWith('joinProducto', id(7));
+
+    socket.fire('stockActualizado', { productoId: id(7), nuevoStock: 4 });
+    socket.fire('stockActualizado', { productoId: id(7), nuevoStock: 'cuatro' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith({ productoId: id(7), nuevoStock: 4 });
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    stop();
+    socket.fire('stockActualizado', { productoId: id(7), nuevoStock: 3 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(socket.emit).toHaveBeenLastCalledWith('leaveProducto', id(7));
+    realtime.rooms.detach();
+    warn.mockRestore();
+  });
+
+  it('private events need no room', () => {
+    const socket = fakeSocket();
+    socket.connected = true;
+    const rooms = createRoomSubscriptions(socket as unknown as AppSocket);
+    const handler = vi.fn();
+    listenInRoom(
+      { socket: socket as unknown as AppSocket, rooms },
+      null,
+      'tiendaHabilitada',
+      handler,
+    );
+    socket.fire('tiendaHabilitada', { tiendaId: id(9) });
+    expect(handler).toHaveBeenCalledWith({ tiendaId: id(9) });
+    expect(socket.emit).not.toHaveBeenCalled();
   });
 });
 

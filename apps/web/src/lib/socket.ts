@@ -266,9 +266,39 @@ export function createRoomSubscriptions(
   return { join, detach, heldRooms: () => [...held.keys()] };
 }
 
-let app: { socket: AppSocket; rooms: ReturnType<typeof createRoomSubscriptions> } | null = null;
+interface Realtime {
+  socket: AppSocket;
+  rooms: ReturnType<typeof createRoomSubscriptions>;
+}
 
-function realtime() {
+/** A public room: a group, store or product page's. */
+export interface RoomRef {
+  kind: RoomKind;
+  id: string;
+}
+
+/**
+ * Holds `room` (when given; private events need none: the server puts a signed-in socket in
+ * its user's room) and hears `event` there, parsed with the contract. Returns the function
+ * that stops listening and lets the room go.
+ */
+export function listenInRoom<E extends keyof ServerToClientEvents>(
+  { socket, rooms: subscriptions }: Realtime,
+  room: RoomRef | null,
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  const leave = room ? subscriptions.join(room.kind, room.id) : () => undefined;
+  const stopListening = onServerEvent(socket, event, handler);
+  return () => {
+    stopListening();
+    leave();
+  };
+}
+
+let app: Realtime | null = null;
+
+function realtime(): Realtime {
   if (app) return app;
   const policy = createSessionPolicy({ renewToken: renewAccessToken });
   const socket = createAppSocket(policy.auth);
@@ -283,10 +313,11 @@ export function startRealtime(): AppSocket {
   return realtime().socket;
 }
 
-/**
- * Joins a realtime room for as long as a screen shows it; returns the function that leaves,
- * made to be an effect's cleanup: `useEffect(() => joinRealtimeRoom('grupo', grupoId), [grupoId])`.
- */
-export function joinRealtimeRoom(kind: RoomKind, id: string): () => void {
-  return realtime().rooms.join(kind, id);
+/** `listenInRoom` on the app's connection; `useRealtimeEvent` is the way screens use it. */
+export function subscribeRealtime<E extends keyof ServerToClientEvents>(
+  room: RoomRef | null,
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  return listenInRoom(realtime(), room, event, handler);
 }

@@ -1,0 +1,31 @@
+import type { ServerToClientEvents } from '@compra-grupal/contracts';
+import { useEffect, useRef } from 'react';
+import { type RoomRef, subscribeRealtime } from '@/lib/socket';
+
+/**
+ * Subscribes the component to a realtime event for as long as it is mounted: joins `room`
+ * (null for private events, which arrive in the user's own room), hears `event` with its
+ * payload parsed by the contract, and leaves when the component unmounts or the room changes.
+ * The latest `handler` is always the one called, so it need not be memoised.
+ *
+ * ```tsx
+ * useRealtimeEvent({ kind: 'grupo', id: grupoId }, 'grupoActualizado', (grupo) => …);
+ * ```
+ */
+export function useRealtimeEvent<E extends keyof ServerToClientEvents>(
+  room: RoomRef | null,
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  const kind = room?.kind;
+  const id = room?.id;
+  useEffect(() => {
+    const listener = ((payload: unknown) =>
+      (latest.current as (data: unknown) => void)(payload)) as ServerToClientEvents[E];
+    return subscribeRealtime(kind && id ? { kind, id } : null, event, listener);
+  }, [kind, id, event]);
+}
