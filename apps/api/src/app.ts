@@ -10,14 +10,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createGazetteerGeo } from './adapters/geo/gazetteer-geo';
-import type { GeoPort } from './adapters/geo/geo.port';
-import { createGeorefGeo } from './adapters/geo/georef-geo';
+import { createGeo } from './adapters/geo/geo-from-config';
 import type { IdentityPort } from './adapters/identity/identity.port';
-import { localIssuerUrl, registerLocalOidcIssuer } from './adapters/identity/local-oidc-issuer';
-import { createOpenIdIdentity } from './adapters/identity/openid-identity';
+import { createIdentity } from './adapters/identity/identity-from-config';
 import { createRealtimeFanOut } from './adapters/realtime/fan-out-from-config';
-import { uploadsDirOf } from './adapters/storage/storage-from-config';
+import type { StoragePort } from './adapters/storage/storage.port';
+import { createStorage, uploadsDirOf } from './adapters/storage/storage-from-config';
 import { createServices, type Services } from './composition';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -36,7 +34,6 @@ import {
   createAccessTokens,
   resolveJwtSecret,
 } from './modules/usuario/access-token';
-import { createAuthLimits } from './modules/usuario/auth-rate-limit';
 import { googleAuthRoutes } from './modules/usuario/google-auth.routes';
 import { usuarioRoutes } from './modules/usuario/usuario.routes';
 import { defaultWebDistDir } from './paths';
@@ -61,6 +58,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** Every service, built once by the composition root (composition.ts). */
     services: Services;
+    /** Where uploaded files live (local disk by default). */
+    storage: StoragePort;
     /** Google sign-in, or undefined when it is off. */
     identity: IdentityPort | undefined;
   }
@@ -118,6 +117,7 @@ export async function buildApp({
   app.decorate('services', services);
   app.decorate('guards', createGuards(accessTokens, services.usuario));
   app.decorate('identity', await createIdentity(app, config));
+  app.decorate('storage', createStorage(config));
   app.decorate(
     'realtime',
     attachRealtime(app, accessTokens, createRealtimeFanOut(database, app.log)).port,
@@ -137,10 +137,7 @@ export async function buildApp({
   await registerOpenApi(app, config.OPENAPI_ENABLED);
   await registerSecurityHeaders(app);
 
-  const geo: GeoPort =
-    config.GEO_PROVIDER === 'georef'
-      ? createGeorefGeo({ baseUrl: config.GEOREF_BASE_URL, log: app.log })
-      : createGazetteerGeo();
+  const geo = createGeo(config, app.log);
 
   await app.register(
     async (api) => {
@@ -181,59 +178,4 @@ export async function buildApp({
   });
 
   return app;
-}
-
-/**
- * Google sign-in by configuration: real Google, the embedded local issuer (demo and tests;
- * mounted on this same server, answering only this machine), or off.
- */
-async function createIdentity(
-  app: FastifyInstance,
-  config: Config,
-): Promise<IdentityPort | undefined> {
-  const redirectUri = `${config.PUBLIC_URL}/api/usuario/auth/google/callback`;
-  if (
-    config.GOOGLE_AUTH_MODE === 'google' &&
-    config.GOOGLE_CLIENT_ID &&
-    config.GOOGLE_CLIENT_SECRET
-  ) {
-    return createOpenIdIdentity({
-      origen: 'google',
-      issuerUrl: config.GOOGLE_ISSUER_URL,
-      clientId: config.GOOGLE_CLIENT_ID,
-      clientSecret: config.GOOGLE_CLIENT_SECRET,
-      redirectUri,
-      // Plain HTTP only to a provider on this machine (tests speak to a local one).
-      allowHttp: /^http:\/\/(127\.\d+\.\d+\.\d+|\[::1\]|localhost)(:\d+)?(\/|$)/.test(
-        config.GOOGLE_ISSUER_URL,
-      ),
-    });
-  }
-  if (config.GOOGLE_AUTH_MODE !== 'local') return undefined;
-
-  const client = { clientId: 'compra-grupal-local', clientSecret: randomUUID() };
-  await registerLocalOidcIssuer(app, {
-    ...client,
-    redirectUri,
-    publicUrl: config.PUBLIC_URL,
-    attemptLimits: createAuthLimits,
-  });
-  let identity: IdentityPort | undefined;
-  // The issuer's address is known only once the server listens (tests use port 0).
-  const lazy = () => {
-    identity ??= createOpenIdIdentity({
-      // Anyone can type any email into the test issuer: its identities never open an
-      // existing account (see usuarioService.ingresarConGoogle).
-      origen: 'local',
-      ...client,
-      issuerUrl: localIssuerUrl(app),
-      redirectUri,
-      allowHttp: true,
-    });
-    return identity;
-  };
-  return {
-    start: () => lazy().start(),
-    finish: (url, transaction) => lazy().finish(url, transaction),
-  };
 }
