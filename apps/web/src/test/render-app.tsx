@@ -15,5 +15,5 @@ export function renderApp(path = '/') {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, user };
+  return { ...view, router, user, queryClient };
 }

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { usuarioKeys } from '@/lib/session/usuario-keys';
 import { mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
@@ -95,10 +96,14 @@ describe("side panel 'Acciones' by role", () => {
   it('hides the actions while the roles load', async () => {
     mockUsuarioApi({ esRepartidor: 'pending' });
     storeToken();
-    renderApp('/');
+    const { queryClient } = renderApp('/');
     await screen.findByRole('complementary', { name: 'Panel de Control' });
-    // Give the finished check time to render: the group still waits for the other one.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One check has answered (and rendered); the group still waits for the other one.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(usuarioKeys.esVendedor(USER_ID))?.status).toBe('success'),
+    );
+    // TanStack Query renders its observers in a timer queued at that moment; this one runs after.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(within(panel()).getByRole('navigation', { name: 'Navegación' })).toBeInTheDocument();
     expect(within(panel()).queryByRole('navigation', { name: 'Acciones' })).toBeNull();
     expect(within(panel()).queryByText('Acciones')).toBeNull();

@@ -130,8 +130,7 @@ describe('useMarketplaceLocation', () => {
     act(() => result.current.setLocation({ lat: -31.4135, lng: -64.1888 }));
     expect(result.current.location).toEqual({ lat: -31.4135, lng: -64.1888 });
     expect(result.current.locating).toBe(false);
-    act(() => answerLater?.());
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await act(async () => answerLater?.());
     expect(result.current.location).toEqual({ lat: -31.4135, lng: -64.1888 });
     expect(saved()).toEqual({ lat: -31.4135, lng: -64.1888 });
   });
