@@ -11,6 +11,7 @@ delete withoutPostgres.TEST_DATABASE_URL;
 
 const suites = [
   { name: 'Tipos y lint', command: ['npm', 'run', 'check'] },
+  { name: 'Contratos', command: ['npm', 'test', '-w', 'packages/contracts'] },
   { name: 'API (PGlite)', command: ['npm', 'test', '-w', 'apps/api'], env: withoutPostgres },
   {
     name: 'API (PostgreSQL)',
