@@ -1,69 +1,13 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERROR_CODES } from '@compra-grupal/contracts';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error';
-
-export const demasiadosIntentos = () =>
-  new AppError(
-    429,
-    ERROR_CODES.demasiadasSolicitudes,
-    'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
-  );
-
-type KeyOf = (request: FastifyRequest) => string;
+import { enableRateLimits, type KeyOf, keyedCounter } from '../../plugins/keyed-rate-limit';
 
 /** The email of a request body, as the counters key it (the schema already lowercased it). */
 export const emailOf: KeyOf = (request) =>
   String((request.body as { email?: unknown } | undefined)?.email ?? '')
     .trim()
     .toLowerCase();
-
-/** Lets a scope create limiters: the /api scope already can, the local issuer's cannot. */
-async function enableRateLimits(scope: FastifyInstance): Promise<void> {
-  if (!scope.hasDecorator('createRateLimit')) await scope.register(rateLimit, { global: false });
-}
-
-/**
- * One counter of @fastify/rate-limit (its in-memory LRU store, bounded) with two ways to use
- * it: `hook`, a preHandler where every request counts; or `check` before the attempt (reads,
- * does not count) plus `record` after a failure, so that only failures count.
- */
-function authCounter(
-  scope: FastifyInstance,
-  name: string,
-  { max, windowMs }: { max: number; windowMs: number },
-  keyOf: KeyOf,
-) {
-  const limiter = scope.createRateLimit({
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (request) => `${name}:${request.routeOptions.url}:${keyOf(request)}`,
-  });
-  const refuse = (reply: FastifyReply, ttlInSeconds: number) => {
-    reply.header('retry-after', ttlInSeconds);
-    return demasiadosIntentos();
-  };
-  return {
-    async hook(request: FastifyRequest, reply: FastifyReply) {
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      throw refuse(reply, result.ttlInSeconds);
-    },
-    /** Refuses once the failures counted in the window reached the limit. */
-    async check(request: FastifyRequest, reply: FastifyReply) {
-      const result = await limiter(request, { increment: false });
-      if (result.isAllowed || result.remaining > 0) return;
-      throw refuse(reply, result.ttlInSeconds);
-    },
-    /** Counts one failure; answers the failures in the window so far. */
-    async record(request: FastifyRequest): Promise<number> {
-      const result = await limiter(request);
-      return result.isAllowed ? 0 : result.max - result.remaining;
-    },
-  };
-}
 
 /**
  * The limits of every way to present credentials (login, register, refresh, the local test
@@ -74,8 +18,8 @@ export async function createAuthLimits(scope: FastifyInstance) {
   await enableRateLimits(scope);
   const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_MS: windowMs } = scope.config;
   // Per client address with more room, since many shoppers share one carrier-grade NAT address.
-  const perIp = authCounter(scope, 'ip', { max: max * 5, windowMs }, (request) => request.ip);
-  const perEmail = authCounter(scope, 'email', { max, windowMs }, emailOf);
+  const perIp = keyedCounter(scope, 'ip', { max: max * 5, windowMs }, (request) => request.ip);
+  const perEmail = keyedCounter(scope, 'email', { max, windowMs }, emailOf);
   return {
     perIp: perIp.hook,
     perEmail: perEmail.hook,
@@ -108,14 +52,19 @@ function createLoginThrottle(
   { max, windowMs }: { max: number; windowMs: number },
 ) {
   const { config } = scope;
-  const perPair = authCounter(
+  const perPair = keyedCounter(
     scope,
     'login-par',
     { max, windowMs },
     (request) => `${request.ip}|${emailOf(request)}`,
   );
-  const perIp = authCounter(scope, 'login-ip', { max: max * 5, windowMs }, (request) => request.ip);
-  const perEmail = authCounter(
+  const perIp = keyedCounter(
+    scope,
+    'login-ip',
+    { max: max * 5, windowMs },
+    (request) => request.ip,
+  );
+  const perEmail = keyedCounter(
     scope,
     'login-email',
     { max: max * 5, windowMs: windowMs * 4 },
