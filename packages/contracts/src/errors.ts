@@ -1,6 +1,84 @@
 import { z } from 'zod';
 
 /**
+ * Every stable machine code the API answers with (`ErrorBody.code`), shared by the server and
+ * the client. A code the API throws must be listed here: `AppError` only takes an `ErrorCode`,
+ * and `errorBodySchema` (an enum of these) is the response schema of every error status.
+ */
+export const ERROR_CODES = {
+  // The error handler, the router and Node's HTTP parser.
+  validacion: 'VALIDACION',
+  rutaNoEncontrada: 'RUTA_NO_ENCONTRADA',
+  demasiadasSolicitudes: 'DEMASIADAS_SOLICITUDES',
+  cuerpoDemasiadoGrande: 'CUERPO_DEMASIADO_GRANDE',
+  tipoDeContenidoNoSoportado: 'TIPO_DE_CONTENIDO_NO_SOPORTADO',
+  solicitudInvalida: 'SOLICITUD_INVALIDA',
+  urlInvalida: 'URL_INVALIDA',
+  urlDemasiadoLarga: 'URL_DEMASIADO_LARGA',
+  encabezadosDemasiadoGrandes: 'ENCABEZADOS_DEMASIADO_GRANDES',
+  tiempoAgotado: 'TIEMPO_AGOTADO',
+  errorInterno: 'ERROR_INTERNO',
+  baseDeDatosNoDisponible: 'BASE_DE_DATOS_NO_DISPONIBLE',
+  // Sessions and access.
+  tokenAusente: 'TOKEN_AUSENTE',
+  tokenInvalido: 'TOKEN_INVALIDO',
+  tokenExpirado: 'TOKEN_EXPIRADO',
+  sesionInvalida: 'SESION_INVALIDA',
+  accesoDenegado: 'ACCESO_DENEGADO',
+  // usuario
+  emailEnUso: 'EMAIL_EN_USO',
+  credencialesInvalidas: 'CREDENCIALES_INVALIDAS',
+  usuarioNoEncontrado: 'USUARIO_NO_ENCONTRADO',
+  googleNoVinculable: 'GOOGLE_NO_VINCULABLE',
+  emailNoVerificado: 'EMAIL_NO_VERIFICADO',
+  // The local sign-in issuer (demo and tests).
+  emisorDePruebaSoloLocal: 'EMISOR_DE_PRUEBA_SOLO_LOCAL',
+  emisorDePruebaOcupado: 'EMISOR_DE_PRUEBA_OCUPADO',
+  oidcSolicitudInvalida: 'OIDC_SOLICITUD_INVALIDA',
+  oidcClienteInvalido: 'OIDC_CLIENTE_INVALIDO',
+  oidcCodigoInvalido: 'OIDC_CODIGO_INVALIDO',
+  // tienda, producto
+  tiendaNoEncontrada: 'TIENDA_NO_ENCONTRADA',
+  productoNoEncontrado: 'PRODUCTO_NO_ENCONTRADO',
+  // geo
+  ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
+  geoNoDisponible: 'GEO_NO_DISPONIBLE',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const errorCodeSchema = z
+  .enum(Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
+  .describe('Código estable del error');
+
+/**
+ * The Spanish messages of the codes that always say the same thing, used to the letter by the
+ * API (the error it throws) and by the web app (the same text where it shows that error
+ * itself). Codes whose message depends on the case (VALIDACION, DEMASIADAS_SOLICITUDES...)
+ * carry it where they are thrown.
+ */
+export const ERROR_MESSAGES = {
+  RUTA_NO_ENCONTRADA: 'Ruta no encontrada',
+  ERROR_INTERNO: 'Ocurrió un error inesperado. Intenta nuevamente.',
+  SOLICITUD_INVALIDA: 'La solicitud no es válida',
+  BASE_DE_DATOS_NO_DISPONIBLE: 'La base de datos no responde',
+  TOKEN_AUSENTE: 'No se encontró un token de acceso',
+  TOKEN_INVALIDO: 'Token inválido',
+  TOKEN_EXPIRADO: 'Token expirado',
+  SESION_INVALIDA: 'Sesión inválida o expirada. Inicia sesión nuevamente.',
+  ACCESO_DENEGADO: 'No tienes permiso para acceder a este recurso',
+  EMAIL_EN_USO: 'Ya existe una cuenta con ese email',
+  CREDENCIALES_INVALIDAS: 'Email o contraseña incorrectos',
+  USUARIO_NO_ENCONTRADO: 'Usuario no encontrado',
+  GOOGLE_NO_VINCULABLE: 'Esa cuenta no puede ingresar con Google. Ingresa con tu contraseña.',
+  EMAIL_NO_VERIFICADO: 'Google no confirmó tu email',
+  TIENDA_NO_ENCONTRADA: 'Tienda no encontrada',
+  PRODUCTO_NO_ENCONTRADO: 'Producto no encontrado',
+  UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
+  GEO_NO_DISPONIBLE: 'El servicio de mapas no responde. Intenta nuevamente.',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+/**
  * The one error body of the API (DESIGN.md section 4): a Spanish human message in `error`
  * and `mensaje` (screens read either), and a stable machine `code`.
  */
@@ -8,7 +86,7 @@ export const errorBodySchema = z
   .object({
     error: z.string(),
     mensaje: z.string(),
-    code: z.string(),
+    code: errorCodeSchema,
     detalles: z
       .array(z.object({ campo: z.string(), mensaje: z.string() }))
       .optional()
@@ -17,17 +95,3 @@ export const errorBodySchema = z
   .meta({ id: 'Error' });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Stable machine codes shared by the server and the client. */
-export const ERROR_CODES = {
-  validacion: 'VALIDACION',
-  rutaNoEncontrada: 'RUTA_NO_ENCONTRADA',
-  demasiadasSolicitudes: 'DEMASIADAS_SOLICITUDES',
-  cuerpoDemasiadoGrande: 'CUERPO_DEMASIADO_GRANDE',
-  solicitudInvalida: 'SOLICITUD_INVALIDA',
-  urlInvalida: 'URL_INVALIDA',
-  urlDemasiadoLarga: 'URL_DEMASIADO_LARGA',
-  encabezadosDemasiadoGrandes: 'ENCABEZADOS_DEMASIADO_GRANDES',
-  tiempoAgotado: 'TIEMPO_AGOTADO',
-  errorInterno: 'ERROR_INTERNO',
-} as const;

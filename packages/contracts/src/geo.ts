@@ -95,12 +95,6 @@ export const mapaConfigSchema = z
 
 export type MapaConfig = z.infer<typeof mapaConfigSchema>;
 
-/** Stable machine codes of the geocoding errors. */
-export const GEO_ERROR_CODES = {
-  ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
-  geoNoDisponible: 'GEO_NO_DISPONIBLE',
-} as const;
-
 export type SugerenciaGeo = z.infer<typeof sugerenciaGeoSchema>;
 export type UbicacionGeo = z.infer<typeof ubicacionGeoSchema>;
 export type BuscarGeoResponse = z.infer<typeof buscarGeoResponseSchema>;

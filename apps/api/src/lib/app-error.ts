@@ -1,8 +1,13 @@
-/** A failure the client should see: HTTP status, stable machine code and a Spanish message. */
+import { ERROR_MESSAGES, type ErrorCode } from '@compra-grupal/contracts';
+
+/**
+ * A failure the client should see: HTTP status, stable machine code (one of the contract's
+ * `ERROR_CODES`) and a Spanish message.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly detalles?: { campo: string; mensaje: string }[],
   ) {
@@ -11,4 +16,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
+/** A code whose message is always the same: the contract's `ERROR_MESSAGES`. */
+export type CodeWithMessage = keyof typeof ERROR_MESSAGES;
+
+/** The error of a code with its fixed message from the contract. */
+export const appError = (statusCode: number, code: CodeWithMessage) =>
+  new AppError(statusCode, code, ERROR_MESSAGES[code]);
+
+export const notFound = (code: CodeWithMessage) => appError(404, code);

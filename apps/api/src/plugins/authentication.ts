@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../lib/app-error';
+import { appError } from '../lib/app-error';
 import { type AccessTokens, tokenErrors } from '../modules/usuario/access-token';
 import type { UsuarioService } from '../modules/usuario/usuario.service';
 
@@ -10,8 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const accesoDenegado = () =>
-  new AppError(403, 'ACCESO_DENEGADO', 'No tienes permiso para acceder a este recurso');
+export const accesoDenegado = () => appError(403, 'ACCESO_DENEGADO');
 
 export interface Guards {
   /** Requires a valid Bearer access token. */

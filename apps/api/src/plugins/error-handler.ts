@@ -1,6 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERROR_CODES, type ErrorBody } from '@compra-grupal/contracts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ErrorBody,
+  type ErrorCode,
+} from '@compra-grupal/contracts';
 import type {
   FastifyError,
   FastifyInstance,
@@ -14,7 +19,7 @@ import { AppError } from '../lib/app-error';
 /** The one error shape every API failure answers with. */
 export const errorBody = (
   error: string,
-  code: string,
+  code: ErrorCode,
   detalles?: ErrorBody['detalles'],
 ): ErrorBody => ({
   error,
@@ -24,7 +29,7 @@ export const errorBody = (
 });
 
 /** Fastify's own client errors, translated; anything else 4xx gets a generic Spanish message. */
-const fastifyErrors: Record<string, { status: number; code: string; message: string }> = {
+const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: ERROR_CODES.cuerpoDemasiadoGrande,
@@ -32,7 +37,7 @@ const fastifyErrors: Record<string, { status: number; code: string; message: str
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
-    code: 'TIPO_DE_CONTENIDO_NO_SOPORTADO',
+    code: ERROR_CODES.tipoDeContenidoNoSoportado,
     message: 'El tipo de contenido de la solicitud no está soportado',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
@@ -74,19 +79,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send(errorBody('La solicitud no es válida', ERROR_CODES.solicitudInvalida));
+        .send(errorBody(ERROR_MESSAGES.SOLICITUD_INVALIDA, ERROR_CODES.solicitudInvalida));
     }
     request.log.error({ err: error }, 'error no controlado');
     return reply
       .status(500)
-      .send(
-        errorBody('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno),
-      );
+      .send(errorBody(ERROR_MESSAGES.ERROR_INTERNO, ERROR_CODES.errorInterno));
   });
 }
 
 /** Errors of the router, before any route or hook runs (Fastify's `frameworkErrors`). */
-const routerErrors: Record<string, { status: number; code: string; message: string }> = {
+const routerErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_BAD_URL: {
     status: 400,
     code: ERROR_CODES.urlInvalida,
@@ -116,13 +119,11 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     return;
   }
   request.log.error({ err: error }, 'error no controlado del enrutador');
-  reply
-    .code(500)
-    .send(errorBody('Ocurrió un error inesperado. Intenta nuevamente.', ERROR_CODES.errorInterno));
+  reply.code(500).send(errorBody(ERROR_MESSAGES.ERROR_INTERNO, ERROR_CODES.errorInterno));
 };
 
 /** Node's HTTP parser errors, by `err.code`; any other is a 400. */
-const parserErrors: Record<string, { status: number; code: string; message: string }> = {
+const parserErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
     code: ERROR_CODES.encabezadosDemasiadoGrandes,
@@ -137,7 +138,7 @@ const parserErrors: Record<string, { status: number; code: string; message: stri
 const parserErrorDefault = {
   status: 400,
   code: ERROR_CODES.solicitudInvalida,
-  message: 'La solicitud no es válida',
+  message: ERROR_MESSAGES.SOLICITUD_INVALIDA,
 };
 
 /**

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES } from '@compra-grupal/contracts';
+import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler';
 
-const notFoundBody = errorBody('Ruta no encontrada', ERROR_CODES.rutaNoEncontrada);
+const notFoundBody = errorBody(ERROR_MESSAGES.RUTA_NO_ENCONTRADA, ERROR_CODES.rutaNoEncontrada);
 
 /**
  * Paths that only ever name files: a missing one is a JSON 404, never the SPA's index.html

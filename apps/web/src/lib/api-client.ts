@@ -1,10 +1,11 @@
+import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import { toast } from '@/components/ui/toast';
 import { isAccessTokenExpired } from './session/access-token';
 import { clearSessionToken, saveSessionToken } from './session/session-token';
 import { getStoredItem } from './storage-keys';
 
 /** Messages of the spec (part 1, sections 5 and 8). */
-export const SIN_TOKEN = 'No se encontró un token de acceso';
+export const SIN_TOKEN = ERROR_MESSAGES.TOKEN_AUSENTE;
 export const RENOVACION_FALLIDA = 'No se pudo renovar el token';
 export const SESION_EXPIRADA = 'Sesión expirada';
 export const ERROR_CONEXION = 'Error de conexión';
@@ -187,7 +188,7 @@ export function endedTheSession(error: unknown): boolean {
 /** The stored token, renewed first when it ends within the margin or cannot be decoded. */
 export async function getValidAccessToken(): Promise<string> {
   const token = getStoredItem('accessToken');
-  if (!token) throw new ApiError(SIN_TOKEN, { status: 401, code: 'TOKEN_AUSENTE' });
+  if (!token) throw new ApiError(SIN_TOKEN, { status: 401, code: ERROR_CODES.tokenAusente });
   if (!isAccessTokenExpired(token)) return token;
   try {
     return await renewAccessToken();

@@ -1,4 +1,5 @@
 import {
+  ERROR_MESSAGES,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
   type Producto,
@@ -73,8 +74,8 @@ export interface MarketplaceApi {
   tiendaStatus?: number;
 }
 
-const noEncontrado = (error: string, code: string) =>
-  json({ error, mensaje: error, code }, 404, 'Not Found');
+const noEncontrado = (code: 'PRODUCTO_NO_ENCONTRADO' | 'TIENDA_NO_ENCONTRADA') =>
+  json({ error: ERROR_MESSAGES[code], mensaje: ERROR_MESSAGES[code], code }, 404, 'Not Found');
 
 /**
  * Fakes the API: products and store pages from the given data (404 otherwise), and the
@@ -92,13 +93,13 @@ export function mockMarketplaceApi({
     if (producto) {
       if (productoStatus) return json({ error: 'Falló' }, productoStatus, 'Internal Server Error');
       const found = productos.find((p) => p._id === producto[1]);
-      return found ? json(found) : noEncontrado('Producto no encontrado', 'PRODUCTO_NO_ENCONTRADO');
+      return found ? json(found) : noEncontrado('PRODUCTO_NO_ENCONTRADO');
     }
     const tienda = /^\/api\/tienda\/con-productos\/([^/]+)$/.exec(path);
     if (tienda) {
       if (tiendaStatus) return json({ error: 'Falló' }, tiendaStatus, 'Internal Server Error');
       const found = tiendas.find((t) => t._id === tienda[1]);
-      return found ? json(found) : noEncontrado('Tienda no encontrada', 'TIENDA_NO_ENCONTRADA');
+      return found ? json(found) : noEncontrado('TIENDA_NO_ENCONTRADA');
     }
     if (path === '/api/usuario/esVendedor')
       return contractJson(esVendedorResponseSchema, { esVendedor: false });

@@ -1,4 +1,4 @@
-import { GEO_ERROR_CODES } from '@compra-grupal/contracts';
+import { ERROR_CODES } from '@compra-grupal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cargarLugares,
@@ -168,7 +168,7 @@ describe('gazetteer (embedded geocoding)', () => {
       ] as const) {
         await expect(geo.inversa(lat, lng)).rejects.toMatchObject({
           statusCode: 404,
-          code: GEO_ERROR_CODES.ubicacionFueraDeArgentina,
+          code: ERROR_CODES.ubicacionFueraDeArgentina,
           message: 'No encontramos una dirección en Argentina para ese punto',
         });
       }

@@ -1,5 +1,5 @@
-import { GEO_ERROR_CODES, type SugerenciaGeo, type UbicacionGeo } from '@compra-grupal/contracts';
-import { AppError } from '../../lib/app-error';
+import type { SugerenciaGeo, UbicacionGeo } from '@compra-grupal/contracts';
+import { appError } from '../../lib/app-error';
 
 /**
  * Geocoding limited to Argentina (DESIGN.md section 2): the embedded gazetteer by default,
@@ -15,16 +15,6 @@ export interface GeoPort {
   inversa(lat: number, lng: number): Promise<UbicacionGeo>;
 }
 
-export const fueraDeArgentina = () =>
-  new AppError(
-    404,
-    GEO_ERROR_CODES.ubicacionFueraDeArgentina,
-    'No encontramos una dirección en Argentina para ese punto',
-  );
+export const fueraDeArgentina = () => appError(404, 'UBICACION_FUERA_DE_ARGENTINA');
 
-export const geoNoDisponible = () =>
-  new AppError(
-    502,
-    GEO_ERROR_CODES.geoNoDisponible,
-    'El servicio de mapas no responde. Intenta nuevamente.',
-  );
+export const geoNoDisponible = () => appError(502, 'GEO_NO_DISPONIBLE');

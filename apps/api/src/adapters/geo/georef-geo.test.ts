@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GEO_ERROR_CODES } from '@compra-grupal/contracts';
+import { ERROR_CODES } from '@compra-grupal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { type GeorefFake, startGeorefFake } from './georef-fake.test-server';
@@ -146,27 +146,19 @@ describe('Georef AR adapter, against a local fake of Georef', () => {
     });
 
     it('answers 404 for a point outside Argentina (null province fields)', async () => {
-      await rejectsWith(
-        geo().inversa(-33.45, -70.67),
-        404,
-        GEO_ERROR_CODES.ubicacionFueraDeArgentina,
-      );
+      await rejectsWith(geo().inversa(-33.45, -70.67), 404, ERROR_CODES.ubicacionFueraDeArgentina);
     });
 
     it('answers 404 for a point outside Argentina (provincia: null)', async () => {
-      await rejectsWith(geo().inversa(-35, -50), 404, GEO_ERROR_CODES.ubicacionFueraDeArgentina);
+      await rejectsWith(geo().inversa(-35, -50), 404, ERROR_CODES.ubicacionFueraDeArgentina);
     });
   });
 
   describe('when Georef fails', () => {
     it('answers 502 for an error status, and logs why', async () => {
       fake.modo = 'caida';
-      await rejectsWith(
-        geo().buscar('Av Corrientes 1234', 5),
-        502,
-        GEO_ERROR_CODES.geoNoDisponible,
-      );
-      await rejectsWith(geo().inversa(-31.4201, -64.1888), 502, GEO_ERROR_CODES.geoNoDisponible);
+      await rejectsWith(geo().buscar('Av Corrientes 1234', 5), 502, ERROR_CODES.geoNoDisponible);
+      await rejectsWith(geo().inversa(-31.4201, -64.1888), 502, ERROR_CODES.geoNoDisponible);
       expect(avisos[0]?.datos).toMatchObject({
         recurso: 'direcciones',
         motivo: 'estado',
@@ -176,23 +168,19 @@ describe('Georef AR adapter, against a local fake of Georef', () => {
 
     it('answers 502 for a body that is not JSON', async () => {
       fake.modo = 'html';
-      await rejectsWith(
-        geo().buscar('Av Corrientes 1234', 5),
-        502,
-        GEO_ERROR_CODES.geoNoDisponible,
-      );
+      await rejectsWith(geo().buscar('Av Corrientes 1234', 5), 502, ERROR_CODES.geoNoDisponible);
     });
 
     it('answers 502 for JSON of another shape', async () => {
       fake.modo = 'otra-forma';
-      await rejectsWith(geo().inversa(-31.4201, -64.1888), 502, GEO_ERROR_CODES.geoNoDisponible);
+      await rejectsWith(geo().inversa(-31.4201, -64.1888), 502, ERROR_CODES.geoNoDisponible);
       expect(avisos[0]?.datos).toMatchObject({ motivo: 'forma' });
     });
 
     it('answers 502 when Georef takes longer than the timeout', async () => {
       fake.modo = 'lenta';
       const inicio = Date.now();
-      await rejectsWith(geo().inversa(-31.4201, -64.1888), 502, GEO_ERROR_CODES.geoNoDisponible);
+      await rejectsWith(geo().inversa(-31.4201, -64.1888), 502, ERROR_CODES.geoNoDisponible);
       expect(Date.now() - inicio).toBeLessThan(1500);
     });
 
@@ -206,7 +194,7 @@ describe('Georef AR adapter, against a local fake of Georef', () => {
       await rejectsWith(
         geoSinServicio.buscar('Av Corrientes 1234', 5),
         502,
-        GEO_ERROR_CODES.geoNoDisponible,
+        ERROR_CODES.geoNoDisponible,
       );
     });
   });

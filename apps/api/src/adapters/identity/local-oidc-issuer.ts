@@ -71,19 +71,27 @@ export function createPendingCodes<T>({ ttlMs, max }: { ttlMs: number; max: numb
 const soloLocal = () =>
   new AppError(
     403,
-    'EMISOR_DE_PRUEBA_SOLO_LOCAL',
+    ERROR_CODES.emisorDePruebaSoloLocal,
     'El ingreso de prueba solo está disponible desde la misma computadora que el servidor.',
   );
 const solicitudInvalida = (mensaje = 'La solicitud de ingreso de prueba no es válida') =>
-  new AppError(400, 'OIDC_SOLICITUD_INVALIDA', mensaje);
+  new AppError(400, ERROR_CODES.oidcSolicitudInvalida, mensaje);
 const clienteInvalido = () =>
-  new AppError(401, 'OIDC_CLIENTE_INVALIDO', 'El cliente del ingreso de prueba no es válido');
+  new AppError(
+    401,
+    ERROR_CODES.oidcClienteInvalido,
+    'El cliente del ingreso de prueba no es válido',
+  );
 const codigoInvalido = () =>
-  new AppError(400, 'OIDC_CODIGO_INVALIDO', 'El código de ingreso no es válido o ya venció');
+  new AppError(
+    400,
+    ERROR_CODES.oidcCodigoInvalido,
+    'El código de ingreso no es válido o ya venció',
+  );
 const emisorOcupado = () =>
   new AppError(
     503,
-    'EMISOR_DE_PRUEBA_OCUPADO',
+    ERROR_CODES.emisorDePruebaOcupado,
     'Hay demasiados ingresos de prueba en curso. Espera un minuto y vuelve a intentarlo.',
   );
 

@@ -1,7 +1,7 @@
 import {
   buscarGeoResponseSchema,
+  ERROR_CODES,
   errorBodySchema,
-  GEO_ERROR_CODES,
   ubicacionGeoSchema,
 } from '@compra-grupal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -129,7 +129,7 @@ describe('/api/geo with the embedded gazetteer', () => {
       expect(res.json()).toEqual({
         error: 'No encontramos una dirección en Argentina para ese punto',
         mensaje: 'No encontramos una dirección en Argentina para ese punto',
-        code: GEO_ERROR_CODES.ubicacionFueraDeArgentina,
+        code: ERROR_CODES.ubicacionFueraDeArgentina,
       });
     });
 
@@ -164,7 +164,7 @@ describe('/api/geo when the provider fails', () => {
       expect(res.json()).toEqual({
         error: 'El servicio de mapas no responde. Intenta nuevamente.',
         mensaje: 'El servicio de mapas no responde. Intenta nuevamente.',
-        code: GEO_ERROR_CODES.geoNoDisponible,
+        code: ERROR_CODES.geoNoDisponible,
       });
     },
   );
@@ -203,7 +203,7 @@ describe('/api/geo with Georef AR (local fake)', () => {
     fake.modo = 'caida';
     const caida = await app.inject({ method: 'GET', url: '/api/geo/buscar?q=palermo' });
     expect(caida.statusCode).toBe(502);
-    expect(caida.json()).toMatchObject({ code: GEO_ERROR_CODES.geoNoDisponible });
+    expect(caida.json()).toMatchObject({ code: ERROR_CODES.geoNoDisponible });
   });
 });
 

@@ -1,6 +1,6 @@
 import { errorBodySchema, healthSchema } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
+import { appError } from '../../lib/app-error';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.ping();
       } catch (error) {
         request.log.error({ err: error }, 'la base de datos no responde');
-        throw new AppError(503, 'BASE_DE_DATOS_NO_DISPONIBLE', 'La base de datos no responde');
+        throw appError(503, 'BASE_DE_DATOS_NO_DISPONIBLE');
       }
       return { ok: true as const, db: app.database.kind };
     },

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
 import { appMeta } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 
 export interface AccessTokens {
   sign(userId: string): Promise<string>;
@@ -13,9 +13,9 @@ export interface AccessTokens {
 }
 
 export const tokenErrors = {
-  ausente: () => new AppError(401, 'TOKEN_AUSENTE', 'No se encontró un token de acceso'),
-  invalido: () => new AppError(401, 'TOKEN_INVALIDO', 'Token inválido'),
-  expirado: () => new AppError(401, 'TOKEN_EXPIRADO', 'Token expirado'),
+  ausente: () => appError(401, 'TOKEN_AUSENTE'),
+  invalido: () => appError(401, 'TOKEN_INVALIDO'),
+  expirado: () => appError(401, 'TOKEN_EXPIRADO'),
 };
 
 /** Short-lived HS256 JWTs holding `userId` and `exp`. */

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '../../lib/app-error';
+import { appError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { SesionRepository } from './sesion.repository';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const sesionInvalida = () =>
-  new AppError(401, 'SESION_INVALIDA', 'Sesión inválida o expirada. Inicia sesión nuevamente.');
+export const sesionInvalida = () => appError(401, 'SESION_INVALIDA');
 
 /**
  * Refresh tokens: opaque random strings, stored only as a hash, rotated on every use. Using a

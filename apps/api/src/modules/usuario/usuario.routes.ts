@@ -1,5 +1,6 @@
 import {
   accessTokenResponseSchema,
+  ERROR_CODES,
   errorBodySchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
@@ -19,8 +20,6 @@ import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-res
 import { createAuthLimits } from './auth-rate-limit';
 import { clearPendingLink, pendingLinkOf } from './google-auth.routes';
 import { createSessionCookies, REFRESH_COOKIE } from './refresh-cookie';
-
-const CREDENCIALES_INVALIDAS = 'CREDENCIALES_INVALIDAS';
 
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guards } = app;
@@ -72,7 +71,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         usuarioId = await usuarioService.login(email, contrasenia);
       } catch (error) {
-        if (error instanceof AppError && error.code === CREDENCIALES_INVALIDAS) {
+        if (error instanceof AppError && error.code === ERROR_CODES.credencialesInvalidas) {
           await loginThrottle.recordFailure(request);
         }
         throw error;

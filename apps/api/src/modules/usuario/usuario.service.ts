@@ -1,7 +1,7 @@
 import type { registrarRequestSchema } from '@compra-grupal/contracts';
 import type { z } from 'zod';
 import type { VerifiedIdentity } from '../../adapters/identity/identity.port';
-import { AppError, notFound } from '../../lib/app-error';
+import { appError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from './password';
@@ -10,9 +10,9 @@ import type { UsuarioRepository, UsuarioRow } from './usuario.repository';
 type Registro = z.output<typeof registrarRequestSchema>;
 
 export const usuarioErrors = {
-  emailEnUso: () => new AppError(409, 'EMAIL_EN_USO', 'Ya existe una cuenta con ese email'),
-  credenciales: () => new AppError(401, 'CREDENCIALES_INVALIDAS', 'Email o contraseña incorrectos'),
-  noEncontrado: () => notFound('USUARIO_NO_ENCONTRADO', 'Usuario no encontrado'),
+  emailEnUso: () => appError(409, 'EMAIL_EN_USO'),
+  credenciales: () => appError(401, 'CREDENCIALES_INVALIDAS'),
+  noEncontrado: () => notFound('USUARIO_NO_ENCONTRADO'),
 };
 
 export type GoogleIdentity = VerifiedIdentity;
@@ -25,12 +25,7 @@ export type IngresoConGoogle =
   | { tipo: 'sesion'; usuarioId: string }
   | { tipo: 'vincular'; sub: string; email: string };
 
-const googleRechazado = () =>
-  new AppError(
-    403,
-    'GOOGLE_NO_VINCULABLE',
-    'Esa cuenta no puede ingresar con Google. Ingresa con tu contraseña.',
-  );
+const googleRechazado = () => appError(403, 'GOOGLE_NO_VINCULABLE');
 
 export function createUsuarioService(repository: UsuarioRepository, adminEmails: string[]) {
   const isAdmin = (usuario: UsuarioRow) => usuario.esAdmin || adminEmails.includes(usuario.email);
@@ -96,7 +91,7 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       const bySub = await repository.findByGoogleSub(identity.sub);
       if (bySub) return { tipo: 'sesion', usuarioId: bySub.id };
       if (!identity.email || !identity.emailVerified) {
-        throw new AppError(400, 'EMAIL_NO_VERIFICADO', 'Google no confirmó tu email');
+        throw appError(400, 'EMAIL_NO_VERIFICADO');
       }
       const email = identity.email.trim().toLowerCase();
       const local = identity.origen !== 'google';

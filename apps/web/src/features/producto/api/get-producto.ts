@@ -1,8 +1,14 @@
-import { idSchema, type Producto, productoSchema } from '@compra-grupal/contracts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  idSchema,
+  type Producto,
+  productoSchema,
+} from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
-export const PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado';
+export const PRODUCTO_NO_ENCONTRADO = ERROR_MESSAGES.PRODUCTO_NO_ENCONTRADO;
 
 export const productoKeys = {
   all: ['producto'] as const,
@@ -17,7 +23,7 @@ export async function getProducto(productoId: string, signal?: AbortSignal): Pro
   if (!idSchema.safeParse(productoId).success) {
     throw new ApiError(PRODUCTO_NO_ENCONTRADO, {
       status: 404,
-      code: 'PRODUCTO_NO_ENCONTRADO',
+      code: ERROR_CODES.productoNoEncontrado,
       serverMessage: PRODUCTO_NO_ENCONTRADO,
     });
   }

@@ -1,4 +1,6 @@
 import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
   idSchema,
   type TiendaConProductos,
   tiendaConProductosSchema,
@@ -6,7 +8,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
-export const TIENDA_NO_ENCONTRADA = 'Tienda no encontrada';
+export const TIENDA_NO_ENCONTRADA = ERROR_MESSAGES.TIENDA_NO_ENCONTRADA;
 
 export const tiendaConProductosKeys = {
   detalle: (tiendaId: string) => ['tienda', 'con-productos', tiendaId] as const,
@@ -24,7 +26,7 @@ export async function getTiendaConProductos(
   if (!idSchema.safeParse(tiendaId).success) {
     throw new ApiError(TIENDA_NO_ENCONTRADA, {
       status: 404,
-      code: 'TIENDA_NO_ENCONTRADA',
+      code: ERROR_CODES.tiendaNoEncontrada,
       serverMessage: TIENDA_NO_ENCONTRADA,
     });
   }

@@ -1,4 +1,4 @@
-import { GEO_ERROR_CODES, type UbicacionGeo } from '@compra-grupal/contracts';
+import { ERROR_CODES, type UbicacionGeo } from '@compra-grupal/contracts';
 import { LoaderCircleIcon, MapPinIcon } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
 import { type Coordenadas, formatCoordenadas } from '../lib/coordenadas';
@@ -11,7 +11,7 @@ export interface UbicacionSummaryProps {
 }
 
 function mensajeDeError(error: unknown): string {
-  if (error instanceof ApiError && error.code === GEO_ERROR_CODES.ubicacionFueraDeArgentina) {
+  if (error instanceof ApiError && error.code === ERROR_CODES.ubicacionFueraDeArgentina) {
     return 'Ese punto está fuera de Argentina. Elige otro lugar.';
   }
   return 'No pudimos obtener la dirección de este punto.';

@@ -1,4 +1,4 @@
-import { CONSTANTES, type RegistrarRequest } from '@compra-grupal/contracts';
+import { CONSTANTES, ERROR_CODES, type RegistrarRequest } from '@compra-grupal/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
@@ -61,7 +61,7 @@ function showServerFieldErrors(form: UseFormReturn<Values>, error: ApiError): vo
     const field = campo.replace(/^direcciones\.\d+\./, '');
     if (fields.has(field)) form.setError(field as Path<Values>, { message: mensaje });
   }
-  if (error.code === 'EMAIL_EN_USO' && error.serverMessage) {
+  if (error.code === ERROR_CODES.emailEnUso && error.serverMessage) {
     form.setError('email', { message: error.serverMessage });
   }
 }
