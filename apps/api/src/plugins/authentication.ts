@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { appError } from '../lib/app-error';
+import { requireOwner } from '../lib/access';
 import { type AccessTokens, tokenErrors } from '../modules/usuario/access-token';
 import type { UsuarioService } from '../modules/usuario/usuario.service';
 
@@ -10,14 +10,16 @@ declare module 'fastify' {
   }
 }
 
-export const accesoDenegado = () => appError(403, 'ACCESO_DENEGADO');
-
 export interface Guards {
-  /** Requires a valid Bearer access token. */
+  /**
+   * Requires a valid Bearer access token, and sets `request.actor` (the caller and roles) that
+   * routes hand to the services (`actorOf(request)`).
+   */
   authenticate: preHandlerAsyncHookHandler;
   /**
-   * The ownership rule: the `userId` a route names (path or body) must be the caller's own,
-   * unless the caller is an admin. Use after `authenticate`.
+   * The ownership rule as a first line, before the body reaches the service: the `userId` a
+   * route names (path or body) must be the caller's own, unless the caller is an admin. The
+   * service checks it again (lib/access.ts). Use after `authenticate`.
    */
   requireSelfOrAdmin(userIdOf: (request: FastifyRequest) => string): preHandlerAsyncHookHandler;
   /** `authenticate`, then the ownership rule for a `userId` path parameter. */
@@ -33,11 +35,10 @@ export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioServic
     if (!match?.[1]) throw tokenErrors.ausente();
     const { userId } = await accessTokens.verify(match[1]);
     request.auth = { userId };
+    request.actor = await usuarios.actor(userId);
   };
   const requireSelfOrAdmin: Guards['requireSelfOrAdmin'] = (userIdOf) => async (request) => {
-    const caller = callerId(request);
-    if (userIdOf(request) === caller) return;
-    if (!(await usuarios.isAdmin(caller))) throw accesoDenegado();
+    requireOwner(request.actor ?? null, userIdOf(request));
   };
   return {
     authenticate,

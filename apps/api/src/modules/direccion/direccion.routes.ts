@@ -5,6 +5,7 @@ import {
   userIdParamsSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
 
 export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,7 @@ export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: direccionesSchema, ...authenticatedErrorResponses },
       },
     },
-    (request) => service.listar(request.params.userId),
+    (request) => service.listar(actorOf(request), request.params.userId),
   );
 
   app.post(
@@ -41,7 +42,11 @@ export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const direccion = await service.agregar(request.params.userId, request.body);
+      const direccion = await service.agregar(
+        actorOf(request),
+        request.params.userId,
+        request.body,
+      );
       return reply.status(201).send({ mensaje: 'Dirección agregada', direccion });
     },
   );

@@ -1,5 +1,7 @@
 import type { crearDireccionRequestSchema, Direccion } from '@compra-grupal/contracts';
 import type { z } from 'zod';
+import { requireOwner } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
 import { newId } from '../../lib/ids';
 import type { UsuarioService } from '../usuario/usuario.service';
 import { usuarioErrors } from '../usuario/usuario.service';
@@ -23,14 +25,17 @@ export function createDireccionService(repository: DireccionRepository, usuarios
   }
 
   return {
-    async listar(userId: string): Promise<Direccion[]> {
+    async listar(actor: Actor | null, userId: string): Promise<Direccion[]> {
+      requireOwner(actor, userId);
       await requireUsuario(userId);
       return (await repository.findByUsuario(userId)).map(toDireccion);
     },
     async agregar(
+      actor: Actor | null,
       userId: string,
       datos: z.output<typeof crearDireccionRequestSchema>,
     ): Promise<Direccion> {
+      requireOwner(actor, userId);
       await requireUsuario(userId);
       return toDireccion(await repository.insert({ id: newId(), usuarioId: userId, ...datos }));
     },

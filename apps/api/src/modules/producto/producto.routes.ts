@@ -1,5 +1,6 @@
 import { errorBodySchema, productoIdParamsSchema, productoSchema } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 
 export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.producto;
@@ -14,6 +15,6 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productoSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    (request) => service.obtener(request.params.productoId),
+    (request) => service.obtener(actorOf(request), request.params.productoId),
   );
 };

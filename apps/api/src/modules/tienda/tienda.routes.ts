@@ -6,6 +6,7 @@ import {
   tiendasQueCubrenResponseSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 
 export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.tienda;
@@ -36,6 +37,6 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tiendaConProductosSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    (request) => service.conProductos(request.params.tiendaId),
+    (request) => service.conProductos(actorOf(request), request.params.tiendaId),
   );
 };

@@ -1,4 +1,6 @@
 import type { TiendaCercana, TiendaConProductos } from '@compra-grupal/contracts';
+import { allowAnyone } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
 import { toProducto } from '../producto/producto.mapper';
@@ -30,7 +32,9 @@ export function createTiendaService(repository: TiendaRepository) {
       }));
     },
 
-    async conProductos(tiendaId: string): Promise<TiendaConProductos> {
+    /** The store page: public by design (an enabled store, to anyone). */
+    async conProductos(actor: Actor | null, tiendaId: string): Promise<TiendaConProductos> {
+      allowAnyone(actor);
       const found = await repository.findEnabledById(tiendaId);
       if (!found) throw tiendaNoEncontrada();
       const productos = await repository.findAvailableProductos(tiendaId);

@@ -15,6 +15,7 @@ import {
   usuarioResponseSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
 import { createAuthLimits } from './auth-rate-limit';
@@ -142,7 +143,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: esVendedorResponseSchema, ...authenticatedErrorResponses },
       },
     },
-    async (request) => ({ esVendedor: await usuarioService.esVendedor(request.body.userId) }),
+    async (request) => ({
+      esVendedor: await usuarioService.esVendedor(actorOf(request), request.body.userId),
+    }),
   );
 
   app.post(
@@ -156,7 +159,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: esRepartidorResponseSchema, ...authenticatedErrorResponses },
       },
     },
-    async (request) => ({ esRepartidor: await usuarioService.esRepartidor(request.body.userId) }),
+    async (request) => ({
+      esRepartidor: await usuarioService.esRepartidor(actorOf(request), request.body.userId),
+    }),
   );
 
   app.get(
@@ -170,7 +175,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: telefonoResponseSchema, ...authenticatedErrorResponses },
       },
     },
-    async (request) => ({ telefono: await usuarioService.telefono(request.params.userId) }),
+    async (request) => ({
+      telefono: await usuarioService.telefono(actorOf(request), request.params.userId),
+    }),
   );
 
   app.post(
@@ -187,6 +194,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       telefono: await usuarioService.actualizarTelefono(
+        actorOf(request),
         request.params.userId,
         request.body.telefono,
       ),
@@ -206,7 +214,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      usuario: await usuarioService.perfil(request.params.userId),
+      usuario: await usuarioService.perfil(actorOf(request), request.params.userId),
     }),
   );
 };

@@ -1,6 +1,8 @@
 import type { registrarRequestSchema } from '@compra-grupal/contracts';
 import type { z } from 'zod';
 import type { VerifiedIdentity } from '../../adapters/identity/identity.port';
+import { requireOwner } from '../../lib/access';
+import type { Actor, Rol } from '../../lib/actor';
 import { appError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -143,34 +145,50 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       }
     },
 
-    async isAdmin(userId: string): Promise<boolean> {
+    /**
+     * The caller behind a valid access token, with the roles read now (a role granted or
+     * taken away applies at once). A token of an account that no longer exists has no roles.
+     */
+    async actor(userId: string): Promise<Actor> {
       const usuario = await repository.findById(userId);
-      return usuario ? isAdmin(usuario) : false;
+      const roles: Rol[] = [];
+      if (usuario && isAdmin(usuario)) roles.push('admin');
+      if (usuario?.esRepartidor) roles.push('repartidor');
+      return { id: userId, roles };
     },
 
     async exists(userId: string): Promise<boolean> {
       return Boolean(await repository.findById(userId));
     },
 
-    async esVendedor(userId: string): Promise<boolean> {
+    async esVendedor(actor: Actor | null, userId: string): Promise<boolean> {
+      requireOwner(actor, userId);
       await require(userId);
       return repository.ownsTienda(userId);
     },
 
-    async esRepartidor(userId: string): Promise<boolean> {
+    async esRepartidor(actor: Actor | null, userId: string): Promise<boolean> {
+      requireOwner(actor, userId);
       return (await require(userId)).esRepartidor;
     },
 
-    async perfil(userId: string) {
+    async perfil(actor: Actor | null, userId: string) {
+      requireOwner(actor, userId);
       const usuario = await require(userId);
       return { nombre: usuario.nombre, email: usuario.email };
     },
 
-    async telefono(userId: string): Promise<string> {
+    async telefono(actor: Actor | null, userId: string): Promise<string> {
+      requireOwner(actor, userId);
       return (await require(userId)).telefono;
     },
 
-    async actualizarTelefono(userId: string, telefono: string): Promise<string> {
+    async actualizarTelefono(
+      actor: Actor | null,
+      userId: string,
+      telefono: string,
+    ): Promise<string> {
+      requireOwner(actor, userId);
       const usuario = await repository.update(userId, { telefono });
       if (!usuario) throw usuarioErrors.noEncontrado();
       return usuario.telefono;

@@ -1,0 +1,325 @@
+import { errorBodySchema, userIdParamsSchema } from '@compra-grupal/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTiendaId, demoVendedorEmail } from '../db/seed/demo-tiendas';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import type { Actor } from '../lib/actor';
+import { bearerSecurity } from '../lib/error-responses';
+import { type LoggedIn, login, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * The ownership rule, derived from the route table (docs/decisions/014). Every route of the
+ * OpenAPI document the app generates whose path, query or top-level body names an id (`_id`,
+ * `userId`, `tiendaId`, `productoId`, `grupoId`, `pedidoId`... anything ending in `Id`) is
+ * probed with the id of a resource that belongs to someone else: as another signed-in user and
+ * as an anonymous caller it must answer 401, 403 or 404 in the shared error shape, never 2xx
+ * and never 500. The list is not written by hand: a route added later without an access check
+ * fails here, and an id name without a fixture below fails until one is added.
+ */
+
+/**
+ * Reads that are public by design, to anyone: probing them as a stranger is expected to work.
+ * Each entry is a deliberate decision; a stale entry (no such route) fails the test.
+ */
+const PUBLICAS: Record<string, string> = {
+  // The store page (spec: a shared link opens it for visitors).
+  'GET /api/tienda/con-productos/{tiendaId}': 'página pública de la tienda',
+  // The product page (spec: shared links open it for visitors).
+  'GET /api/producto/{productoId}': 'página pública del producto',
+};
+
+/** Names that name a resource: `_id` and any `…Id` (userId, tiendaId, pedidoId...). */
+const ES_ID = /^_id$|Id$/;
+
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  example?: unknown;
+  examples?: unknown[];
+  default?: unknown;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+interface Operation {
+  parameters?: { name: string; in: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+/** The owner of the probed resources: a demo seller, with their store and one product. */
+interface Owner extends LoggedIn {
+  tiendaId: string;
+  productoId: string;
+}
+
+/**
+ * For each id name, the id of a resource of the owner. A route that names a new kind of id
+ * (grupoId, pedidoId...) needs its fixture here: create one for the owner in `beforeAll`.
+ */
+const FIXTURES: Record<string, (owner: Owner) => string> = {
+  userId: (o) => o.userId,
+  usuarioId: (o) => o.userId,
+  tiendaId: (o) => o.tiendaId,
+  productoId: (o) => o.productoId,
+};
+
+interface Callers {
+  owner: Owner;
+  stranger: LoggedIn;
+  admin: LoggedIn;
+}
+
+/** Reads the app's OpenAPI document: the routes that name ids, and a prober for them. */
+function routeTable(app: FastifyInstance, callers: Callers) {
+  const doc = app.swagger() as unknown as OpenApiDocument;
+
+  const deref = (schema: JsonSchema): JsonSchema => {
+    if (!schema.$ref) return schema;
+    const found = doc.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
+    if (!found) throw new Error(`sin esquema ${schema.$ref}`);
+    return deref(found);
+  };
+
+  const concrete = (raw: JsonSchema): JsonSchema => {
+    const schema = deref(raw);
+    const alternatives = schema.anyOf ?? schema.oneOf;
+    if (alternatives) {
+      const first = alternatives.map(deref).find((s) => s.type !== 'null');
+      return first ? concrete(first) : schema;
+    }
+    if (schema.allOf?.[0]) return concrete(schema.allOf[0]);
+    return schema;
+  };
+
+  const typeOf = (schema: JsonSchema) =>
+    Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+
+  /** A valid value: the owner's resource for an id, a fresh email, or the schema's example. */
+  const example = (raw: JsonSchema, name: string): unknown => {
+    const fixture = FIXTURES[name];
+    if (fixture) return fixture(callers.owner);
+    const schema = concrete(raw);
+    if (name === 'email') return uniqueEmail('acceso');
+    if (schema.example !== undefined) return schema.example;
+    if (schema.examples?.[0] !== undefined) return schema.examples[0];
+    if (schema.default !== undefined) return schema.default;
+    if (schema.enum?.[0] !== undefined) return schema.enum[0];
+    switch (typeOf(schema)) {
+      case 'object':
+        return Object.fromEntries(
+          Object.entries(schema.properties ?? {}).map(([key, value]) => [key, example(value, key)]),
+        );
+      case 'array':
+        return schema.items ? [example(schema.items, name)] : [];
+      case 'number':
+      case 'integer':
+        return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+      case 'boolean':
+        return true;
+      default: {
+        const text = 'Texto de prueba válido';
+        return text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
+      }
+    }
+  };
+
+  /** Every operation whose path, query or top-level body names an id. */
+  const routes = Object.entries(doc.paths).flatMap(([template, methods]) =>
+    Object.entries(methods).flatMap(([method, operation]) => {
+      const parameters = (operation.parameters ?? []).filter(
+        (p) => p.in === 'path' || p.in === 'query',
+      );
+      const bodySchema = operation.requestBody?.content['application/json']?.schema;
+      const bodyFields = bodySchema ? Object.keys(concrete(bodySchema).properties ?? {}) : [];
+      const ids = [...parameters.map((p) => p.name), ...bodyFields].filter((n) => ES_ID.test(n));
+      if (ids.length === 0) return [];
+      const key = `${method.toUpperCase()} ${template}`;
+      return [{ key, method, template, parameters, bodySchema, ids }];
+    }),
+  );
+  type Route = (typeof routes)[number];
+
+  const send = (route: Route, headers: Record<string, string>): Promise<LightMyRequestResponse> => {
+    let url = route.template;
+    const query: string[] = [];
+    for (const p of route.parameters) {
+      const value = encodeURIComponent(String(example(p.schema, p.name)));
+      if (p.in === 'path') url = url.replace(`{${p.name}}`, value);
+      else query.push(`${encodeURIComponent(p.name)}=${value}`);
+    }
+    if (query.length) url += `?${query.join('&')}`;
+    const body = route.bodySchema ? example(route.bodySchema, '') : undefined;
+    return app.inject({
+      method: route.method.toUpperCase() as 'GET',
+      url,
+      headers,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  };
+
+  /** Probes the routes as another user and anonymously; answers what went wrong. */
+  const probe = async (selected: Route[]): Promise<string[]> => {
+    const failures: string[] = [];
+    for (const route of selected) {
+      // The probe reaches the check it tests: the owner (or an admin) gets through.
+      const byOwner = await send(route, callers.owner.auth);
+      const byAdmin = await send(route, callers.admin.auth);
+      if ([byOwner, byAdmin].every((res) => [400, 401, 403].includes(res.statusCode))) {
+        failures.push(
+          `${route.key}: ni el dueño ni un admin pasan (${byOwner.statusCode} ${byOwner.body.slice(0, 200)})`,
+        );
+      }
+      const callersToProbe = [
+        ['otro usuario', callers.stranger.auth],
+        ['anónimo', {}],
+      ] as const;
+      for (const [who, headers] of callersToProbe) {
+        const res = await send(route, headers);
+        if (![401, 403, 404].includes(res.statusCode)) {
+          failures.push(`${route.key} como ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        } else if (!errorBodySchema.safeParse(res.json()).success) {
+          failures.push(
+            `${route.key} como ${who}: sin la forma de error: ${res.body.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    return failures;
+  };
+
+  return { routes, probe };
+}
+
+describe('security: every route that names an id checks access (derived from the routes)', () => {
+  let t: TestApp;
+  let table: ReturnType<typeof routeTable>;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
+      { demoStores: true },
+    );
+    await t.app.ready();
+    const vendedor = await login(t.app, demoVendedorEmail(0), DEMO_PASSWORD);
+    const tiendaId = demoTiendaId(0);
+    const tienda = await t.app.inject({ url: `/api/tienda/con-productos/${tiendaId}` });
+    const productoId = tienda.json().productos[0]?._id as string | undefined;
+    if (!productoId) throw new Error(`la tienda demo no tiene productos: ${tienda.body}`);
+    table = routeTable(t.app, {
+      owner: { ...vendedor, tiendaId, productoId },
+      stranger: await registerAndLogin(t.app),
+      admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('finds the routes that name ids (the user, the store and the product ones at least)', () => {
+    expect(table.routes.map((r) => r.key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/usuario/{userId}',
+        'POST /api/usuario/esVendedor',
+        'GET /api/direccion/{userId}',
+        ...Object.keys(PUBLICAS),
+      ]),
+    );
+  });
+
+  it('every id a route names has a fixture of the owner', () => {
+    const ids = new Set(table.routes.flatMap((r) => r.ids));
+    expect(
+      [...ids].filter((id) => !FIXTURES[id]),
+      'add a fixture for these ids to FIXTURES',
+    ).toEqual([]);
+  });
+
+  it('the public allowlist names existing routes only', () => {
+    const keys = new Set(table.routes.map((r) => r.key));
+    expect(Object.keys(PUBLICAS).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it('another user and an anonymous caller get 401, 403 or 404, in the shared error shape', async () => {
+    const protegidas = table.routes.filter((r) => !(r.key in PUBLICAS));
+    expect(protegidas.length).toBeGreaterThan(0);
+    expect(await table.probe(protegidas)).toEqual([]);
+  });
+});
+
+describe('services check access themselves, whatever route or job calls them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1000000' });
+  });
+  afterAll(() => t.close());
+
+  it('a user-owned method refuses another user (403) and an anonymous caller (401)', async () => {
+    const { usuario, direccion } = t.app.services;
+    const owner = await registerAndLogin(t.app);
+    const otro = { id: (await registerAndLogin(t.app)).userId, roles: [] };
+    const calls = [
+      (actor: Actor | null) => usuario.perfil(actor, owner.userId),
+      (actor: Actor | null) => usuario.telefono(actor, owner.userId),
+      (actor: Actor | null) => usuario.actualizarTelefono(actor, owner.userId, '1144443333'),
+      (actor: Actor | null) => usuario.esVendedor(actor, owner.userId),
+      (actor: Actor | null) => usuario.esRepartidor(actor, owner.userId),
+      (actor: Actor | null) => direccion.listar(actor, owner.userId),
+    ];
+    for (const call of calls) {
+      await expect(call(otro)).rejects.toMatchObject({ statusCode: 403, code: 'ACCESO_DENEGADO' });
+      await expect(call(null)).rejects.toMatchObject({ statusCode: 401, code: 'TOKEN_AUSENTE' });
+      await expect(call({ id: owner.userId, roles: [] })).resolves.toBeDefined();
+    }
+    // An admin may.
+    expect(await usuario.telefono({ id: otro.id, roles: ['admin'] }, owner.userId)).toBe(
+      '1144443333',
+    );
+  });
+});
+
+describe('the derived ownership test catches a route added without a check', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' });
+  });
+  afterAll(() => t.close());
+
+  it('a new route naming a userId with no access check fails the probe', async () => {
+    // Registered the way a module would, but forgetting the guard and the service check.
+    t.app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/api/prueba/olvido/:userId',
+        { schema: { params: userIdParamsSchema, security: bearerSecurity } },
+        async (request) => ({ telefono: request.params.userId }),
+      );
+    await t.app.ready();
+    const owner = await registerAndLogin(t.app);
+    const table = routeTable(t.app, {
+      owner: { ...owner, tiendaId: owner.userId, productoId: owner.userId },
+      stranger: await registerAndLogin(t.app),
+      admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
+    });
+    const rogue = table.routes.filter((r) => r.key === 'GET /api/prueba/olvido/{userId}');
+    expect(rogue).toHaveLength(1);
+    const failures = await table.probe(rogue);
+    expect(failures).toEqual([
+      expect.stringMatching(/^GET \/api\/prueba\/olvido\/\{userId\} como otro usuario: 200/),
+      expect.stringMatching(/^GET \/api\/prueba\/olvido\/\{userId\} como anónimo: 200/),
+    ]);
+  });
+});
