@@ -13,6 +13,6 @@ function findApiRoot(): string {
   return dir;
 }
 
-export const apiRoot = findApiRoot();
+const apiRoot = findApiRoot();
 export const migrationsDir = join(apiRoot, 'src/db/migrations');
 export const defaultWebDistDir = resolve(apiRoot, '../web/dist');

@@ -60,7 +60,7 @@ export interface JobRunnerOptions {
   maxIntentos?: number;
 }
 
-export const JOB_DEFAULTS = {
+const JOB_DEFAULTS = {
   pollIntervalMs: 1000,
   leaseMs: 5 * 60_000,
   batchSize: 10,

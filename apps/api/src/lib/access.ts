@@ -7,10 +7,10 @@ import { appError } from './app-error';
  * hold whoever calls the service. Anonymous callers get 401, signed-in ones 403.
  */
 
-export const sinSesion = () => appError(401, 'TOKEN_AUSENTE');
-export const accesoDenegado = () => appError(403, 'ACCESO_DENEGADO');
+const sinSesion = () => appError(401, 'TOKEN_AUSENTE');
+const accesoDenegado = () => appError(403, 'ACCESO_DENEGADO');
 
-export const isAdmin = (actor: Actor | null): boolean => Boolean(actor?.roles.includes('admin'));
+const isAdmin = (actor: Actor | null): boolean => Boolean(actor?.roles.includes('admin'));
 
 /** A signed-in caller. */
 export function requireActor(actor: Actor | null): Actor {

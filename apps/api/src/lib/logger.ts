@@ -54,7 +54,7 @@ interface SerializedError {
  * database error's `detail`, `where`, query parameters and a driver's bound values never reach
  * the log.
  */
-export function serializeError(error: unknown, depth = 0): SerializedError {
+function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: CENSOR, stack: '' };
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   return {

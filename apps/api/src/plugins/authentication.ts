@@ -54,12 +54,6 @@ export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioServic
   };
 }
 
-/** The caller's id inside a handler protected by `authenticate`. */
-export function callerId(request: FastifyRequest): string {
-  if (!request.auth) throw tokenErrors.ausente();
-  return request.auth.userId;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     guards: Guards;

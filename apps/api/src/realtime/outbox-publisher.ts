@@ -7,7 +7,7 @@ import type { OutboxEvent } from './outbox.repository';
 /** Any constant every process shares: the one publisher at a time holds it. */
 const PUBLISHER_LOCK_KEY = 4_217_011_002;
 
-export const OUTBOX_DEFAULTS = {
+const OUTBOX_DEFAULTS = {
   /** A safety net: commits kick the publisher at once; polling finds what a crash left. */
   pollIntervalMs: 1000,
   batchSize: 200,

@@ -38,7 +38,7 @@ type RealtimeSocket = Socket<
 >;
 
 /** The message of the connect_error a client gets for a forged or expired token. */
-export const TOKEN_INVALIDO = CODIGOS_SOCKET.tokenInvalido;
+const TOKEN_INVALIDO = CODIGOS_SOCKET.tokenInvalido;
 
 /** Anonymous connections open at once from one address. */
 export const MAX_CONEXIONES_ANONIMAS_POR_IP = 20;
@@ -46,11 +46,11 @@ export const MAX_CONEXIONES_ANONIMAS_POR_IP = 20;
  * Connections open at once from one address, anonymous and signed-in together: signed-in
  * users get more room (an office or a household behind one address, several tabs each).
  */
-export const MAX_CONEXIONES_POR_IP = 100;
+const MAX_CONEXIONES_POR_IP = 100;
 /** Largest message a client may send (client events are an id or two). */
 export const MAX_BYTES_POR_MENSAJE = 16 * 1024;
 /** A client that opened a transport but did not join the namespace by then is dropped. */
-export const ESPERA_DE_CONEXION_MS = 10_000;
+const ESPERA_DE_CONEXION_MS = 10_000;
 
 /** Spanish messages of the errorSocket event, by code. */
 export const MENSAJES_SOCKET: Record<ErrorSocket['code'], string> = {

@@ -5,7 +5,7 @@ import { clearSessionToken, saveSessionToken } from './session/session-token';
 import { getStoredItem } from './storage-keys';
 
 /** Messages of the spec (part 1, sections 5 and 8). */
-export const SIN_TOKEN = ERROR_MESSAGES.TOKEN_AUSENTE;
+const SIN_TOKEN = ERROR_MESSAGES.TOKEN_AUSENTE;
 export const RENOVACION_FALLIDA = 'No se pudo renovar el token';
 export const SESION_EXPIRADA = 'Sesión expirada';
 export const ERROR_CONEXION = 'Error de conexión';
@@ -51,7 +51,7 @@ export class ApiError extends Error {
 }
 
 /** The server's human message of an answer, from any of the shapes it may take. */
-export function serverMessageOf(body: unknown): string | undefined {
+function serverMessageOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   for (const key of ['error', 'mensaje', 'message'] as const) {
     const value = (body as Record<string, unknown>)[key];
@@ -162,7 +162,7 @@ export function renewAccessToken(): Promise<string> {
  * Ends a session the server no longer accepts: clears the token, announces the logout, shows
  * 'Sesión expirada' and goes to /. Only the first caller acts when several fail together.
  */
-export function expireSession(): void {
+function expireSession(): void {
   if (getStoredItem('accessToken') === null) return;
   clearSessionToken();
   toast({
@@ -186,7 +186,7 @@ export function endedTheSession(error: unknown): boolean {
 }
 
 /** The stored token, renewed first when it ends within the margin or cannot be decoded. */
-export async function getValidAccessToken(): Promise<string> {
+async function getValidAccessToken(): Promise<string> {
   const token = getStoredItem('accessToken');
   if (!token) throw new ApiError(SIN_TOKEN, { status: 401, code: ERROR_CODES.tokenAusente });
   if (!isAccessTokenExpired(token)) return token;

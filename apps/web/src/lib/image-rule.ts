@@ -15,15 +15,12 @@ export const ACCEPTED_IMAGE_TYPES = [
 export const IMAGE_MAX_WIDTH = 1920;
 export const IMAGE_MAX_HEIGHT = 1080;
 export const IMAGE_JPEG_QUALITY = 0.8;
-export const IMAGE_OUTPUT_TYPE = 'image/jpeg';
+const IMAGE_OUTPUT_TYPE = 'image/jpeg';
 
 export const IMAGE_ERROR_FORMATO =
   'Formato de imagen no soportado. Por favor sube una imagen en formato JPG, PNG, GIF o WEBP.';
 export const IMAGE_ERROR_CARGA = 'Error al cargar la imagen. Por favor intenta con otra imagen.';
 export const IMAGE_ERROR_PROCESO = 'No se pudo procesar la imagen';
-
-/** `accept` attribute for file inputs. */
-export const IMAGE_INPUT_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
 export function isAcceptedImageType(type: string): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
@@ -104,7 +101,7 @@ function createBrowserCanvas(width: number, height: number): CanvasLike {
   return canvas;
 }
 
-export const browserImageDeps: ImageProcessingDeps = {
+const browserImageDeps: ImageProcessingDeps = {
   decode: decodeWithImageElement,
   createCanvas: createBrowserCanvas,
 };

@@ -27,7 +27,7 @@ export const ERROR_INESPERADO = 'Ha ocurrido un error inesperado';
  * The toast of a failed mutation: the meta's title, and the server's message, else the meta's
  * message. Without a title the toast says 'Error' and always has a description.
  */
-export function mutationErrorToast(error: unknown, meta: MutationErrorMeta | undefined) {
+function mutationErrorToast(error: unknown, meta: MutationErrorMeta | undefined) {
   const serverMessage = error instanceof ApiError ? error.serverMessage : undefined;
   if (meta?.errorTitle) {
     return {

@@ -248,7 +248,7 @@ export async function cargarLugares(): Promise<LugarGeo[]> {
 }
 
 /** Great-circle distance in kilometres. */
-export function distanciaKm(a: Punto, b: Punto): number {
+function distanciaKm(a: Punto, b: Punto): number {
   const rad = Math.PI / 180;
   const dLat = (b[0] - a[0]) * rad;
   const dLng = (b[1] - a[1]) * rad;

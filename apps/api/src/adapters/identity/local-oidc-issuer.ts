@@ -7,11 +7,11 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 
-export const LOCAL_ISSUER_PATH = '/oidc-local';
+const LOCAL_ISSUER_PATH = '/oidc-local';
 
 /** How long a code lives, and how many may wait at once before the issuer says it is busy. */
-export const LOCAL_CODE_TTL_MS = 60_000;
-export const LOCAL_MAX_PENDING_CODES = 1000;
+const LOCAL_CODE_TTL_MS = 60_000;
+const LOCAL_MAX_PENDING_CODES = 1000;
 
 export interface LocalIssuerSettings {
   clientId: string;
@@ -103,7 +103,7 @@ const emisorOcupado = () =>
 const isLoopback = (address: string | undefined) =>
   address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
-export const isLocalClient = (request: FastifyRequest) =>
+const isLocalClient = (request: FastifyRequest) =>
   isLoopback(request.socket.remoteAddress) &&
   FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 

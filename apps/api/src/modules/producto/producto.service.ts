@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error';
 import { toProducto } from './producto.mapper';
 import type { ProductoRepository } from './producto.repository';
 
-export const productoNoEncontrado = () => notFound('PRODUCTO_NO_ENCONTRADO');
+const productoNoEncontrado = () => notFound('PRODUCTO_NO_ENCONTRADO');
 
 export function createProductoService(repository: ProductoRepository) {
   return {

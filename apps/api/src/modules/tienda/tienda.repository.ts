@@ -26,7 +26,7 @@ export interface TiendaCercanaRow {
 const folded = (column: ReturnType<typeof sql>) =>
   sql`translate(lower(${column}), 'áéíóúüñ', 'aeiouun')`;
 
-export const foldSearchText = (text: string) =>
+const foldSearchText = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFD')

@@ -6,7 +6,7 @@ import { centavosAPesos } from '../../lib/money';
 import { toProducto } from '../producto/producto.mapper';
 import type { TiendaRepository } from './tienda.repository';
 
-export const tiendaNoEncontrada = () => notFound('TIENDA_NO_ENCONTRADA');
+const tiendaNoEncontrada = () => notFound('TIENDA_NO_ENCONTRADA');
 
 export function createTiendaService(repository: TiendaRepository) {
   return {

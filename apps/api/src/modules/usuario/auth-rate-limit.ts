@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enableRateLimits, type KeyOf, keyedCounter } from '../../plugins/keyed-rate-limit';
 
 /** The email of a request body, as the counters key it (the schema already lowercased it). */
-export const emailOf: KeyOf = (request) =>
+const emailOf: KeyOf = (request) =>
   String((request.body as { email?: unknown } | undefined)?.email ?? '')
     .trim()
     .toLowerCase();
@@ -27,7 +27,7 @@ export async function createAuthLimits(scope: FastifyInstance) {
   };
 }
 
-export const KNOWN_DEVICE_COOKIE = 'dispositivoConocido';
+const KNOWN_DEVICE_COOKIE = 'dispositivoConocido';
 const KNOWN_DEVICE_DAYS = 180;
 const KNOWN_DEVICE_ACCOUNTS = 5;
 /** Wrong passwords answer later and later, up to this (OWASP: slow down online guessing). */

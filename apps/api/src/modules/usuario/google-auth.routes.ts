@@ -8,7 +8,7 @@ const TRANSACTION_COOKIE = 'oidcTransaction';
 const TRANSACTION_PATH = '/api/usuario/auth/google';
 
 /** A Google identity waiting for the password of the account with its email. */
-export const PENDING_LINK_COOKIE = 'googleVincular';
+const PENDING_LINK_COOKIE = 'googleVincular';
 const PENDING_LINK_PATH = '/api/usuario';
 const PENDING_LINK_SECONDS = 600;
 const pendingLinkSchema = z.object({ sub: z.string().min(1).max(255), email: z.string().max(254) });

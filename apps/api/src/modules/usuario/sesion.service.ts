@@ -5,7 +5,7 @@ import type { SesionRepository } from './sesion.repository';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const sesionInvalida = () => appError(401, 'SESION_INVALIDA');
+const sesionInvalida = () => appError(401, 'SESION_INVALIDA');
 
 /**
  * Refresh tokens: opaque random strings, stored only as a hash, rotated on every use. Using a

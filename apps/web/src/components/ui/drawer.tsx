@@ -7,14 +7,6 @@ export function Drawer(props: ComponentProps<typeof DrawerPrimitive.Root>) {
   return <DrawerPrimitive.Root data-slot="drawer" {...props} />;
 }
 
-export function DrawerTrigger(props: ComponentProps<typeof DrawerPrimitive.Trigger>) {
-  return <DrawerPrimitive.Trigger data-slot="drawer-trigger" {...props} />;
-}
-
-export function DrawerClose(props: ComponentProps<typeof DrawerPrimitive.Close>) {
-  return <DrawerPrimitive.Close data-slot="drawer-close" {...props} />;
-}
-
 export function DrawerContent({
   className,
   children,
@@ -47,16 +39,6 @@ export function DrawerHeader({ className, ...props }: ComponentProps<'div'>) {
     <div
       data-slot="drawer-header"
       className={cn('flex flex-col gap-1 px-4 pt-4 pb-2 text-left', className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="drawer-footer"
-      className={cn('mt-auto flex flex-col gap-2 p-4', className)}
       {...props}
     />
   );

@@ -48,7 +48,7 @@ export function useSidebar(): SidebarContextValue {
 }
 
 /** The remembered desktop state (expanded or not), if any. */
-export function readSidebarCookie(): boolean | undefined {
+function readSidebarCookie(): boolean | undefined {
   const entry = document.cookie
     .split('; ')
     .find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));

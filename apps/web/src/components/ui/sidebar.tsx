@@ -142,16 +142,6 @@ export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function SidebarSeparator({ className, ...props }: ComponentProps<'hr'>) {
-  return (
-    <hr
-      data-slot="sidebar-separator"
-      className={cn('mx-2 border-sidebar-border', className)}
-      {...props}
-    />
-  );
-}
-
 export function SidebarGroup({
   className,
   asChild = false,

@@ -2,9 +2,9 @@ import { type AccessTokenPayload, CONSTANTES } from '@compra-grupal/contracts';
 import { jwtDecode } from 'jwt-decode';
 
 /** Token errors of the spec (part 1, section 8). */
-export const TOKEN_AUSENTE = 'No se encontró el token de acceso';
-export const TOKEN_ILEGIBLE = 'Error al decodificar el token';
-export const TOKEN_SIN_USUARIO = 'No se pudo obtener el ID del usuario del token';
+const TOKEN_AUSENTE = 'No se encontró el token de acceso';
+const TOKEN_ILEGIBLE = 'Error al decodificar el token';
+const TOKEN_SIN_USUARIO = 'No se pudo obtener el ID del usuario del token';
 
 export type AccessTokenReading =
   | { ok: true; payload: AccessTokenPayload }

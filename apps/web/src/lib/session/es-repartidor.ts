@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { usuarioKeys } from './usuario-keys';
 
 /** POST /api/usuario/esRepartidor {userId}: whether the user delivers orders. */
-export function esRepartidorQueryOptions(userId: string) {
+function esRepartidorQueryOptions(userId: string) {
   return queryOptions({
     queryKey: usuarioKeys.esRepartidor(userId),
     queryFn: async ({ signal }) => {

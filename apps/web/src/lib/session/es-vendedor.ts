@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { usuarioKeys } from './usuario-keys';
 
 /** POST /api/usuario/esVendedor {userId}: whether the user owns a store. */
-export function esVendedorQueryOptions(userId: string) {
+function esVendedorQueryOptions(userId: string) {
   return queryOptions({
     queryKey: usuarioKeys.esVendedor(userId),
     queryFn: async ({ signal }) => {

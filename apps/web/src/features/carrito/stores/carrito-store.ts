@@ -129,7 +129,7 @@ export function contarProductos(lineas: readonly LineaCarrito[]): number {
 }
 
 /** Follows changes made in this tab (`carritoChange`) and in others (`storage`). */
-export function subscribeCarrito(onChange: () => void): () => void {
+function subscribeCarrito(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === storageKeys.carrito) onChange();
   };

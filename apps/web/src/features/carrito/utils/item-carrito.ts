@@ -33,7 +33,7 @@ export function subtotalDeLinea(precio: number, cantidad: number): number {
 }
 
 /** The items whose product is known. */
-export function itemsListos(items: readonly ItemCarrito[]) {
+function itemsListos(items: readonly ItemCarrito[]) {
   return items.filter(
     (item): item is ItemCarrito & { producto: ProductoDeCarrito } =>
       item.estado === 'listo' && item.producto !== undefined,

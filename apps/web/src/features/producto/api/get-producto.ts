@@ -8,9 +8,9 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
-export const PRODUCTO_NO_ENCONTRADO = ERROR_MESSAGES.PRODUCTO_NO_ENCONTRADO;
+const PRODUCTO_NO_ENCONTRADO = ERROR_MESSAGES.PRODUCTO_NO_ENCONTRADO;
 
-export const productoKeys = {
+const productoKeys = {
   all: ['producto'] as const,
   detalle: (productoId: string) => ['producto', productoId] as const,
 };
@@ -19,7 +19,7 @@ export const productoKeys = {
  * GET /api/producto/{productoId} (public). An id that cannot exist is answered here as the
  * server would (not found) without a request.
  */
-export async function getProducto(productoId: string, signal?: AbortSignal): Promise<Producto> {
+async function getProducto(productoId: string, signal?: AbortSignal): Promise<Producto> {
   if (!idSchema.safeParse(productoId).success) {
     throw new ApiError(PRODUCTO_NO_ENCONTRADO, {
       status: 404,

@@ -1,7 +1,7 @@
 import { toast } from '@/components/ui/toast';
 
 /** The product's own link, whatever screen shows it. */
-export function enlaceDeProducto(productoId: string): string {
+function enlaceDeProducto(productoId: string): string {
   return `${window.location.origin}/product/${productoId}`;
 }
 

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** Query keys of the global categories. */
-export const categoriasKeys = {
+const categoriasKeys = {
   all: ['categoria'] as const,
   lista: () => ['categoria', 'lista'] as const,
 };
 
 /** GET /api/categoria/getAllCategoria: the global store categories of the filter. */
-export function categoriasQueryOptions() {
+function categoriasQueryOptions() {
   return queryOptions({
     queryKey: categoriasKeys.lista(),
     queryFn: async ({ signal }): Promise<Categoria[]> => {

@@ -8,9 +8,9 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
-export const TIENDA_NO_ENCONTRADA = ERROR_MESSAGES.TIENDA_NO_ENCONTRADA;
+const TIENDA_NO_ENCONTRADA = ERROR_MESSAGES.TIENDA_NO_ENCONTRADA;
 
-export const tiendaConProductosKeys = {
+const tiendaConProductosKeys = {
   detalle: (tiendaId: string) => ['tienda', 'con-productos', tiendaId] as const,
 };
 
@@ -19,7 +19,7 @@ export const tiendaConProductosKeys = {
  * products (newest first) and its local categories. An id that cannot exist is answered here
  * as the server would (not found) without a request.
  */
-export async function getTiendaConProductos(
+async function getTiendaConProductos(
   tiendaId: string,
   signal?: AbortSignal,
 ): Promise<TiendaConProductos> {

@@ -10,7 +10,7 @@ export interface TiendasQueCubrenParams {
 }
 
 /** Query keys of the listing: one entry per point and search. */
-export const tiendasQueCubrenKeys = {
+const tiendasQueCubrenKeys = {
   all: ['tienda', 'que-cubren'] as const,
   lista: ({ lat, lng, q }: TiendasQueCubrenParams) =>
     ['tienda', 'que-cubren', { lat, lng, q }] as const,
@@ -20,7 +20,7 @@ export const tiendasQueCubrenKeys = {
  * POST /api/tienda/con-productos-que-cubren {lat, lng, q?}: the enabled stores whose coverage
  * reaches the point, nearest first, each with up to 6 featured products.
  */
-export function tiendasQueCubrenQueryOptions(params: TiendasQueCubrenParams) {
+function tiendasQueCubrenQueryOptions(params: TiendasQueCubrenParams) {
   return queryOptions({
     queryKey: tiendasQueCubrenKeys.lista(params),
     queryFn: async ({ signal }): Promise<TiendaCercana[]> => {

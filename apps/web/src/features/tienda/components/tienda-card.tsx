@@ -12,7 +12,7 @@ import { TiendaLogo } from './tienda-logo';
 const distanciaFormatter = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
 
 /** "A 700 m" under one kilometre, "A 2,7 km" from there on. */
-export function formatDistancia(km: number): string {
+function formatDistancia(km: number): string {
   if (km < 1) return `A ${Math.max(100, Math.round((km * 1000) / 100) * 100)} m`;
   return `A ${distanciaFormatter.format(km)} km`;
 }

@@ -17,11 +17,11 @@ const loadTiendaGrid = () => import('./tienda-grid');
 const TiendaGrid = lazy(async () => ({ default: (await loadTiendaGrid()).TiendaGrid }));
 
 /** Listing messages of the spec (part 1, section 8), under the title 'Error'. */
-export const ERROR_TIENDAS = 'No se pudieron cargar las tiendas';
-export const ERROR_CATEGORIAS = 'No se pudieron cargar las categorías';
+const ERROR_TIENDAS = 'No se pudieron cargar las tiendas';
+const ERROR_CATEGORIAS = 'No se pudieron cargar las categorías';
 
 /** Milliseconds of quiet typing before the search is sent. */
-export const DEMORA_BUSQUEDA_MS = 300;
+const DEMORA_BUSQUEDA_MS = 300;
 
 const SKELETONS = 6;
 

@@ -4,12 +4,12 @@ import { api } from '@/lib/api-client';
 import { geoKeys } from './geo-keys';
 
 /** Suggestions shown while typing in the picker. */
-export const SUGERENCIAS_LIMITE = 5;
+const SUGERENCIAS_LIMITE = 5;
 /** The API needs at least this many characters. */
 export const BUSQUEDA_MINIMA = 2;
 
 /** GET /api/geo/buscar?q=..&limite=5: address suggestions, Argentina only. */
-export function buscarDireccionesQueryOptions(q: string) {
+function buscarDireccionesQueryOptions(q: string) {
   return queryOptions({
     queryKey: geoKeys.buscar(q),
     queryFn: ({ signal }) => {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { geoKeys } from './geo-keys';
 
 /** GET /api/geo/mapa: the tile URL template and attribution of the picker's map. */
-export function mapaConfigQueryOptions() {
+function mapaConfigQueryOptions() {
   return queryOptions({
     queryKey: geoKeys.mapa(),
     queryFn: ({ signal }) =>

@@ -8,7 +8,7 @@ import { geoKeys } from './geo-keys';
  * GET /api/geo/inversa?lat=..&lng=..: address, city, province and postal code of a point.
  * Answers 404 (UBICACION_FUERA_DE_ARGENTINA) outside Argentina and 502 when the provider fails.
  */
-export function ubicacionInversaQueryOptions(punto: Coordenadas) {
+function ubicacionInversaQueryOptions(punto: Coordenadas) {
   return queryOptions({
     queryKey: geoKeys.inversa(punto),
     queryFn: ({ signal }) => {

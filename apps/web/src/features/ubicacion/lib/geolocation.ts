@@ -2,7 +2,7 @@ import { toast } from '@/components/ui/toast';
 import type { Coordenadas } from './coordenadas';
 
 /** Messages of the spec (part 1, section 8), under the title 'Error de ubicación'. */
-export const ERROR_UBICACION_TITULO = 'Error de ubicación';
+const ERROR_UBICACION_TITULO = 'Error de ubicación';
 export const UBICACION_DENEGADA =
   'Acceso a la ubicación denegado. Para ver tiendas cercanas, habilita la ubicación en tu navegador (ícono de ubicación en la barra de direcciones) y recarga la página.';
 export const UBICACION_NO_DISPONIBLE =
@@ -13,7 +13,7 @@ export const UBICACION_ERROR_GENERICO = 'No se pudo obtener tu ubicación.';
 export const GEOLOCALIZACION_NO_SOPORTADA = 'Tu navegador no soporta geolocalización';
 
 /** A failed position request, with the spec's message. */
-export class UbicacionError extends Error {
+class UbicacionError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'UbicacionError';

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { usuarioKeys } from '@/lib/session/usuario-keys';
 
 /** GET /api/usuario/{userId}: the user's name and email (user menu). */
-export function usuarioQueryOptions(userId: string) {
+function usuarioQueryOptions(userId: string) {
   return queryOptions({
     queryKey: usuarioKeys.detalle(userId),
     queryFn: async ({ signal }) => {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /api/usuario/login: the answer holds the access token; the refresh cookie is set. */
-export function login(body: LoginRequest) {
+function login(body: LoginRequest) {
   return api.post('/api/usuario/login', body, {
     auth: false,
     credentials: 'include',

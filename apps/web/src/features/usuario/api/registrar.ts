@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { ERROR_INESPERADO } from '@/lib/query-client';
 
 /** POST /api/usuario/registrar: creates the account (it does not log in). */
-export function registrar(body: RegistrarRequest) {
+function registrar(body: RegistrarRequest) {
   return api.post('/api/usuario/registrar', body, {
     auth: false,
     schema: registrarResponseSchema,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ToastOptions } from '@/components/ui/toast';
 
 /** Inline messages of the login and register forms (spec part 1, section 5). */
-export const MENSAJES = {
+const MENSAJES = {
   requerido: 'Este campo es obligatorio',
   email: 'Por favor ingresa un email válido',
   contraseniaCorta: `La contraseña debe tener al menos ${CONSTANTES.contraseniaLongitudMinima} caracteres`,

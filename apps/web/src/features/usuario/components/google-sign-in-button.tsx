@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 
 /** Browser navigation that starts Google sign-in; it comes back to /auth/callback. */
-export const GOOGLE_AUTH_PATH = '/api/usuario/auth/google';
+const GOOGLE_AUTH_PATH = '/api/usuario/auth/google';
 
 function GoogleLogo() {
   return (

@@ -11,7 +11,7 @@ function safePath(value: string | null): string | null {
 }
 
 /** Reads and forgets redirectAfterAuth; '/' when there is none. */
-export function takeRedirectAfterAuth(): string {
+function takeRedirectAfterAuth(): string {
   const target = safePath(getStoredItem('redirectAfterAuth'));
   removeStoredItem('redirectAfterAuth');
   return target ?? '/';

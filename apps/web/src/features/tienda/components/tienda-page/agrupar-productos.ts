@@ -2,11 +2,11 @@ import type { CategoriaLocal, Producto } from '@compra-grupal/contracts';
 import { CONSTANTES } from '@compra-grupal/contracts';
 
 /** Store carousel: at most 6 products per category (spec part 2, section 9). */
-export const PRODUCTOS_POR_CATEGORIA = CONSTANTES.productosPorTarjetaTienda;
+const PRODUCTOS_POR_CATEGORIA = CONSTANTES.productosPorTarjetaTienda;
 
 /** Value of the row of products without a (known) local category. */
-export const OTROS_PRODUCTOS_ID = 'otros';
-export const OTROS_PRODUCTOS_NOMBRE = 'Otros productos';
+const OTROS_PRODUCTOS_ID = 'otros';
+const OTROS_PRODUCTOS_NOMBRE = 'Otros productos';
 
 export interface FilaDeCategoria {
   /** The local category's id, or OTROS_PRODUCTOS_ID. */
