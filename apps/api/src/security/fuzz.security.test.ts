@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
 import { type LoggedIn, login, uniqueEmail } from '../test/auth-helpers';
+import { type JsonSchema, openApiExamples } from '../test/openapi-examples';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -13,38 +14,6 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * denormals, huge values and strings, one field at a time while the others keep valid example
  * values from the schema. No answer may be a 5xx, and every error answers the shared shape.
  */
-
-interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  nullable?: boolean;
-  example?: unknown;
-  examples?: unknown[];
-  default?: unknown;
-  enum?: unknown[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-}
-
-interface Operation {
-  parameters?: { name: string; in: 'path' | 'query' | 'header' | 'cookie'; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  security?: unknown[];
-}
-
-interface OpenApiDocument {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-}
 
 /** A body value that JSON cannot spell: written into the raw text of the body. */
 class RawJson {
@@ -141,68 +110,25 @@ function encode(value: string): string {
 
 describe('security: fuzzing every route of the OpenAPI document', () => {
   let t: TestApp;
-  let doc: OpenApiDocument;
   let comprador: LoggedIn;
+  let examples: ReturnType<typeof openApiExamples>;
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' });
     await t.app.ready();
-    doc = t.app.swagger() as unknown as OpenApiDocument;
     comprador = await login(t.app, DEMO_USUARIOS.comprador.email, DEMO_PASSWORD);
+    // Valid values: the caller's own id, a fresh email, or the schema's example.
+    examples = openApiExamples(t.app, (name) => {
+      if (name === 'userId') return comprador.userId;
+      if (name === 'email') return uniqueEmail('fuzz');
+      return undefined;
+    });
   });
   afterAll(() => t.close());
 
-  const deref = (schema: JsonSchema): JsonSchema => {
-    if (!schema.$ref) return schema;
-    const name = schema.$ref.replace('#/components/schemas/', '');
-    const found = doc.components?.schemas?.[name];
-    if (!found) throw new Error(`sin esquema ${schema.$ref}`);
-    return deref(found);
-  };
-
-  /** The schema without its null alternative (`nullable`, `anyOf: [x, null]`). */
-  const concrete = (raw: JsonSchema): JsonSchema => {
-    const schema = deref(raw);
-    const alternatives = schema.anyOf ?? schema.oneOf;
-    if (alternatives) {
-      const first = alternatives.map(deref).find((s) => s.type !== 'null');
-      return first ? concrete(first) : schema;
-    }
-    if (schema.allOf?.[0]) return concrete(schema.allOf[0]);
-    return schema;
-  };
-
-  const typeOf = (schema: JsonSchema) =>
-    Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-
-  /** A valid value for a field: the caller's own id, a fresh email, or the schema's example. */
-  const example = (raw: JsonSchema, name: string): unknown => {
-    const schema = concrete(raw);
-    if (name === 'userId') return comprador.userId;
-    if (name === 'email') return uniqueEmail('fuzz');
-    if (schema.example !== undefined) return schema.example;
-    if (schema.examples?.[0] !== undefined) return schema.examples[0];
-    if (schema.default !== undefined) return schema.default;
-    if (schema.enum?.[0] !== undefined) return schema.enum[0];
-    switch (typeOf(schema)) {
-      case 'object':
-        return Object.fromEntries(
-          Object.entries(schema.properties ?? {}).map(([key, value]) => [key, example(value, key)]),
-        );
-      case 'array':
-        return schema.items ? [example(schema.items, name)] : [];
-      case 'number':
-      case 'integer':
-        return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
-      case 'boolean':
-        return true;
-      default: {
-        const text = 'Texto de prueba válido';
-        const min = schema.minLength ?? 0;
-        return text.padEnd(min, 'x').slice(0, schema.maxLength ?? text.length);
-      }
-    }
-  };
+  const concrete = (raw: JsonSchema) => examples.concrete(raw);
+  const typeOf = (schema: JsonSchema) => examples.typeOf(schema);
+  const example = (raw: JsonSchema, name: string) => examples.example(raw, name);
 
   /** Every string and number leaf of a body schema, with its path. */
   const leaves = (
@@ -249,7 +175,7 @@ describe('security: fuzzing every route of the OpenAPI document', () => {
     const failures: string[] = [];
     const counts = { requests: 0, reachedService: 0 };
 
-    for (const [template, methods] of Object.entries(doc.paths)) {
+    for (const [template, methods] of Object.entries(examples.doc.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         const parameters = (operation.parameters ?? []).filter(
           (p) => p.in === 'path' || p.in === 'query',
@@ -353,7 +279,7 @@ describe('security: fuzzing every route of the OpenAPI document', () => {
 
     expect(failures).toEqual([]);
     // Sanity: the document was read, and many requests got past validation to a service.
-    expect(Object.keys(doc.paths).length).toBeGreaterThan(15);
+    expect(Object.keys(examples.doc.paths).length).toBeGreaterThan(15);
     expect(counts.requests).toBeGreaterThan(500);
     expect(counts.reachedService).toBeGreaterThan(80);
   });

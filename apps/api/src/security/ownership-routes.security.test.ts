@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
 import type { Actor } from '../lib/actor';
 import { bearerSecurity } from '../lib/error-responses';
 import { type LoggedIn, login, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
+import { openApiExamples } from '../test/openapi-examples';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -33,34 +34,6 @@ const PUBLICAS: Record<string, string> = {
 /** Names that name a resource: `_id` and any `…Id` (userId, tiendaId, pedidoId...). */
 const ES_ID = /^_id$|Id$/;
 
-interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  example?: unknown;
-  examples?: unknown[];
-  default?: unknown;
-  enum?: unknown[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-}
-
-interface Operation {
-  parameters?: { name: string; in: string; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
-
-interface OpenApiDocument {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-}
-
 /** The owner of the probed resources: a demo seller, with their store and one product. */
 interface Owner extends LoggedIn {
   tiendaId: string;
@@ -86,57 +59,13 @@ interface Callers {
 
 /** Reads the app's OpenAPI document: the routes that name ids, and a prober for them. */
 function routeTable(app: FastifyInstance, callers: Callers) {
-  const doc = app.swagger() as unknown as OpenApiDocument;
-
-  const deref = (schema: JsonSchema): JsonSchema => {
-    if (!schema.$ref) return schema;
-    const found = doc.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
-    if (!found) throw new Error(`sin esquema ${schema.$ref}`);
-    return deref(found);
-  };
-
-  const concrete = (raw: JsonSchema): JsonSchema => {
-    const schema = deref(raw);
-    const alternatives = schema.anyOf ?? schema.oneOf;
-    if (alternatives) {
-      const first = alternatives.map(deref).find((s) => s.type !== 'null');
-      return first ? concrete(first) : schema;
-    }
-    if (schema.allOf?.[0]) return concrete(schema.allOf[0]);
-    return schema;
-  };
-
-  const typeOf = (schema: JsonSchema) =>
-    Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-
-  /** A valid value: the owner's resource for an id, a fresh email, or the schema's example. */
-  const example = (raw: JsonSchema, name: string): unknown => {
+  // A valid value: the owner's resource for an id, a fresh email, or the schema's example.
+  const { doc, concrete, example } = openApiExamples(app, (name) => {
     const fixture = FIXTURES[name];
     if (fixture) return fixture(callers.owner);
-    const schema = concrete(raw);
     if (name === 'email') return uniqueEmail('acceso');
-    if (schema.example !== undefined) return schema.example;
-    if (schema.examples?.[0] !== undefined) return schema.examples[0];
-    if (schema.default !== undefined) return schema.default;
-    if (schema.enum?.[0] !== undefined) return schema.enum[0];
-    switch (typeOf(schema)) {
-      case 'object':
-        return Object.fromEntries(
-          Object.entries(schema.properties ?? {}).map(([key, value]) => [key, example(value, key)]),
-        );
-      case 'array':
-        return schema.items ? [example(schema.items, name)] : [];
-      case 'number':
-      case 'integer':
-        return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
-      case 'boolean':
-        return true;
-      default: {
-        const text = 'Texto de prueba válido';
-        return text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
-      }
-    }
-  };
+    return undefined;
+  });
 
   /** Every operation whose path, query or top-level body names an id. */
   const routes = Object.entries(doc.paths).flatMap(([template, methods]) =>
