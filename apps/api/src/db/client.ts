@@ -44,8 +44,11 @@ export type DatabaseTarget =
       /** Told when an idle pooled connection dies (server restart, terminated backend). */
       onIdleConnectionError?: (error: Error) => void;
     }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests); `loadDataDir` starts that
+   * in-memory database from a tarball made by `dumpDataDir` (the tests' snapshots).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** The advisory lock key of migrations and the seed (any constant shared by every process). */
 const STARTUP_LOCK_KEY = 4_217_011_001;
@@ -99,7 +102,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(pgliteDir, { recursive: true });
     client = await PGlite.create(pgliteDir, { extensions });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: target.loadDataDir });
   }
   guardPglite(client);
   const db = drizzlePglite(client, { schema });

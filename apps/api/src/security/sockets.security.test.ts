@@ -25,7 +25,27 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type RawSocket = Socket & { emit(event: string, ...args: unknown[]): RawSocket };
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** The websocket under an engine.io client transport (the `ws` package's, in Node). */
+interface TransportSocket {
+  readyState: number;
+  addEventListener(event: 'close', listener: () => void): void;
+}
+const WEBSOCKET_CLOSED = 3;
+
+/**
+ * Disconnects the socket and resolves once the server has let go of it (its slot is free):
+ * the server answers the websocket's closing handshake only after it has handled the
+ * disconnection sent before it. A socket on polling, or never opened, holds no transport.
+ */
+function closed(socket: Socket): Promise<void> {
+  const transport = socket.io.engine?.transport as unknown as { ws?: TransportSocket } | undefined;
+  const ws = transport?.ws;
+  socket.disconnect();
+  if (!ws || ws.readyState === WEBSOCKET_CLOSED) return Promise.resolve();
+  return new Promise((resolve) => ws.addEventListener('close', () => resolve()));
+}
 
 /**
  * Finding: a socket could join unlimited rooms, send unlimited events with any payload, and
@@ -43,9 +63,8 @@ describe('security: socket.io abuse', () => {
     address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-    // Let the server see the disconnections, so every test starts with free slots.
-    await wait(150);
+    // Wait for the server to see the disconnections, so every test starts with free slots.
+    await Promise.all(opened.splice(0).map(closed));
   });
   afterAll(() => t.close());
 
@@ -66,6 +85,50 @@ describe('security: socket.io abuse', () => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
+  }
+
+  /**
+   * Resolves once the server has handled everything the socket sent up to joining `room`:
+   * the server announces a marker to the room until the socket hears it. Events reach a
+   * socket in the order the server sent them, so anything sent to the socket before the
+   * marker has arrived by then too.
+   */
+  let marcadores = 0;
+  async function heardIn(socket: ClientSocket, room: string): Promise<void> {
+    const marcador = id(0xfff000 + ++marcadores);
+    let heard = false;
+    const listener = ({ tiendaId }: { tiendaId: string }) => {
+      if (tiendaId === marcador) heard = true;
+    };
+    socket.on('tiendaHabilitada', listener);
+    const deadline = Date.now() + 5_000;
+    try {
+      while (!heard) {
+        if (Date.now() > deadline) throw new Error(`the socket never heard from ${room}`);
+        t.app.realtime.emitToRoom(room, 'tiendaHabilitada', { tiendaId: marcador });
+        await pause();
+      }
+    } finally {
+      socket.off('tiendaHabilitada', listener);
+    }
+  }
+
+  /** Opens an anonymous socket, retrying while the address is at its cap (until a deadline). */
+  async function openOnceFree(): Promise<ClientSocket> {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const socket = open();
+      try {
+        await connected(socket);
+        return socket;
+      } catch (error) {
+        if ((error as Error).message !== 'DEMASIADAS_CONEXIONES' || Date.now() > deadline) {
+          throw error;
+        }
+        socket.disconnect();
+        await pause();
+      }
+    }
   }
 
   /** Every errorSocket the socket receives, and how it was disconnected. */
@@ -94,7 +157,7 @@ describe('security: socket.io abuse', () => {
     socket.emit('joinProducto', id(3));
     // Rejoining a room it is already in costs nothing.
     socket.emit('joinGrupo', id(1));
-    await wait(100);
+    await heardIn(socket, rooms.producto(id(3)));
 
     const grupo = new Promise((resolve) => socket.once('grupoActualizado', resolve));
     const stock = new Promise((resolve) => socket.once('stockActualizado', resolve));
@@ -108,13 +171,15 @@ describe('security: socket.io abuse', () => {
 
     // After leaving, the room's events no longer arrive.
     socket.emit('leaveGrupo', id(1));
-    await wait(100);
+    socket.emit('joinTienda', id(4));
+    await heardIn(socket, rooms.tienda(id(4)));
     let late = false;
     socket.once('grupoActualizado', () => {
       late = true;
     });
     t.app.realtime.emitToRoom(rooms.grupo(id(1)), 'grupoActualizado', grupoEvent(id(1)));
-    await wait(100);
+    // Sent after the group's event: once the marker arrives, the group's would have too.
+    await heardIn(socket, rooms.tienda(id(4)));
     expect(late).toBe(false);
     expect(errors).toEqual([]);
     expect(socket.connected).toBe(true);
@@ -143,7 +208,7 @@ describe('security: socket.io abuse', () => {
     for (let n = 0; n < LIMITES_SOCKET.salasPorSocket; n++) socket.emit('joinTienda', id(n));
     socket.emit('leaveTienda', id(0));
     socket.emit('joinTienda', id(999));
-    await wait(150);
+    await heardIn(socket, rooms.tienda(id(999)));
     expect(errors).toEqual([]);
     expect(socket.connected).toBe(true);
   });
@@ -177,7 +242,8 @@ describe('security: socket.io abuse', () => {
       [id(1), 'otro'],
     ];
     for (const args of malformed) raw.emit('joinGrupo', ...args);
-    await wait(200);
+    socket.emit('joinTienda', id(6));
+    await heardIn(socket, rooms.tienda(id(6)));
     expect(errors).toHaveLength(malformed.length);
     for (const error of errors) {
       expect(error).toEqual({ code: 'EVENTO_INVALIDO', mensaje: MENSAJES_SOCKET.EVENTO_INVALIDO });
@@ -190,7 +256,7 @@ describe('security: socket.io abuse', () => {
     // None of them joined a room, and the socket still works.
     expect(socket.connected).toBe(true);
     socket.emit('joinGrupo', id(5));
-    await wait(100);
+    await heardIn(socket, rooms.grupo(id(5)));
     const received = new Promise((resolve) => socket.once('grupoActualizado', resolve));
     t.app.realtime.emitToRoom(rooms.grupo(id(5)), 'grupoActualizado', grupoEvent(id(5)));
     await expect(received).resolves.toEqual(grupoEvent(id(5)));
@@ -220,7 +286,8 @@ describe('security: socket.io abuse', () => {
     raw.emit('joinTodo', id(1));
     raw.emit('__proto__', id(1));
     raw.emit('constructor');
-    await wait(100);
+    socket.emit('joinTienda', id(7));
+    await heardIn(socket, rooms.tienda(id(7)));
     expect(errors).toEqual([]);
     expect(socket.connected).toBe(true);
 
@@ -267,9 +334,7 @@ describe('security: socket.io abuse', () => {
     await connected(signedIn);
 
     sockets[0]?.disconnect();
-    await wait(150);
-    const again = open();
-    await connected(again);
+    const again = await openOnceFree();
     expect(again.connected).toBe(true);
 
     const full = open();
@@ -281,9 +346,7 @@ describe('security: socket.io abuse', () => {
     const sockets = Array.from({ length: MAX_CONEXIONES_ANONIMAS_POR_IP }, () => open());
     await Promise.all(sockets.map(connected));
     for (const socket of sockets) socket.disconnect();
-    await wait(150);
-    const fresh = Array.from({ length: MAX_CONEXIONES_ANONIMAS_POR_IP }, () => open());
-    await Promise.all(fresh.map(connected));
+    for (let n = 0; n < MAX_CONEXIONES_ANONIMAS_POR_IP; n++) await openOnceFree();
   });
 
   it('a refused token takes no slot', async () => {

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createStorage } from '../adapters/storage/storage-from-config';
+import { uploadsDirOf } from '../adapters/storage/storage-from-config';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { runSeed } from '../db/seed';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -20,7 +19,8 @@ type ConfigOverrides = Partial<Record<keyof Config, string>>;
 
 /**
  * The real application on a fresh, migrated and seeded test database: reference data and demo
- * users always, the demo stores (with their generated images) when asked for.
+ * users always, the demo stores (with their generated images in DATA_DIR/uploads) when asked
+ * for. The database is a copy of one seeded once per run (see test-database.ts).
  */
 export async function createTestApp(
   env: ConfigOverrides = {},
@@ -30,8 +30,6 @@ export async function createTestApp(
   }: { demoStores?: boolean; logStream?: BuildAppOptions['logStream'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cg-api-test-'));
-  const database = await openTestDatabase();
-  await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -41,10 +39,10 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '10000',
     ...env,
   });
-  await runSeed(
-    { db: database.db, storage: createStorage(config) },
-    { demo: true, skip: demoStores ? [] : ['tiendas-demo'] },
-  );
+  const database = await openTestDatabase({
+    content: demoStores ? 'seeded-with-stores' : 'seeded',
+    uploadsDir: uploadsDirOf(config),
+  });
   const app = await buildApp({ config, database, logStream });
   return {
     app,
