@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { comprador, logIn, repartidor, toast } from './helpers';
+import { comprador, emailUnico, logIn, nuevoComprador, repartidor, toast } from './helpers';
 
 const ACCIONES_DE_COMPRADOR = ['Mi Tienda', 'Mis Servicios', 'Mis Pedidos', 'Mis Pagos'];
 
@@ -34,7 +34,7 @@ test.describe('accounts and session', () => {
   test('a new shopper registers, logs in, sees the shopper actions and logs out', async ({
     page,
   }) => {
-    const email = `e2e.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = emailUnico();
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
     await page.getByLabel('Nombre completo').fill('Prueba Punta a Punta');
@@ -65,7 +65,7 @@ test.describe('accounts and session', () => {
     await expect(toast(page, 'Sesión cerrada')).toBeVisible();
     await expect(panel(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
     await expect(
       page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' }),
     ).toBeVisible();
@@ -78,11 +78,12 @@ test.describe('accounts and session', () => {
     await expect(page).toHaveURL(/\/delivery-orders$/);
   });
 
-  test('the user menu shows who is logged in and logs out', async ({ page }) => {
-    await logIn(page, comprador);
+  test('the user menu shows who is logged in and logs out', async ({ page, request }) => {
+    const usuario = await nuevoComprador(request);
+    await logIn(page, usuario);
     await page.getByRole('banner').getByRole('button', { name: 'Menú de usuario' }).click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByText(comprador.email)).toBeVisible();
+    await expect(menu.getByText(usuario.email)).toBeVisible();
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Mis Pedidos',
       'Mis Pagos',
@@ -111,7 +112,7 @@ test.describe('accounts and session', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
     await expect(panel(page)).toBeVisible();
     await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
-    expect(await storedToken(page)).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toBeTruthy();
     expect(addresses.some((address) => address.includes('/auth/callback'))).toBe(true);
     expect(addresses.filter((address) => /token/i.test(address))).toEqual([]);
   });
@@ -128,14 +129,16 @@ test.describe('accounts and session', () => {
     await expect(toast(page, 'No se pudo iniciar sesión con Google.')).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '');
     await expect(panel(page)).toHaveCount(0);
-    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
   });
 
-  test('a token about to expire is renewed and the session goes on', async ({ page }) => {
+  test('a token about to expire is renewed and the session goes on', async ({ page, request }) => {
     test.setTimeout(60_000);
-    await logIn(page, comprador);
+    const usuario = await nuevoComprador(request);
+    await logIn(page, usuario);
     await expect(acciones(page)).toHaveText(ACCIONES_DE_COMPRADOR);
     const first = await storedToken(page);
+    expect(first).toBeTruthy();
 
     // The server issues short tokens here; wait until the client counts this one as expired
     // (it ends within 30 s).
@@ -154,17 +157,21 @@ test.describe('accounts and session', () => {
 
     // The renewed session answers authenticated calls.
     await page.getByRole('banner').getByRole('button', { name: 'Menú de usuario' }).click();
-    await expect(page.getByRole('menu').getByText(comprador.email)).toBeVisible();
+    await expect(page.getByRole('menu').getByText(usuario.email)).toBeVisible();
   });
 
-  test('a wrong password shows the server message and stays logged out', async ({ page }) => {
+  test('a wrong password shows the server message and stays logged out', async ({
+    page,
+    request,
+  }) => {
+    const usuario = await nuevoComprador(request);
     await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(comprador.email);
+    await page.getByLabel('Email', { exact: true }).fill(usuario.email);
     await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await expect(toast(page, 'Email o contraseña incorrectos')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
     await expect(panel(page)).toHaveCount(0);
   });
 
@@ -175,7 +182,7 @@ test.describe('accounts and session', () => {
 
     await page.goto('/register');
     await page.getByLabel('Nombre completo').fill('Ana');
-    await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
+    await page.getByLabel('Email', { exact: true }).fill(emailUnico('ana'));
     await page.getByLabel('Teléfono').fill('1155551234');
     await page.getByLabel('Contraseña', { exact: true }).fill('abc');
     await page.getByLabel('Confirmar contraseña').fill('abc');
@@ -192,7 +199,11 @@ test.describe('accounts and session', () => {
     await expect(dialog.getByText('Únete al grupo de compra')).toBeVisible();
   });
 
-  test('at 375 px the login dialog is a bottom drawer and logs in in place', async ({ page }) => {
+  test('at 375 px the login dialog is a bottom drawer and logs in in place', async ({
+    page,
+    request,
+  }) => {
+    const usuario = await nuevoComprador(request);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/group/65a1f0c2e4b0a1b2c3d4e5f6');
     await page.getByRole('button', { name: 'Unirse al Grupo' }).click();
@@ -211,8 +222,8 @@ test.describe('accounts and session', () => {
       })
       .toBe(800);
 
-    await drawer.getByLabel('Email', { exact: true }).fill(comprador.email);
-    await drawer.getByLabel('Contraseña', { exact: true }).fill(comprador.contrasenia);
+    await drawer.getByLabel('Email', { exact: true }).fill(usuario.email);
+    await drawer.getByLabel('Contraseña', { exact: true }).fill(usuario.contrasenia);
     await drawer.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await expect(toast(page, '¡Bienvenido!')).toBeVisible();
     await expect(drawer).toHaveCount(0);

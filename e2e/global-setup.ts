@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
 
 const serverEntry = 'apps/api/dist/server.js';
 
@@ -17,20 +18,34 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`El servidor terminó con código ${server.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+async function healthy(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/api/health`)).ok;
+  } catch {
+    return false; // not listening yet
   }
-  throw new Error('El servidor no respondió a tiempo');
+}
+
+/** Waits until the server answers its health check, or fails as soon as it exits. */
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  let onExit: (code: number | null) => void = () => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = (code) => reject(new Error(`El servidor terminó con código ${code}`));
+    server.once('exit', onExit);
+  });
+  const ready = expect
+    .poll(() => healthy(baseUrl), {
+      message: 'El servidor no respondió a tiempo',
+      timeout: 60_000,
+      intervals: [100, 250],
+    })
+    .toBe(true);
+  ready.catch(() => {}); // when the server exits first, the race below reports that instead
+  try {
+    await Promise.race([ready, exited]);
+  } finally {
+    server.off('exit', onExit);
+  }
 }
 
 /**

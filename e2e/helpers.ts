@@ -1,13 +1,33 @@
-import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** Demo users seeded by the e2e server. */
+/**
+ * Demo users seeded by the e2e server. Journeys only read them (or use them where the demo
+ * account itself is the point); a journey that logs in as a shopper registers its own with
+ * `nuevoComprador`, so what other journeys create never shows up in its assertions.
+ */
 export const comprador = { email: 'comprador@compragrupal.com.ar', contrasenia: 'demo1234' };
 export const repartidor = { email: 'repartidor@compragrupal.com.ar', contrasenia: 'demo1234' };
 
 export interface Credenciales {
   email: string;
   contrasenia: string;
+}
+
+/** An email no other journey (or earlier run) uses. */
+export function emailUnico(prefijo = 'e2e') {
+  return `${prefijo}.${randomUUID()}@example.com`;
+}
+
+/** Registers a fresh shopper through the API and returns its credentials. */
+export async function nuevoComprador(request: APIRequestContext): Promise<Credenciales> {
+  const credenciales = { email: emailUnico('comprador'), contrasenia: 'secreta123' };
+  const res = await request.post('/api/usuario/registrar', {
+    data: { nombre: 'Comprador de Prueba', telefono: '+54 11 5555-0000', ...credenciales },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return credenciales;
 }
 
 /** The toast (there is one at a time) holding this text. */
