@@ -18,34 +18,28 @@ function freePort(): Promise<number> {
   });
 }
 
-async function healthy(baseUrl: string): Promise<boolean> {
+/** 'listo' once it answers its health check, 'arrancando' before, or how it ended. */
+async function serverState(baseUrl: string, server: ChildProcess): Promise<string> {
+  if (server.exitCode !== null || server.signalCode !== null)
+    return `terminó (${server.exitCode ?? server.signalCode})`;
   try {
-    return (await fetch(`${baseUrl}/api/health`)).ok;
+    return (await fetch(`${baseUrl}/api/health`)).ok ? 'listo' : 'arrancando';
   } catch {
-    return false; // not listening yet
+    return 'arrancando'; // not listening yet
   }
 }
 
-/** Waits until the server answers its health check, or fails as soon as it exits. */
+/** Waits until the server answers its health check; fails as soon as it exits instead. */
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  let onExit: (code: number | null) => void = () => {};
-  const exited = new Promise<never>((_, reject) => {
-    onExit = (code) => reject(new Error(`El servidor terminó con código ${code}`));
-    server.once('exit', onExit);
-  });
-  const ready = expect
-    .poll(() => healthy(baseUrl), {
+  await expect
+    .poll(() => serverState(baseUrl, server), {
       message: 'El servidor no respondió a tiempo',
       timeout: 60_000,
       intervals: [100, 250],
     })
-    .toBe(true);
-  ready.catch(() => {}); // when the server exits first, the race below reports that instead
-  try {
-    await Promise.race([ready, exited]);
-  } finally {
-    server.off('exit', onExit);
-  }
+    .not.toBe('arrancando');
+  const state = await serverState(baseUrl, server);
+  if (state !== 'listo') throw new Error(`El servidor ${state}`);
 }
 
 /**
