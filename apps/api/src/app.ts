@@ -118,14 +118,14 @@ export async function buildApp({
   app.decorate('guards', createGuards(accessTokens, services.usuario));
   app.decorate('identity', await createIdentity(app, config));
   app.decorate('storage', createStorage(config));
+  // Added before socket.io's own preClose hook: what is committed still goes out.
+  app.addHook('preClose', async () => outbox.stop());
   app.decorate(
     'realtime',
     attachRealtime(app, accessTokens, createRealtimeFanOut(database, app.log)).port,
   );
   app.decorate('outbox', outbox);
   app.addHook('onListen', async () => outbox.start());
-  // Before socket.io closes: what is committed still goes out.
-  app.addHook('preClose', async () => outbox.stop());
   app.decorate('jobs', createJobRunner({ db: database.db, log: app.log }));
   app.addHook('onListen', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());

@@ -4,7 +4,7 @@ import {
   type ServerToClientEvents,
 } from '@compra-grupal/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerAndLogin } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -12,6 +12,7 @@ describe('socket.io at /socket.io/', () => {
   let t: TestApp | undefined;
   let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
   afterEach(async () => {
+    vi.useRealTimers();
     socket?.disconnect();
     await t?.close();
   });
@@ -90,6 +91,8 @@ describe('socket.io at /socket.io/', () => {
     t = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '10' });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sesion = await registerAndLogin(t.app);
+    // Timers run in real time until the test jumps past the token's ten seconds.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     socket = connect(address, {
       path: '/socket.io/',
       transports: ['websocket'],
@@ -97,7 +100,8 @@ describe('socket.io at /socket.io/', () => {
       reconnection: false,
     });
     await new Promise((resolve) => socket?.once('connect', () => resolve(undefined)));
-    const reason = await new Promise<string>((resolve) => socket?.once('disconnect', resolve));
-    expect(reason).toBe('io server disconnect');
-  }, 20_000);
+    const disconnected = new Promise<string>((resolve) => socket?.once('disconnect', resolve));
+    vi.advanceTimersByTime(11_000);
+    expect(await disconnected).toBe('io server disconnect');
+  });
 });

@@ -167,7 +167,14 @@ export function attachRealtime(
     }
   });
 
+  // Fastify waits for requests in flight before its onClose hooks, and a long-polling client
+  // always has one open (until the next ping, 25 s): the transports close first.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
+    await fanOut.listening();
     await io.close();
     await fanOut.close();
   });

@@ -6,6 +6,12 @@ import type { DatabaseHandle } from '../../db/client';
 export interface RealtimeFanOut {
   /** socket.io's adapter; undefined keeps the in-process one (a single process). */
   adapter?: ReturnType<typeof createAdapter>;
+  /**
+   * Settles once the adapter's LISTEN connection is set up (or has failed). socket.io must not
+   * close before: an adapter closed while its connection is still being set up never hands
+   * it back, and the pool's end then waits for it forever.
+   */
+  listening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,13 +29,33 @@ export function createRealtimeFanOut(
   log: { error(object: object, message: string): void },
 ): RealtimeFanOut {
   if (database.kind !== 'postgres' || !database.connectionString) {
-    return { close: async () => undefined };
+    return { listening: async () => undefined, close: async () => undefined };
   }
   const pool = new pg.Pool({ connectionString: database.connectionString, max: 2 });
   const onError = (err: Error) => log.error({ err }, 'falló la difusión de eventos entre nodos');
   pool.on('error', onError);
+
+  let listening: Promise<void> = Promise.resolve();
+  // The adapter takes its LISTEN connection with connect() and sends LISTEN on it at once.
+  // A query queued on the same connection after that answers only once LISTEN has.
+  const adapterPool = {
+    query: pool.query.bind(pool),
+    connect: () => {
+      const connecting = pool.connect();
+      listening = connecting.then(
+        async (client) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          await client.query('SELECT 1').catch(() => undefined);
+        },
+        () => undefined,
+      );
+      return connecting;
+    },
+  } as unknown as pg.Pool;
+
   return {
-    adapter: createAdapter(pool, { errorHandler: onError }),
+    adapter: createAdapter(adapterPool, { errorHandler: onError }),
+    listening: () => listening,
     close: () => pool.end(),
   };
 }
