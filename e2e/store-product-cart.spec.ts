@@ -135,7 +135,7 @@ test.describe('cart', () => {
     await page.getByRole('button', { name: 'Agregar al Carrito' }).click();
     await expect(toast(page, 'Producto agregado')).toBeVisible();
 
-    const verCarrito = page.getByRole('link', { name: 'Ver carrito (2 productos)' });
+    const verCarrito = page.getByRole('link', { name: 'Ver carrito 2 productos' });
     await expect(verCarrito).toBeVisible();
     await verCarrito.click();
     await expect(page).toHaveURL(/\/cart$/);

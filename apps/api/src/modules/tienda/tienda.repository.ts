@@ -50,13 +50,27 @@ export function createTiendaRepository(db: Database) {
               or exists (select 1 from productos pb where pb.tienda_id = t.id and pb.disponible
                 and (${folded(sql`pb.nombre`)} like ${patron} or ${folded(sql`pb.descripcion`)} like ${patron})))`
         : sql``;
+      // A search brings the products it matched into the card (up to 6, those first), so a
+      // store found by its 7th product shows that product.
+      const productosDeLaTarjeta = patron
+        ? sql`(select coalesce(jsonb_agg(x.producto order by x.orden, x.fecha_creacion desc, x.id), '[]'::jsonb)
+              from (
+                select jsonb_build_object('_id', p.id, 'nombre', p.nombre,
+                    'precioCentavos', p.precio_centavos, 'imagen', coalesce(p.imagen_miniatura, p.imagen)) as producto,
+                  case when ${folded(sql`p.nombre`)} like ${patron} or ${folded(sql`p.descripcion`)} like ${patron}
+                    then 0 else 1 end as orden,
+                  p.fecha_creacion, p.id
+                from productos p where p.tienda_id = t.id and p.disponible
+                order by orden, p.fecha_creacion desc, p.id limit 6
+              ) x)`
+        : sql`t.productos_destacados`;
       // The stores in range are gathered first and joined to the categories once: as a plain
       // join the planner, expecting few stores, rescans categorias for every store listed.
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
       const result = (await db.execute(sql`
         with cerca as materialized (
           select t.id, t.nombre, t.descripcion, t.logo, t.habilitada, t.categoria_global_id,
-            t.total_productos, t.productos_destacados as productos,
+            t.total_productos, ${productosDeLaTarjeta} as productos,
             t.categorias_locales_resumen as categorias_locales,
             earth_distance(${centro}, ${punto}) as distancia_m
           from tiendas t

@@ -162,6 +162,25 @@ describe('POST /api/tienda/con-productos-que-cubren', () => {
     expect(await nombres({ ...PALERMO, q: '' })).toHaveLength(8);
   });
 
+  it('brings the products a search matched into the card, first, even past the 6 featured', async () => {
+    const [ultimo] = await t.database.db
+      .select({ nombre: productos.nombre })
+      .from(productos)
+      .where(eq(productos.tiendaId, demoTiendaId(0)))
+      .orderBy(productos.fechaCreacion, productos.id)
+      .limit(1);
+    if (!ultimo) throw new Error('el almacén demo no tiene productos');
+    const res = await cubren({ ...PALERMO, q: ultimo.nombre });
+    const [almacen] = tiendasQueCubrenResponseSchema.parse(res.json()).tiendas;
+    expect(almacen?.productos).toHaveLength(6);
+    expect(almacen?.productos[0]?.nombre).toBe(ultimo.nombre);
+
+    const sinBuscar = tiendasQueCubrenResponseSchema
+      .parse((await cubren(PALERMO)).json())
+      .tiendas.find((tienda) => tienda._id === demoTiendaId(0));
+    expect(sinBuscar?.productos.map((producto) => producto.nombre)).not.toContain(ultimo.nombre);
+  });
+
   it('includes a point just inside the radius and excludes one just outside', async () => {
     const centro = { lat: -40, lng: -65 };
     const barrio = COBERTURAS.find((c) => c.km === 2);

@@ -180,6 +180,39 @@ describe('cart screen', () => {
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
   }, 10_000);
 
+  it('counts in the totals only what it could load, and says of how many', async () => {
+    sembrarCarrito([
+      [yerba._id, 2],
+      [productoId(99), 3],
+    ]);
+    mockMarketplaceApi({ productos: [yerba, fideos] });
+    renderApp('/cart');
+    await carritoCargado();
+    expect(await screen.findByText('Producto no encontrado')).toBeVisible();
+    expect(screen.getByText('5 productos en tu carrito')).toBeVisible();
+    expect(screen.getByText('Productos (2 de 5)')).toBeVisible();
+  });
+
+  it('bounds each line by its stock and holds checkout while a line asks for more', async () => {
+    sembrarCarrito([[yerba._id, 4]]);
+    mockMarketplaceApi({ productos: [{ ...yerba, stock: 3 }] });
+    const { user } = renderApp('/cart');
+    await carritoCargado();
+    const fila = linea('Yerba mate 1 kg');
+    expect(within(fila).getByText('Quedan 3: ajusta la cantidad')).toBeVisible();
+    expect(within(fila).getByRole('button', { name: 'Aumentar cantidad' })).toBeDisabled();
+    expect(
+      screen.getByText('Ajusta las cantidades que superan el stock para continuar.'),
+    ).toBeVisible();
+
+    await user.click(within(fila).getByRole('button', { name: 'Disminuir cantidad' }));
+    expect(carrito()).toEqual([{ productoId: yerba._id, cantidadSolicitada: 3 }]);
+    expect(within(fila).getByText('Máximo disponible: 3')).toBeVisible();
+    expect(
+      screen.queryByText('Ajusta las cantidades que superan el stock para continuar.'),
+    ).toBeNull();
+  });
+
   it("'Reintentar' loads again a line whose product failed to load", async () => {
     sembrarCarrito([[yerba._id, 2]]);
     mockMarketplaceApi({ productoStatus: 500 });

@@ -13,7 +13,11 @@ import {
   quitarDelCarrito,
   useCarrito,
 } from '@/features/carrito/stores/carrito-store';
-import { type ItemCarrito, totalesDelCarrito } from '@/features/carrito/utils/item-carrito';
+import {
+  type ItemCarrito,
+  superaElStock,
+  totalesDelCarrito,
+} from '@/features/carrito/utils/item-carrito';
 import { esProductoNoEncontrado, productoQueryOptions } from '@/features/producto/api/get-producto';
 import { ProductoImagen } from '@/features/producto/components/producto-imagen';
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
@@ -92,7 +96,9 @@ export function CartRoute() {
     ? 'Estamos cargando tus productos…'
     : items.some((item) => item.estado !== 'listo')
       ? 'Quita los productos no disponibles para continuar.'
-      : null;
+      : items.some(superaElStock)
+        ? 'Ajusta las cantidades que superan el stock para continuar.'
+        : null;
 
   const abrirResumen = () => navigate(`/cart?${RESUMEN}=1`, { state: { desdeCarrito: true } });
   const cerrarResumen = () => {
@@ -128,27 +134,33 @@ export function CartRoute() {
         <CarritoVacio />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <ul aria-label="Productos en el carrito" className="grid gap-3">
-            {items.map((item, index) => (
-              <CarritoLinea
-                key={item.linea.productoId}
-                item={item}
-                imagen={
-                  <ProductoImagen
-                    src={item.producto?.imagen ?? null}
-                    alt={item.producto?.nombre ?? ''}
-                    className="size-full"
-                  />
-                }
-                onCantidad={(nueva) => actualizarCantidad(item.linea.productoId, nueva)}
-                onQuitar={() => quitar(item)}
-                onReintentar={() => void consultas[index]?.refetch()}
-              />
-            ))}
-          </ul>
+          <section aria-labelledby="carrito-productos-titulo">
+            <h2 id="carrito-productos-titulo" className="sr-only">
+              Productos en el carrito
+            </h2>
+            <ul aria-labelledby="carrito-productos-titulo" className="grid gap-3">
+              {items.map((item, index) => (
+                <CarritoLinea
+                  key={item.linea.productoId}
+                  item={item}
+                  imagen={
+                    <ProductoImagen
+                      src={item.producto?.imagen ?? null}
+                      alt={item.producto?.nombre ?? ''}
+                      className="size-full"
+                    />
+                  }
+                  onCantidad={(nueva) => actualizarCantidad(item.linea.productoId, nueva)}
+                  onQuitar={() => quitar(item)}
+                  onReintentar={() => void consultas[index]?.refetch()}
+                />
+              ))}
+            </ul>
+          </section>
           <div className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
             <CarritoTotales
               cantidad={totales.cantidad}
+              cantidadEnCarrito={cantidad}
               total={totales.total}
               bloqueo={bloqueo}
               onVerResumen={abrirResumen}

@@ -115,11 +115,32 @@ describe('product page', () => {
     expect(carrito()).toEqual([{ productoId: yerba._id, cantidadSolicitada: 2 }]);
     expect(router.state.location.pathname).toBe(path);
     // The floating button follows the cart.
-    expect(screen.getByRole('link', { name: 'Ver carrito (2 productos)' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver carrito 2 productos' })).toBeVisible();
 
     // Adding again raises the line's quantity.
     await user.click(screen.getByRole('button', { name: 'Agregar al Carrito' }));
     expect(carrito()).toEqual([{ productoId: yerba._id, cantidadSolicitada: 3 }]);
+  });
+
+  it('bounds the quantity by the stock left after what the cart holds, and says so', async () => {
+    storeToken(makeToken());
+    localStorage.setItem(
+      'carrito',
+      JSON.stringify([{ productoId: yerba._id, cantidadSolicitada: 1 }]),
+    );
+    mockMarketplaceApi({ productos: [{ ...yerba, stock: 3 }] });
+    const { user } = renderApp(path);
+    await productoCargado();
+    const aumentar = screen.getByRole('button', { name: 'Aumentar cantidad' });
+    await user.click(aumentar);
+    expect(screen.getByRole('spinbutton', { name: 'Cantidad' })).toHaveValue(2);
+    expect(aumentar).toBeDisabled();
+    expect(screen.getByText('Máximo disponible: 2 unidades')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Agregar al Carrito' }));
+    expect(carrito()).toEqual([{ productoId: yerba._id, cantidadSolicitada: 3 }]);
+    expect(screen.getByText('Ya tienes en tu carrito todo el stock disponible')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Agregar al Carrito' })).toBeDisabled();
   });
 
   it("disables 'Agregar al Carrito' for a product out of stock", async () => {

@@ -5,7 +5,10 @@ import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { AgregarAlCarrito } from '@/features/carrito/components/agregar-al-carrito';
-import { useAgregarAlCarrito } from '@/features/carrito/hooks/use-agregar-al-carrito';
+import {
+  useAgregarAlCarrito,
+  useUnidadesQueQuedan,
+} from '@/features/carrito/hooks/use-agregar-al-carrito';
 import { esProductoNoEncontrado, useProducto } from '@/features/producto/api/get-producto';
 import { ProductoCard } from '@/features/producto/components/producto-card';
 import { ProductoDetalle } from '@/features/producto/components/producto-detalle';
@@ -28,6 +31,7 @@ export function ProductRoute() {
   } = useProducto(productId);
   const noEncontrado = isError && esProductoNoEncontrado(error);
   const agregar = useAgregarAlCarrito();
+  const quedan = useUnidadesQueQuedan(producto);
 
   // The store's name, for the link back to it; the page does not depend on it.
   const { data: tienda } = useQuery({
@@ -61,7 +65,8 @@ export function ProductRoute() {
     .slice(0, 6);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
+    // Below 768 px the buy bar covers the bottom of the screen: the page leaves room for it.
+    <div className="mx-auto w-full max-w-6xl px-4 pt-5 pb-44 sm:px-6 sm:pt-8 md:pb-8">
       <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4 text-muted-foreground">
         <Link to={volverA}>
           <ArrowLeftIcon aria-hidden />
@@ -87,6 +92,7 @@ export function ProductRoute() {
           compra={
             <AgregarAlCarrito
               precio={producto.precio}
+              maximo={quedan}
               disabled={!producto.disponible || producto.stock <= 0}
               onAgregar={(cantidad) => agregar(producto, cantidad)}
             />

@@ -176,4 +176,18 @@ describe('side panel (mobile, below 768 px)', () => {
     await user.click(within(sheet).getByRole('link', { name: 'Inicio' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('puts the keyboard on its first item when it opens, and the first Escape closes it', async () => {
+    setViewport(MOBILE_WIDTH);
+    localStorage.setItem('accessToken', 'token');
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' });
+
+    await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Panel de Control' });
+    await waitFor(() => expect(within(sheet).getByRole('link', { name: 'Inicio' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

@@ -64,10 +64,10 @@ export function AppLayout() {
               <Suspense fallback={<PageSkeleton />}>
                 <Outlet />
               </Suspense>
+              <FloatingCarritoButton loggedIn={loggedIn} />
             </main>
           </SidebarInset>
         </div>
-        <FloatingCarritoButton loggedIn={loggedIn} />
         <ScrollRestoration />
       </LoginDialogProvider>
     </SidebarProvider>

@@ -165,7 +165,7 @@ describe('user menu', () => {
     storeToken();
     const { user, router } = renderApp('/');
     const banner = screen.getByRole('banner');
-    const trigger = await within(banner).findByRole('button', { name: 'Menú de usuario' });
+    const trigger = await within(banner).findByRole('button', { name: /menú de usuario$/i });
     await waitFor(() => expect(trigger).toHaveTextContent('Ana'));
 
     await user.click(trigger);
@@ -186,7 +186,7 @@ describe('user menu', () => {
     mockUsuarioApi();
     storeToken();
     const { user, router } = renderApp('/my-orders');
-    await user.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+    await user.click(await screen.findByRole('button', { name: /menú de usuario$/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     await expectToast('Sesión cerrada', 'Has cerrado sesión correctamente');
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -202,7 +202,7 @@ describe('user menu', () => {
     storeToken();
     const { user } = renderApp('/');
     expect(
-      await within(screen.getByRole('banner')).findByRole('button', { name: 'Menú de usuario' }),
+      await within(screen.getByRole('banner')).findByRole('button', { name: /menú de usuario$/i }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const sheet = await screen.findByRole('dialog', { name: 'Panel de Control' });

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SidebarTrigger } from '@/components/ui/sidebar-provider';
+import { CarritoTopBarLink } from '@/features/carrito/components/carrito-top-bar-link';
 import { BrandLink } from './brand';
 
 // Only logged-in users need the menu (and its dropdown code).
@@ -24,8 +25,8 @@ function UserMenuPlaceholder() {
 
 /**
  * Sticky top bar (spec part 1, section 2, "App shell"): product title; 'Volver al Inicio' on
- * the login and register pages, otherwise 'Iniciar Sesión' while logged out, and the user menu
- * while logged in.
+ * the login and register pages, otherwise 'Iniciar Sesión' while logged out, and the cart with
+ * its count and the user menu while logged in.
  */
 export function TopBar({ loggedIn }: { loggedIn: boolean }) {
   const onLogin = useMatch('/login');
@@ -49,9 +50,12 @@ export function TopBar({ loggedIn }: { loggedIn: boolean }) {
               </Link>
             </Button>
           ) : loggedIn ? (
-            <Suspense fallback={<UserMenuPlaceholder />}>
-              <UsuarioMenu />
-            </Suspense>
+            <>
+              <CarritoTopBarLink />
+              <Suspense fallback={<UserMenuPlaceholder />}>
+                <UsuarioMenu />
+              </Suspense>
+            </>
           ) : (
             <Button asChild size="sm">
               <Link to="/login">

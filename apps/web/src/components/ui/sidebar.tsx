@@ -51,6 +51,16 @@ export function Sidebar({
           data-mobile="true"
           aria-describedby={undefined}
           showCloseButton
+          // Opening it puts the keyboard on its first item, not on the panel's chrome.
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              '[data-slot="sidebar-menu-button"]',
+            );
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
           style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
           className={cn(
             'w-(--sidebar-width) max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground',
@@ -162,7 +172,7 @@ export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>
     <div
       data-slot="sidebar-group-label"
       className={cn(
-        'flex h-8 shrink-0 items-center rounded-md px-2 font-semibold text-[0.7rem] text-sidebar-foreground/60 uppercase tracking-wider',
+        'flex h-8 shrink-0 items-center rounded-md px-2 font-semibold text-[0.7rem] text-sidebar-foreground/75 uppercase tracking-wider',
         'transition-[margin,opacity] duration-200 ease-out motion-reduce:transition-none',
         'group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
         className,
@@ -222,7 +232,9 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) return button;
+  // In the mobile drawer labels are always shown: no tooltip, whose focus-opened layer would
+  // take the first Escape instead of the drawer.
+  if (!tooltip || isMobile) return button;
 
   return (
     <Tooltip>

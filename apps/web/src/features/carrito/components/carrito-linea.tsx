@@ -128,12 +128,24 @@ export function CarritoLinea({
           </Button>
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-          <CantidadStepper
-            size="sm"
-            value={linea.cantidadSolicitada}
-            onChange={onCantidad}
-            label={`Cantidad de ${producto.nombre}`}
-          />
+          <div className="grid gap-1">
+            <CantidadStepper
+              size="sm"
+              value={linea.cantidadSolicitada}
+              onChange={onCantidad}
+              max={Math.max(1, producto.stock)}
+              label={`Cantidad de ${producto.nombre}`}
+            />
+            {linea.cantidadSolicitada >= producto.stock && (
+              <p data-slot="aviso-stock" className="text-muted-foreground text-xs">
+                {producto.stock <= 0
+                  ? 'Sin stock por ahora'
+                  : linea.cantidadSolicitada > producto.stock
+                    ? `Quedan ${producto.stock}: ajusta la cantidad`
+                    : `Máximo disponible: ${producto.stock}`}
+              </p>
+            )}
+          </div>
           <p className="font-bold tabular-nums" data-slot="subtotal">
             <span className="sr-only">Subtotal: </span>
             {formatPrecio(subtotalDeLinea(producto.precio, linea.cantidadSolicitada))}

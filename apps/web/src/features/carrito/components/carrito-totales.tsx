@@ -5,7 +5,10 @@ import { formatPrecio } from '@/lib/format-currency';
 import { ProcederAlCheckout } from './proceder-al-checkout';
 
 export interface CarritoTotalesProps {
+  /** Units of the lines whose product is known (those the total adds up). */
   cantidad: number;
+  /** Units in the whole cart, known or not. */
+  cantidadEnCarrito: number;
   total: number;
   /** Why checkout cannot start yet (products loading or missing); null when it can. */
   bloqueo: string | null;
@@ -13,7 +16,13 @@ export interface CarritoTotalesProps {
 }
 
 /** The cart's totals with 'Ver resumen' and 'Proceder al checkout'. */
-export function CarritoTotales({ cantidad, total, bloqueo, onVerResumen }: CarritoTotalesProps) {
+export function CarritoTotales({
+  cantidad,
+  cantidadEnCarrito,
+  total,
+  bloqueo,
+  onVerResumen,
+}: CarritoTotalesProps) {
   return (
     <section
       aria-labelledby="carrito-totales-titulo"
@@ -24,7 +33,10 @@ export function CarritoTotales({ cantidad, total, bloqueo, onVerResumen }: Carri
       </h2>
       <dl className="mt-4 grid gap-2 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Productos ({cantidad})</dt>
+          <dt className="text-muted-foreground">
+            Productos (
+            {cantidad === cantidadEnCarrito ? cantidad : `${cantidad} de ${cantidadEnCarrito}`})
+          </dt>
           <dd className="tabular-nums">{formatPrecio(total)}</dd>
         </div>
         <div className="flex justify-between gap-4">

@@ -14,13 +14,17 @@ export function FloatingCarritoButton({ loggedIn }: { loggedIn: boolean }) {
   const { pathname } = useLocation();
   const cantidad = useCantidadEnCarrito();
   if (!loggedIn || cantidad === 0 || HIDDEN_ON.includes(pathname)) return null;
+  // On a phone the product page's buy bar holds the bottom; the top bar's cart is in reach.
+  const enPaginaDeProducto = pathname.startsWith('/product/');
 
   return (
     <Link
       to="/cart"
       data-slot="floating-cart-button"
-      aria-label={`Ver carrito (${textoCantidadProductos(cantidad)})`}
+      // Holds what it shows ('Ver carrito', the count), so voice control finds it by that.
+      aria-label={`Ver carrito ${textoCantidadProductos(cantidad)}`}
       className={cn(
+        enPaginaDeProducto && 'max-md:hidden',
         'fixed right-4 bottom-4 z-40 flex h-14 items-center gap-2.5 rounded-full bg-primary pr-3 pl-4 font-semibold text-primary-foreground shadow-primary/30 shadow-xl sm:right-6 sm:bottom-6 sm:pl-5',
         'animate-rise-in transition-[background-color,transform,box-shadow] duration-150 hover:-translate-y-0.5 hover:bg-primary-strong motion-reduce:transition-none motion-reduce:hover:translate-y-0',
         'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45 focus-visible:ring-offset-2 focus-visible:ring-offset-background',

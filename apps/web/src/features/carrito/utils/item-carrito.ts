@@ -4,7 +4,7 @@ import type { LineaCarrito } from '../stores/carrito-store';
 /** What the cart shows of a product. */
 export type ProductoDeCarrito = Pick<
   Producto,
-  '_id' | 'nombre' | 'precio' | 'imagen' | 'tiendaId' | 'cantidadTotalGrupo'
+  '_id' | 'nombre' | 'precio' | 'imagen' | 'tiendaId' | 'cantidadTotalGrupo' | 'stock'
 >;
 
 /** A cart line with its product as far as it is known. */
@@ -52,6 +52,11 @@ export function totalesDelCarrito(items: readonly ItemCarrito[]): {
     total += item.producto.precio * item.linea.cantidadSolicitada;
   }
   return { cantidad, total: redondear(total) };
+}
+
+/** Whether a known line asks for more than its product's stock. */
+export function superaElStock(item: ItemCarrito): boolean {
+  return item.producto !== undefined && item.linea.cantidadSolicitada > item.producto.stock;
 }
 
 /** The known lines grouped by store, in the order stores first appear in the cart. */

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
+import { dismissToasts } from '@/components/ui/toast';
 import { cn } from '@/lib/utils';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { LoginForm } from './login-form';
@@ -33,12 +34,17 @@ export function AuthPanel({
 }) {
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The other form's error no longer applies: it goes with the switch.
+  const cambiarModo = (next: AuthMode) => {
+    if (next !== mode) dismissToasts();
+    onModeChange(next);
+  };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     const next: AuthMode = mode === 'login' ? 'register' : 'login';
-    onModeChange(next);
+    cambiarModo(next);
     tabRefs.current[tabs.findIndex((tab) => tab.mode === next)]?.focus();
   };
 
@@ -64,7 +70,7 @@ export function AuthPanel({
               aria-selected={selected}
               aria-controls={`${id}-panel`}
               tabIndex={selected ? 0 : -1}
-              onClick={() => onModeChange(tab.mode)}
+              onClick={() => cambiarModo(tab.mode)}
               className={cn(
                 'h-9 rounded-lg font-medium text-sm transition-[color,background-color,box-shadow] duration-150 motion-reduce:transition-none',
                 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',

@@ -30,11 +30,13 @@ export function UsuarioMenu() {
   const nombre = usuario.data?.nombre;
   const email = usuario.data?.email;
   const initials = nombre ? initialsOf(nombre) : '';
+  const visible = nombre ? (nombre.split(/\s+/)[0] ?? nombre) : 'Mi cuenta';
 
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label="Menú de usuario"
+        // Starts with what it shows (the first name), so voice control finds it by that name.
+        aria-label={`${visible}: menú de usuario`}
         className={cn(
           'group/user flex h-10 items-center gap-2 rounded-full border border-border/80 bg-card py-1 pr-2.5 pl-1 shadow-xs',
           'transition-colors hover:bg-accent data-[state=open]:bg-accent motion-reduce:transition-none',
@@ -48,7 +50,7 @@ export function UsuarioMenu() {
           {initials || <UserIcon className="size-4" />}
         </span>
         <span className="hidden max-w-[10rem] truncate font-medium text-sm sm:block">
-          {nombre ? nombre.split(/\s+/)[0] : 'Mi cuenta'}
+          {visible}
         </span>
         <ChevronDownIcon
           aria-hidden

@@ -1,6 +1,8 @@
 import type { Producto, TiendaConProductos } from '@compra-grupal/contracts';
-import { PackageOpenIcon } from 'lucide-react';
+import { ArrowLeftIcon, PackageOpenIcon } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 import { TODAS_LAS_CATEGORIAS } from '../../lib/filtros';
@@ -33,7 +35,13 @@ export function TiendaPage({ tienda, renderProducto }: TiendaPageProps) {
     elegida === TODAS_LAS_CATEGORIAS ? filas : filas.filter((fila) => fila.id === elegida);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-5 sm:px-6 sm:py-8">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-5 sm:px-6 sm:py-8 lg:gap-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 -mb-4 w-fit text-muted-foreground">
+        <Link to="/">
+          <ArrowLeftIcon aria-hidden />
+          Volver a las tiendas
+        </Link>
+      </Button>
       <TiendaHeader tienda={tienda} cantidadProductos={cantidad} />
 
       {filas.length === 0 ? (
@@ -96,7 +104,7 @@ function FilaCategoria({
   const tituloId = useId();
   return (
     <section aria-labelledby={tituloId} data-slot="fila-categoria" className="animate-rise-in">
-      <div className="mb-3 flex items-center gap-2">
+      <div className="mb-3 flex items-center gap-2 lg:mb-2">
         <h3 id={tituloId} className="font-semibold text-lg tracking-tight">
           {fila.nombre}
         </h3>
@@ -106,7 +114,7 @@ function FilaCategoria({
       </div>
       <Carousel
         label={`${fila.nombre} de ${tiendaNombre}`}
-        slideClassName="basis-[46%] sm:basis-1/3 lg:basis-1/4 xl:basis-1/5"
+        slideClassName="basis-[46%] sm:basis-1/3 lg:basis-1/5 xl:basis-1/6"
         className="-mx-1 px-1"
       >
         {fila.productos.map((producto) => (
