@@ -43,11 +43,13 @@ export function UsuarioMenu() {
           'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
         )}
       >
+        {/* The initials are drawn by CSS: a picture, not words the button is named by. */}
         <span
           aria-hidden
-          className="grid size-8 shrink-0 place-items-center rounded-full bg-linear-to-br from-primary to-primary-strong font-semibold text-primary-foreground text-xs"
+          data-initials={initials}
+          className="grid size-8 shrink-0 place-items-center rounded-full bg-linear-to-br from-primary to-primary-strong font-semibold text-primary-foreground text-xs before:content-[attr(data-initials)]"
         >
-          {initials || <UserIcon className="size-4" />}
+          {!initials && <UserIcon className="size-4" />}
         </span>
         <span className="hidden max-w-[10rem] truncate font-medium text-sm sm:block">
           {visible}
