@@ -1,6 +1,8 @@
 import { ShoppingCartIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
 import { CantidadStepper } from './cantidad-stepper';
@@ -21,7 +23,8 @@ const unidades = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 /**
  * The product page's purchase panel: quantity (at least 1, at most what the stock leaves),
  * total and 'Agregar al Carrito'. Below 768 px it is a bar fixed to the bottom of the screen,
- * so the button is always in reach.
+ * so the button is always in reach; it is drawn straight in the body there, since an animated
+ * ancestor (the page's entrance) would hold a fixed element inside itself.
  */
 export function AgregarAlCarrito({
   precio,
@@ -30,6 +33,7 @@ export function AgregarAlCarrito({
   disabled = false,
 }: AgregarAlCarritoProps) {
   const [cantidad, setCantidad] = useState(1);
+  const mobile = useIsMobile();
   const agotado = maximo <= 0;
   // The cart can change in another tab: the chosen quantity never stays above what is left.
   useEffect(() => {
@@ -44,7 +48,7 @@ export function AgregarAlCarrito({
         ? `Máximo disponible: ${unidades(maximo)}`
         : null;
 
-  return (
+  const panel = (
     <div
       data-slot="agregar-al-carrito"
       className={cn(
@@ -100,4 +104,5 @@ export function AgregarAlCarrito({
       </Button>
     </div>
   );
+  return mobile ? createPortal(panel, document.body) : panel;
 }
