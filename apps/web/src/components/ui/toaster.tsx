@@ -1,28 +1,24 @@
 import { type CSSProperties, useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { HEADER_HEIGHT, TOAST_DURATION_MS, TOAST_LIMIT } from '@/config/ui';
-import { useIsMobile } from '@/hooks/use-is-mobile';
 import { toasterMounted } from './toast';
 
 /*
- * Where a toast never covers what a person presses next: on phones at the top, just below the
- * top bar (the buy bar, the floating cart button and the forms' main buttons sit low); on wider
- * screens at the bottom right, above the floating cart button (3.5 rem tall, 1.5 rem from the
- * edge).
+ * Where a toast never covers what a person presses next: at the top centre, just below the top
+ * bar, at every width. The bottom holds the buy bar, the floating cart button and the forms'
+ * main buttons, and the top corners hold the location and account controls.
  */
-const BELOW_TOP_BAR = `calc(${HEADER_HEIGHT} + 0.5rem)`;
-const MOBILE_OFFSET = { top: BELOW_TOP_BAR, left: 12, right: 12 };
-const DESKTOP_OFFSET = { top: BELOW_TOP_BAR, bottom: 'calc(5rem + 0.75rem)', right: 24, left: 24 };
+const BELOW_TOP_BAR = { top: `calc(${HEADER_HEIGHT} + 0.5rem)` };
+const MOBILE_OFFSET = { ...BELOW_TOP_BAR, left: 12, right: 12 };
 
 /** Loaded by <ToasterHost> with the first toast; toasts are shown through `toast()` in ./toast. */
 export function Toaster() {
   // Runs after Sonner's own effects, so it already listens when toast() goes on.
   useEffect(() => toasterMounted(), []);
-  const mobile = useIsMobile();
   return (
     <Sonner
-      position={mobile ? 'top-center' : 'bottom-right'}
-      offset={DESKTOP_OFFSET}
+      position="top-center"
+      offset={BELOW_TOP_BAR}
       mobileOffset={MOBILE_OFFSET}
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
