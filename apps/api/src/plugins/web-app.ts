@@ -14,7 +14,8 @@ const notFoundBody = errorBody(ERROR_MESSAGES.RUTA_NO_ENCONTRADA, ERROR_CODES.ru
 const soloArchivos = /^\/(api|uploads|assets)(\/|\?|$)/;
 
 /**
- * Serves the built SPA (hashed assets cached for a year, index.html never cached) and the
+ * Serves the built SPA (hashed assets cached for a year, index.html never cached, brotli or gzip
+ * when the browser takes them) and the
  * uploaded files, and answers unknown paths: JSON 404 under /api, /uploads and /assets, the
  * SPA everywhere else so that the client router shows its own not-found screen.
  */
@@ -38,6 +39,8 @@ export async function registerWebApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
