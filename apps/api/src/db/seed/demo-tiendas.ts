@@ -44,7 +44,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
 
     const logo = await storage.save(
       `tiendas/${tiendaId}.jpg`,
-      await drawStoreLogo(paleta, index + 7),
+      await drawStoreLogo(demo.nombre, paleta, index + 7),
     );
     await db
       .insert(tiendas)
@@ -81,7 +81,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
     for (const [i, p] of demo.productos.entries()) {
       productoN++;
       const id = fixedId('a3', productoN);
-      const images = await drawProductImages(PALETAS[p.paleta] ?? paleta, productoN * 31);
+      const images = await drawProductImages(p, PALETAS[p.paleta] ?? paleta, productoN * 31);
       await db
         .insert(productos)
         .values({
