@@ -137,7 +137,8 @@ export function DireccionSearch({ onSelect, className }: DireccionSearchProps) {
           <p className="px-3.5 py-3 text-muted-foreground text-sm">
             {buscar.isError
               ? 'No se pudieron buscar direcciones. Inténtalo de nuevo.'
-              : 'No encontramos direcciones con ese texto.'}
+              : // The offline gazetteer knows places, not streets: say what to search for.
+                'No encontramos ese lugar. Busca tu barrio o localidad, y marca el punto exacto en el mapa'}
           </p>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { LoaderCircleIcon, MapPinIcon, MapPinnedIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useUbicacionInversa } from '../api/ubicacion-inversa';
 import { type Coordenadas, formatCoordenadas } from '../lib/coordenadas';
 import { preloadUbicacionPicker } from './ubicacion-picker-dialog';
 
@@ -23,9 +24,14 @@ function CoordenadasTexto({ location }: { location: Coordenadas }) {
   );
 }
 
-/** The shopper's location as latitude and longitude with 4 decimals, and a way to change it. */
+/**
+ * The shopper's location: the place's name ('Palermo, Ciudad Autónoma de Buenos Aires') when
+ * it is known, the latitude and longitude with 4 decimals, and a way to change it.
+ */
 export function UbicacionBar({ location, locating, onChange, className }: UbicacionBarProps) {
   const accion = location ? 'Cambiar ubicación' : 'Elegir ubicación';
+  const { data: lugar } = useUbicacionInversa(locating ? null : location);
+  const nombre = lugar ? [lugar.ciudad, lugar.provincia].filter(Boolean).join(', ') : '';
   return (
     <div
       className={cn(
@@ -42,7 +48,17 @@ export function UbicacionBar({ location, locating, onChange, className }: Ubicac
       </span>
       <div className="min-w-0 flex-1" aria-live="polite">
         <p className="text-muted-foreground text-xs">Tu ubicación</p>
-        <p className="text-pretty font-medium text-sm tabular-nums">
+        {nombre && !locating && (
+          <p data-slot="lugar" className="truncate font-semibold text-sm">
+            {nombre}
+          </p>
+        )}
+        <p
+          className={cn(
+            'text-pretty tabular-nums',
+            nombre && !locating ? 'text-muted-foreground text-xs' : 'font-medium text-sm',
+          )}
+        >
           {locating ? (
             'Buscando tu ubicación…'
           ) : location ? (

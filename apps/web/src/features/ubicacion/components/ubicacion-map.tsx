@@ -4,7 +4,8 @@ import L, { type LeafletEventHandlerFnMap } from 'leaflet';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useMemo } from 'react';
+import { WifiOffIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useMapaConfig } from '../api/mapa-config';
 import type { Coordenadas } from '../lib/coordenadas';
@@ -62,12 +63,30 @@ function ResizeWithContainer() {
   return null;
 }
 
+/** A plan-like backdrop drawn without the network: blocks and avenues in the map's tones. */
+const FONDO_SIN_MOSAICOS = [
+  'repeating-linear-gradient(0deg, transparent 0 46px, oklch(0.9 0.01 170) 46px 50px)',
+  'repeating-linear-gradient(90deg, transparent 0 46px, oklch(0.9 0.01 170) 46px 50px)',
+  'repeating-linear-gradient(35deg, transparent 0 190px, oklch(0.86 0.03 90) 190px 198px)',
+  'linear-gradient(oklch(0.97 0.008 120), oklch(0.96 0.01 160))',
+].join(', ');
+
 /**
  * The picker's map (spec part 1, sections 4 and 9): 400 px high at zoom 15, tiles and
- * attribution from /api/geo/mapa, a draggable marker. Without tiles (offline) it still works.
+ * attribution from /api/geo/mapa, a draggable marker. When the tiles cannot be loaded (no
+ * network) it draws a plain backdrop and says so; the marker, clicks and search still work,
+ * and the summary names the nearest barrio or locality.
  */
 export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
   const { data: mapa } = useMapaConfig();
+  const [sinMosaicos, setSinMosaicos] = useState(false);
+  const tileHandlers = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      tileerror: () => setSinMosaicos(true),
+      tileload: () => setSinMosaicos(false),
+    }),
+    [],
+  );
   const handlers = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       dragend: (event) => {
@@ -80,15 +99,24 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
 
   return (
     // vaul (the mobile drawer) must not take the map's drags for its own.
-    <div data-vaul-no-drag="">
+    <div data-vaul-no-drag="" className="relative">
       <MapContainer
         center={[position.lat, position.lng]}
         zoom={CONSTANTES.mapaZoom}
         scrollWheelZoom
         className="z-0 w-full rounded-xl border border-border/70 bg-muted"
-        style={{ height: CONSTANTES.mapaAltoPx }}
+        style={{
+          height: CONSTANTES.mapaAltoPx,
+          ...(sinMosaicos ? { backgroundImage: FONDO_SIN_MOSAICOS } : {}),
+        }}
       >
-        {mapa && <TileLayer url={mapa.tileUrl} attribution={mapa.atribucion} />}
+        {mapa && (
+          <TileLayer
+            url={mapa.tileUrl}
+            attribution={mapa.atribucion}
+            eventHandlers={tileHandlers}
+          />
+        )}
         <Marker
           position={[position.lat, position.lng]}
           draggable
@@ -101,6 +129,18 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
         <FollowPosition position={position} />
         <ResizeWithContainer />
       </MapContainer>
+      {sinMosaicos && (
+        <p
+          data-slot="mapa-sin-conexion"
+          className="pointer-events-none absolute inset-x-2 top-2 z-[500] flex items-start gap-2 rounded-lg border border-border/70 bg-card/95 px-3 py-2 text-xs shadow-sm"
+        >
+          <WifiOffIcon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <span>
+            No pudimos cargar el mapa. Igual puedes mover el marcador o tocar el mapa: te mostramos
+            el barrio o la localidad más cercana.
+          </span>
+        </p>
+      )}
     </div>
   );
 }
