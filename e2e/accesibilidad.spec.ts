@@ -36,9 +36,16 @@ for (const width of [375, 1280]) {
       reducedMotion: 'reduce',
     });
 
-    test('the marketplace, logged out', async ({ page }) => {
+    test('the marketplace and the location picker, logged out and offline', async ({ page }) => {
       await page.goto('/');
       await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoViolations(page);
+
+      await page.getByRole('button', { name: 'Cambiar ubicación' }).click();
+      const picker = page.getByRole('dialog');
+      // The tests run with no network: the map says so and still places the marker.
+      await expect(picker.getByText(/No pudimos cargar el mapa/)).toBeVisible({ timeout: 15_000 });
+      await expect(picker.locator('.leaflet-marker-icon')).toBeVisible();
       await expectNoViolations(page);
     });
 

@@ -5,7 +5,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { WifiOffIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useMapaConfig } from '../api/mapa-config';
 import type { Coordenadas } from '../lib/coordenadas';
@@ -99,16 +99,18 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
 
   return (
     // vaul (the mobile drawer) must not take the map's drags for its own.
-    <div data-vaul-no-drag="" className="relative">
+    // react-leaflet sets the container's style once: the backdrop comes in through a variable.
+    <div
+      data-vaul-no-drag=""
+      className="relative"
+      style={{ '--fondo-mapa': sinMosaicos ? FONDO_SIN_MOSAICOS : 'none' } as CSSProperties}
+    >
       <MapContainer
         center={[position.lat, position.lng]}
         zoom={CONSTANTES.mapaZoom}
         scrollWheelZoom
         className="z-0 w-full rounded-xl border border-border/70 bg-muted"
-        style={{
-          height: CONSTANTES.mapaAltoPx,
-          ...(sinMosaicos ? { backgroundImage: FONDO_SIN_MOSAICOS } : {}),
-        }}
+        style={{ height: CONSTANTES.mapaAltoPx, backgroundImage: 'var(--fondo-mapa)' }}
       >
         {mapa && (
           <TileLayer
@@ -132,7 +134,7 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
       {sinMosaicos && (
         <p
           data-slot="mapa-sin-conexion"
-          className="pointer-events-none absolute inset-x-2 top-2 z-[500] flex items-start gap-2 rounded-lg border border-border/70 bg-card/95 px-3 py-2 text-xs shadow-sm"
+          className="pointer-events-none absolute inset-x-2 bottom-7 z-[500] flex items-start gap-2 rounded-lg border border-border/70 bg-card/95 px-3 py-2 text-xs shadow-sm"
         >
           <WifiOffIcon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
           <span>

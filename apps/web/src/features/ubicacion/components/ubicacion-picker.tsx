@@ -69,10 +69,16 @@ function LocationPickerContent({
   const [seleccion, setSeleccion] = useState<Seleccion | null>(null);
   const [localizando, setLocalizando] = useState(false);
 
-  // Points chosen on the map or by GPS are reverse-geocoded; suggestions bring their data.
-  const inversa = useUbicacionInversa(seleccion && !seleccion.datos ? seleccion.punto : null);
+  // Points chosen on the map or by GPS are reverse-geocoded, and so is the location the picker
+  // opens on, so that the summary always describes the marker; suggestions bring their data.
+  const puntoSinDatos = seleccion
+    ? seleccion.datos
+      ? null
+      : seleccion.punto
+    : (initialLocation ?? null);
+  const inversa = useUbicacionInversa(puntoSinDatos);
   const datos = seleccion?.datos ?? inversa.data ?? null;
-  const buscandoDatos = seleccion !== null && !seleccion.datos && inversa.isFetching;
+  const buscandoDatos = puntoSinDatos !== null && inversa.isFetching;
 
   const marcador = seleccion?.punto ?? initialLocation ?? CONSTANTES.mapaCentroPorDefecto;
 
@@ -147,10 +153,10 @@ function LocationPickerContent({
       </div>
 
       <UbicacionSummary
-        punto={seleccion?.punto ?? null}
+        punto={seleccion?.punto ?? initialLocation ?? null}
         datos={datos}
         cargando={buscandoDatos}
-        error={seleccion && !seleccion.datos ? inversa.error : null}
+        error={puntoSinDatos ? inversa.error : null}
       />
 
       {/* On phones the drawer scrolls: the actions stay in reach at its bottom edge. */}
