@@ -88,12 +88,69 @@ export const inversaGeoQuerySchema = z.object({
   lng: numeroDeConsulta('la longitud', -180, 180, '-58.3816').describe('Longitud (-180 a 180)'),
 });
 
+/**
+ * The area the picker's drawn map covers when tiles cannot be loaded: south, west, north and
+ * east edges in degrees, at most 2 degrees a side.
+ */
+export const planoGeoQuerySchema = z
+  .object({
+    sur: numeroDeConsulta('el borde sur', -90, 90, '-34.62').describe('Latitud del borde sur'),
+    oeste: numeroDeConsulta('el borde oeste', -180, 180, '-58.45').describe(
+      'Longitud del borde oeste',
+    ),
+    norte: numeroDeConsulta('el borde norte', -90, 90, '-34.56').describe(
+      'Latitud del borde norte',
+    ),
+    este: numeroDeConsulta('el borde este', -180, 180, '-58.38').describe(
+      'Longitud del borde este',
+    ),
+  })
+  .refine((area) => area.sur < area.norte && area.oeste < area.este, {
+    error: 'El área no es válida',
+    path: ['norte'],
+    when: (payload) => payload.issues.length === 0,
+  })
+  .refine((area) => area.norte - area.sur <= 2 && area.este - area.oeste <= 2, {
+    error: 'El área puede medir hasta 2 grados por lado',
+    path: ['norte'],
+    when: (payload) => payload.issues.length === 0,
+  });
+
+const puntoSchema = z.tuple([latitudSchema, longitudSchema]).describe('[latitud, longitud]');
+
+export const lugarDelPlanoSchema = z
+  .object({
+    nombre: texto('Barrio o localidad'),
+    provincia: texto('Provincia (o Ciudad Autónoma de Buenos Aires)'),
+    barrio: z.boolean().describe('Si es un barrio de la Ciudad Autónoma de Buenos Aires'),
+    puntos: z
+      .array(puntoSchema)
+      .min(1)
+      .describe('Centro del lugar y, en los barrios grandes, otros puntos de referencia'),
+  })
+  .meta({ id: 'LugarDelPlano' });
+
+/**
+ * What the picker draws without map tiles: the places near an area (each point belongs to the
+ * nearest one, as in the reverse answer, so the drawn limits agree with it) and the outline of
+ * the Ciudad Autónoma de Buenos Aires.
+ */
+export const planoGeoSchema = z
+  .object({
+    lugares: z.array(lugarDelPlanoSchema),
+    limiteCaba: z.array(puntoSchema).describe('Contorno aproximado de la Ciudad'),
+  })
+  .meta({ id: 'PlanoGeo', description: 'Lugares y límites para dibujar el mapa sin teselas' });
+
 /** The map the location picker draws: an XYZ tile URL template and its attribution (HTML). */
 export const mapaConfigSchema = z
   .object({ tileUrl: z.string(), atribucion: z.string() })
   .meta({ id: 'MapaConfig' });
 
 export type MapaConfig = z.infer<typeof mapaConfigSchema>;
+export type PlanoGeo = z.infer<typeof planoGeoSchema>;
+export type LugarDelPlano = z.infer<typeof lugarDelPlanoSchema>;
+export type PlanoGeoQuery = z.input<typeof planoGeoQuerySchema>;
 
 export type SugerenciaGeo = z.infer<typeof sugerenciaGeoSchema>;
 export type UbicacionGeo = z.infer<typeof ubicacionGeoSchema>;

@@ -7,6 +7,7 @@ import {
   enCaba,
   type LugarGeo,
   normalizar,
+  planoDelGazetteer,
 } from './gazetteer-geo';
 
 const CABA = 'Ciudad Autónoma de Buenos Aires';
@@ -73,7 +74,7 @@ describe('gazetteer (embedded geocoding)', () => {
         direccion: 'Palermo',
         ciudad: 'Palermo',
         provincia: CABA,
-        codigoPostal: null,
+        codigoPostal: '1425',
         lat: expect.closeTo(-34.578, 2),
         lng: expect.closeTo(-58.426, 2),
       });
@@ -140,7 +141,7 @@ describe('gazetteer (embedded geocoding)', () => {
         direccion: 'Cerca de Palermo',
         ciudad: 'Palermo',
         provincia: CABA,
-        codigoPostal: null,
+        codigoPostal: '1425',
         lat: -34.5889,
         lng: -58.4108,
       });
@@ -161,6 +162,19 @@ describe('gazetteer (embedded geocoding)', () => {
       expect(await geo.inversa(-54.8, -68.3)).toMatchObject({ provincia: 'Tierra del Fuego' });
     });
 
+    it('fills the postal code where the data has it, and only near the place', async () => {
+      expect(await geo.inversa(-31.4201, -64.1888)).toMatchObject({ codigoPostal: '5000' });
+      expect(await geo.inversa(-34.9215, -57.9545)).toMatchObject({
+        ciudad: 'La Plata',
+        codigoPostal: '1900',
+      });
+      // Barrios of the centre span many codes.
+      expect(await geo.inversa(-34.6206, -58.3717)).toMatchObject({ codigoPostal: null });
+      // Far out in the Patagonian steppe the nearest locality's code would be a guess.
+      const lejos = await geo.inversa(-45.2, -69.2);
+      expect(lejos.codigoPostal).toBeNull();
+    });
+
     it('answers 404 for a point in the ocean or in Chile', async () => {
       for (const [lat, lng] of [
         [-40, -55],
@@ -171,6 +185,36 @@ describe('gazetteer (embedded geocoding)', () => {
           code: ERROR_CODES.ubicacionFueraDeArgentina,
           message: 'No encontramos una dirección en Argentina para ese punto',
         });
+      }
+    });
+  });
+
+  describe('plano', () => {
+    it('holds, for every point of the area, the place the reverse answer names', async () => {
+      const [sur, oeste, norte, este] = [-34.64, -58.5, -34.56, -58.36];
+      const plano = await planoDelGazetteer(sur, oeste, norte, este);
+      const rad = Math.PI / 180;
+      const distancia = (a: readonly number[], b: readonly number[]) => {
+        const [aLat = 0, aLng = 0] = a;
+        const [bLat = 0, bLng = 0] = b;
+        const h =
+          Math.sin(((bLat - aLat) * rad) / 2) ** 2 +
+          Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLng - aLng) * rad) / 2) ** 2;
+        return Math.asin(Math.sqrt(h));
+      };
+      for (let i = 0; i <= 8; i++) {
+        for (let j = 0; j <= 8; j++) {
+          const lat = sur + ((norte - sur) * i) / 8;
+          const lng = oeste + ((este - oeste) * j) / 8;
+          const candidatos = plano.lugares.filter((l) => l.barrio === enCaba(lat, lng));
+          let mejor = candidatos[0];
+          for (const lugar of candidatos) {
+            const d = Math.min(...lugar.puntos.map((p) => distancia([lat, lng], p)));
+            const m = Math.min(...(mejor?.puntos ?? []).map((p) => distancia([lat, lng], p)));
+            if (d < m) mejor = lugar;
+          }
+          expect(mejor?.nombre, `${lat},${lng}`).toBe((await geo.inversa(lat, lng)).ciudad);
+        }
       }
     });
   });

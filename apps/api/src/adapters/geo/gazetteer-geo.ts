@@ -1,25 +1,16 @@
-import type { SugerenciaGeo, UbicacionGeo } from '@compra-grupal/contracts';
+import type { PlanoGeo, SugerenciaGeo, UbicacionGeo } from '@compra-grupal/contracts';
 import { fueraDeArgentina, type GeoPort } from './geo.port';
 
 /**
  * The embedded geocoder (DESIGN.md section 2): works offline from the `country-state-city`
  * package (the 24 provinces and their localities with coordinates), completed with small
  * tables written here: the 48 barrios of the Ciudad Autónoma de Buenos Aires (shoppers there
- * search by barrio) and the main localities of the province of Buenos Aires (the package files
- * only a few CABA barrios under that province). It knows places, never streets: a reverse
- * answer names the nearest barrio or locality, and postal codes are unknown (null).
+ * search by barrio), the main localities of the province of Buenos Aires (the package files
+ * only a few CABA barrios under that province) and the postal codes of the places whose area
+ * has one code. It knows places, never streets: a reverse answer names the nearest barrio or
+ * locality, with its postal code when the tables have it (null otherwise).
  */
 export function createGazetteerGeo(): GeoPort {
-  let indice: Promise<Indice> | undefined;
-  // Built once, on first use: the package's data weighs about 8 MB.
-  const obtenerIndice = () => {
-    indice ??= construirIndice().catch((error: unknown) => {
-      indice = undefined;
-      throw error;
-    });
-    return indice;
-  };
-
   return {
     async buscar(texto, limite) {
       const consulta = normalizar(texto);
@@ -44,17 +35,75 @@ export function createGazetteerGeo(): GeoPort {
     async inversa(lat, lng) {
       if (!enArgentina(lat, lng)) throw fueraDeArgentina();
       const { barrios, localidades } = await obtenerIndice();
-      const lugar = masCercano(enCaba(lat, lng) ? barrios : localidades, lat, lng);
+      const { lugar, distanciaKm } = masCercano(enCaba(lat, lng) ? barrios : localidades, lat, lng);
       return {
         direccion: `Cerca de ${lugar.nombre}`,
         ciudad: lugar.nombre,
         provincia: lugar.provincia,
-        codigoPostal: null,
+        // A far point is only near the place: its code may belong to another locality.
+        codigoPostal:
+          lugar.esBarrio || distanciaKm <= RADIO_CODIGO_POSTAL_KM ? lugar.codigoPostal : null,
         lat,
         lng,
       } satisfies UbicacionGeo;
     },
   };
+}
+
+/** A reverse answer keeps the place's postal code up to this distance from it. */
+export const RADIO_CODIGO_POSTAL_KM = 8;
+
+/** How far beyond the area the drawn map looks for places: the nearest may lie outside it. */
+const MARGEN_DEL_PLANO_KM = 30;
+/** At most this many places in a drawn map, the largest first. */
+const LUGARES_DEL_PLANO = 400;
+
+/**
+ * The places near an area (south, west, north, east) for the picker's drawn map, with the
+ * outline of the Ciudad. Every point of the area has its nearest place among them (barring
+ * places more than MARGEN_DEL_PLANO_KM away), so limits drawn by nearest place agree with the
+ * reverse answer.
+ */
+export async function planoDelGazetteer(
+  sur: number,
+  oeste: number,
+  norte: number,
+  este: number,
+): Promise<PlanoGeo> {
+  const { barrios, localidades } = await obtenerIndice();
+  const margenLat = MARGEN_DEL_PLANO_KM / 111;
+  const margenLng = MARGEN_DEL_PLANO_KM / (111 * Math.cos((((sur + norte) / 2) * Math.PI) / 180));
+  const cerca = (punto: Punto) =>
+    punto[0] >= sur - margenLat &&
+    punto[0] <= norte + margenLat &&
+    punto[1] >= oeste - margenLng &&
+    punto[1] <= este + margenLng;
+  const lugares = [...barrios, ...localidades]
+    .filter((lugar) => [[lugar.lat, lugar.lng] as const, ...lugar.puntos].some(cerca))
+    .sort((a, b) => b.peso - a.peso)
+    .slice(0, LUGARES_DEL_PLANO);
+  return {
+    lugares: lugares.map((lugar) => ({
+      nombre: lugar.nombre,
+      provincia: lugar.provincia,
+      barrio: lugar.esBarrio,
+      puntos: [[lugar.lat, lugar.lng], ...lugar.puntos].map(([lat, lng]) => [lat, lng]),
+    })),
+    limiteCaba: LIMITE_CABA.map(([lat, lng]) => [lat, lng]),
+  };
+}
+
+let indice: Promise<Indice> | undefined;
+/**
+ * Built once per process, on first use, and shared by the geocoder and the drawn map: the
+ * package's data weighs about 8 MB.
+ */
+function obtenerIndice(): Promise<Indice> {
+  indice ??= construirIndice().catch((error: unknown) => {
+    indice = undefined;
+    throw error;
+  });
+  return indice;
 }
 
 type Punto = readonly [lat: number, lng: number];
@@ -72,6 +121,8 @@ export interface LugarGeo {
   /** More reference points of a large barrio, for the reverse answer. */
   puntos: readonly Punto[];
   esBarrio: boolean;
+  /** The four-digit postal code (CP) when the whole place has one, else null. */
+  codigoPostal: string | null;
 }
 
 interface Entrada {
@@ -150,7 +201,7 @@ async function construirIndice(): Promise<Indice> {
         direccion: lugar.nombre,
         ciudad: lugar.nombre,
         provincia: lugar.provincia,
-        codigoPostal: null,
+        codigoPostal: lugar.codigoPostal,
         lat: lugar.lat,
         lng: lugar.lng,
       },
@@ -184,6 +235,7 @@ export async function cargarLugares(): Promise<LugarGeo[]> {
       alias: ['Buenos Aires', 'CABA', 'Capital Federal'],
       puntos: [],
       esBarrio: false,
+      codigoPostal: null,
     },
     ...BARRIOS_CABA.map(
       ([nombre, lat, lng, alias = [], puntos = []]): LugarGeo => ({
@@ -195,6 +247,7 @@ export async function cargarLugares(): Promise<LugarGeo[]> {
         alias,
         puntos,
         esBarrio: true,
+        codigoPostal: CODIGOS_POSTALES_BARRIOS[nombre] ?? null,
       }),
     ),
     ...LOCALIDADES_BUENOS_AIRES.map(
@@ -207,6 +260,7 @@ export async function cargarLugares(): Promise<LugarGeo[]> {
         alias,
         puntos: [],
         esBarrio: false,
+        codigoPostal: CODIGOS_POSTALES[`${nombre}|B`] ?? null,
       }),
     ),
   ];
@@ -235,6 +289,7 @@ export async function cargarLugares(): Promise<LugarGeo[]> {
       alias: ALIAS[clave] ?? [],
       puntos: [],
       esBarrio: false,
+      codigoPostal: CODIGOS_POSTALES[clave] ?? null,
     });
   }
 
@@ -257,7 +312,11 @@ function distanciaKm(a: Punto, b: Punto): number {
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-function masCercano(lugares: readonly LugarGeo[], lat: number, lng: number): LugarGeo {
+function masCercano(
+  lugares: readonly LugarGeo[],
+  lat: number,
+  lng: number,
+): { lugar: LugarGeo; distanciaKm: number } {
   let mejor: LugarGeo | undefined;
   let mejorDistancia = Number.POSITIVE_INFINITY;
   for (const lugar of lugares) {
@@ -270,7 +329,7 @@ function masCercano(lugares: readonly LugarGeo[], lat: number, lng: number): Lug
     }
   }
   if (!mejor) throw new Error('El gazetteer no tiene lugares');
-  return mejor;
+  return { lugar: mejor, distanciaKm: mejorDistancia };
 }
 
 /** Ray casting: whether the point lies inside the ring (vertices as [lat, lng]). */
@@ -545,6 +604,225 @@ const BARRIOS_CABA: readonly FilaBarrio[] = [
   ['Villa Soldati', -34.665, -58.443, ['Soldati']],
   ['Villa Urquiza', -34.573, -58.488, ['Urquiza']],
 ];
+
+/**
+ * Postal codes of the barrios that have one code (CP C14xx); the barrios of the centre and the
+ * south (San Nicolás, Recoleta, Barracas...) span many codes and have none here.
+ */
+const CODIGOS_POSTALES_BARRIOS: Record<string, string> = {
+  Agronomía: '1417',
+  Belgrano: '1428',
+  Caballito: '1405',
+  Chacarita: '1427',
+  Coghlan: '1430',
+  Colegiales: '1426',
+  Flores: '1406',
+  Floresta: '1407',
+  'La Paternal': '1416',
+  Liniers: '1408',
+  Mataderos: '1440',
+  'Monte Castro': '1407',
+  'Nueva Pompeya': '1437',
+  Núñez: '1429',
+  Palermo: '1425',
+  'Parque Avellaneda': '1407',
+  'Parque Chacabuco': '1406',
+  'Parque Chas': '1427',
+  Saavedra: '1430',
+  'Vélez Sarsfield': '1407',
+  Versalles: '1408',
+  'Villa Crespo': '1414',
+  'Villa del Parque': '1417',
+  'Villa Devoto': '1419',
+  'Villa General Mitre': '1416',
+  'Villa Lugano': '1439',
+  'Villa Luro': '1407',
+  'Villa Ortúzar': '1427',
+  'Villa Pueyrredón': '1419',
+  'Villa Real': '1408',
+  'Villa Riachuelo': '1439',
+  'Villa Santa Rita': '1416',
+  'Villa Soldati': '1437',
+  'Villa Urquiza': '1431',
+};
+
+/** Postal codes (CP) of localities ('name|province letter'): capitals and larger cities. */
+const CODIGOS_POSTALES: Record<string, string> = {
+  // Capitals
+  'Salta|A': '4400',
+  'San Luis|D': '5700',
+  'Paraná|E': '3100',
+  'La Rioja|F': '5300',
+  'Santiago del Estero|G': '4200',
+  'Resistencia|H': '3500',
+  'San Juan|J': '5400',
+  'San Fernando del Valle de Catamarca|K': '4700',
+  'Santa Rosa|L': '6300',
+  'Mendoza|M': '5500',
+  'Posadas|N': '3300',
+  'Formosa|P': '3600',
+  'Neuquén|Q': '8300',
+  'Viedma|R': '8500',
+  'Santa Fe|S': '3000',
+  'San Miguel de Tucumán|T': '4000',
+  'Rawson|U': '9103',
+  'Ushuaia|V': '9410',
+  'Corrientes|W': '3400',
+  'Córdoba|X': '5000',
+  'San Salvador de Jujuy|Y': '4600',
+  'Río Gallegos|Z': '9400',
+  // Large cities
+  'Rosario|S': '2000',
+  'Río Cuarto|X': '5800',
+  'Villa María|X': '5900',
+  'San Francisco|X': '2400',
+  'Villa Carlos Paz|X': '5152',
+  'Alta Gracia|X': '5186',
+  'Río Tercero|X': '5850',
+  'Comodoro Rivadavia|U': '9000',
+  'Trelew|U': '9100',
+  'Puerto Madryn|U': '9120',
+  'Esquel|U': '9200',
+  'San Rafael|M': '5600',
+  'Godoy Cruz|M': '5501',
+  'Concordia|E': '3200',
+  'Gualeguaychú|E': '2820',
+  'Río Grande|V': '9420',
+  'San Carlos de Bariloche|R': '8400',
+  'General Roca|R': '8332',
+  'Cipolletti|R': '8324',
+  'Villa Mercedes|D': '5730',
+  'Rafaela|S': '2300',
+  'Venado Tuerto|S': '2600',
+  'Reconquista|S': '3560',
+  'Villa Constitución|S': '2919',
+  'Oberá|N': '3360',
+  'Puerto Iguazú|N': '3370',
+  'Presidencia Roque Sáenz Peña|H': '3700',
+  'Tartagal|A': '4560',
+  'San Ramón de la Nueva Orán|A': '4530',
+  'La Banda|G': '4300',
+  'Yerba Buena|T': '4107',
+  'Goya|W': '3450',
+  'Caleta Olivia|Z': '9011',
+  'Clorinda|P': '3610',
+  'Zapala|Q': '8340',
+  'Cutral-Có|Q': '8322',
+  'Plottier|Q': '8316',
+  'Palpalá|Y': '4612',
+  'Chilecito|F': '5360',
+  // Province of Buenos Aires (the table below)
+  'La Plata|B': '1900',
+  'Quilmes|B': '1878',
+  'Lanús|B': '1824',
+  'Lomas de Zamora|B': '1832',
+  'Avellaneda|B': '1870',
+  'San Justo|B': '1754',
+  'Morón|B': '1708',
+  'Merlo|B': '1722',
+  'Moreno|B': '1744',
+  'San Miguel|B': '1663',
+  'José C. Paz|B': '1665',
+  'Tigre|B': '1648',
+  'San Isidro|B': '1642',
+  'Pilar|B': '1629',
+  'Florencio Varela|B': '1888',
+  'Berazategui|B': '1884',
+  'Banfield|B': '1828',
+  'Temperley|B': '1834',
+  'Adrogué|B': '1846',
+  'Burzaco|B': '1852',
+  'Monte Grande|B': '1842',
+  'Ezeiza|B': '1804',
+  'Ramos Mejía|B': '1704',
+  'González Catán|B': '1759',
+  'Isidro Casanova|B': '1765',
+  'Gregorio de Laferrere|B': '1757',
+  'Castelar|B': '1712',
+  'Haedo|B': '1706',
+  'Ituzaingó|B': '1714',
+  'Hurlingham|B': '1686',
+  'Caseros|B': '1678',
+  'San Martín|B': '1650',
+  'Villa Ballester|B': '1653',
+  'Vicente López|B': '1638',
+  'Olivos|B': '1636',
+  'Martínez|B': '1640',
+  'San Fernando|B': '1646',
+  'Los Polvorines|B': '1613',
+  'Bernal|B': '1876',
+  'Wilde|B': '1875',
+  'Remedios de Escalada|B': '1826',
+  'Valentín Alsina|B': '1822',
+  'Berisso|B': '1923',
+  'Ensenada|B': '1925',
+  'City Bell|B': '1896',
+  'Guernica|B': '1862',
+  'San Vicente|B': '1865',
+  'Cañuelas|B': '1814',
+  'Marcos Paz|B': '1727',
+  'General Rodríguez|B': '1748',
+  'Luján|B': '6700',
+  'Belén de Escobar|B': '1625',
+  'Garín|B': '1619',
+  'Campana|B': '2804',
+  'Zárate|B': '2800',
+  'Mar del Plata|B': '7600',
+  'Bahía Blanca|B': '8000',
+  'Tandil|B': '7000',
+  'Olavarría|B': '7400',
+  'Azul|B': '7300',
+  'Necochea|B': '7630',
+  'Pergamino|B': '2700',
+  'San Nicolás de los Arroyos|B': '2900',
+  'Junín|B': '6000',
+  'Chivilcoy|B': '6620',
+  'Mercedes|B': '6600',
+  'San Pedro|B': '2930',
+  'Ramallo|B': '2915',
+  'Chascomús|B': '7130',
+  'Dolores|B': '7100',
+  'Pinamar|B': '7167',
+  'Villa Gesell|B': '7165',
+  'San Clemente del Tuyú|B': '7105',
+  'Santa Teresita|B': '7107',
+  'Mar de Ajó|B': '7109',
+  'Miramar|B': '7607',
+  'Balcarce|B': '7620',
+  'Tres Arroyos|B': '7500',
+  'Coronel Suárez|B': '7540',
+  'Trenque Lauquen|B': '6400',
+  'Pehuajó|B': '6450',
+  'Nueve de Julio|B': '6500',
+  'Bragado|B': '6640',
+  'Bolívar|B': '6550',
+  'Lincoln|B': '6070',
+  'Chacabuco|B': '6740',
+  'Arrecifes|B': '2740',
+  'Baradero|B': '2942',
+  'San Antonio de Areco|B': '2760',
+  'Carmen de Patagones|B': '8504',
+  'Punta Alta|B': '8109',
+  'Monte Hermoso|B': '8153',
+  'Las Flores|B': '7200',
+  'Saladillo|B': '7260',
+  'Veinticinco de Mayo|B': '6660',
+  'Lobos|B': '7240',
+  'Coronel Brandsen|B': '1980',
+  'Magdalena|B': '1913',
+  'Coronel Pringles|B': '7530',
+  'Benito Juárez|B': '7020',
+  'Ayacucho|B': '7150',
+  'Rauch|B': '7203',
+  'General Madariaga|B': '7163',
+  'Salto|B': '2741',
+  'Colón|B': '2720',
+  'Rojas|B': '2705',
+  'General Villegas|B': '6230',
+  'Carlos Casares|B': '6530',
+  'Carhué|B': '6430',
+  'Pigüé|B': '8170',
+};
 
 type FilaLocalidad = readonly [
   nombre: string,

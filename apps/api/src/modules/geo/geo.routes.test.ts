@@ -2,6 +2,7 @@ import {
   buscarGeoResponseSchema,
   ERROR_CODES,
   errorBodySchema,
+  planoGeoSchema,
   ubicacionGeoSchema,
 } from '@compra-grupal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -52,7 +53,7 @@ describe('/api/geo with the embedded gazetteer', () => {
         etiqueta: 'Palermo, Ciudad Autónoma de Buenos Aires',
         ciudad: 'Palermo',
         provincia: 'Ciudad Autónoma de Buenos Aires',
-        codigoPostal: null,
+        codigoPostal: '1425',
       });
     });
 
@@ -104,10 +105,15 @@ describe('/api/geo with the embedded gazetteer', () => {
         direccion: 'Cerca de Palermo',
         ciudad: 'Palermo',
         provincia: 'Ciudad Autónoma de Buenos Aires',
-        codigoPostal: null,
+        codigoPostal: '1425',
         lat: -34.5889,
         lng: -58.4108,
       });
+    });
+
+    it('leaves the postal code out where the barrio spans many codes', async () => {
+      const res = await get('/api/geo/inversa?lat=-34.6033&lng=-58.3817');
+      expect(res.json()).toMatchObject({ ciudad: 'San Nicolás', codigoPostal: null });
     });
 
     it.each([
@@ -142,6 +148,41 @@ describe('/api/geo with the embedded gazetteer', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ ciudad: 'Córdoba', provincia: 'Córdoba' });
     });
+  });
+});
+
+describe('GET /api/geo/plano', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await appCon(createGazetteerGeo());
+  });
+  afterAll(() => app.close());
+
+  it('answers the barrios near an area of Palermo, the nearby localities and the city outline', async () => {
+    const res = await app.inject({
+      url: '/api/geo/plano?sur=-34.595&oeste=-58.44&norte=-34.575&este=-58.41',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    const plano = planoGeoSchema.parse(res.json());
+    const palermo = plano.lugares.find((lugar) => lugar.nombre === 'Palermo');
+    expect(palermo).toMatchObject({ provincia: 'Ciudad Autónoma de Buenos Aires', barrio: true });
+    expect(palermo?.puntos[0]).toEqual([-34.578, -58.426]);
+    expect(palermo?.puntos.length).toBeGreaterThan(1);
+    const nombres = plano.lugares.map((lugar) => lugar.nombre);
+    expect(nombres).toEqual(expect.arrayContaining(['Recoleta', 'Villa Crespo', 'Vicente López']));
+    expect(nombres).not.toContain('Córdoba');
+    expect(plano.limiteCaba.length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['a missing edge', '?sur=-34.6&oeste=-58.5&norte=-34.5'],
+    ['edges the wrong way round', '?sur=-34.5&oeste=-58.5&norte=-34.6&este=-58.4'],
+    ['an area over 2 degrees a side', '?sur=-37&oeste=-60&norte=-34&este=-58'],
+  ])('answers 400 for %s', async (_caso, query) => {
+    const res = await app.inject({ url: `/api/geo/plano${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDACION' });
   });
 });
 
@@ -219,6 +260,12 @@ describe('/api/geo in the OpenAPI document', () => {
         documento.paths[ruta]?.get.parameters.map((p) => `${p.in}:${p.name}`);
       expect(parametros('/api/geo/buscar')).toEqual(['query:q', 'query:limite']);
       expect(parametros('/api/geo/inversa')).toEqual(['query:lat', 'query:lng']);
+      expect(parametros('/api/geo/plano')).toEqual([
+        'query:sur',
+        'query:oeste',
+        'query:norte',
+        'query:este',
+      ]);
       expect(Object.keys(documento.components.schemas)).toEqual(
         expect.arrayContaining(['SugerenciaGeo', 'UbicacionGeo', 'BuscarGeoResponse', 'Error']),
       );

@@ -5,9 +5,12 @@ import {
   inversaGeoQuerySchema,
   type MapaConfig,
   mapaConfigSchema,
+  planoGeoQuerySchema,
+  planoGeoSchema,
   ubicacionGeoSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { planoDelGazetteer } from '../../adapters/geo/gazetteer-geo';
 import type { GeoPort } from '../../adapters/geo/geo.port';
 
 /**
@@ -60,5 +63,25 @@ export const createGeoRoutes =
         },
       },
       (request) => geo.inversa(request.query.lat, request.query.lng),
+    );
+
+    // The picker draws this when the map tiles cannot be loaded; it comes from the embedded
+    // gazetteer whatever the provider, so it works with no network.
+    app.get(
+      '/plano',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Barrios, localidades y límites de un área, para dibujar el mapa sin teselas',
+          querystring: planoGeoQuerySchema,
+          response: { 200: planoGeoSchema, 400: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { sur, oeste, norte, este } = request.query;
+        // The same area always gives the same answer: the browser may keep it a day.
+        reply.header('cache-control', 'public, max-age=86400');
+        return planoDelGazetteer(sur, oeste, norte, este);
+      },
     );
   };
