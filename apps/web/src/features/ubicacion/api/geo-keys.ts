@@ -1,4 +1,5 @@
 import type { Coordenadas } from '../lib/coordenadas';
+import type { AreaGeo } from '../lib/plano';
 
 /** Points are keyed at about 10 cm, so a tiny drag does not miss the cache by noise. */
 const redondear = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -10,4 +11,6 @@ export const geoKeys = {
   inversa: ({ lat, lng }: Coordenadas) =>
     ['geo', 'inversa', redondear(lat), redondear(lng)] as const,
   mapa: () => ['geo', 'mapa'] as const,
+  plano: ({ sur, oeste, norte, este }: AreaGeo) =>
+    ['geo', 'plano', sur, oeste, norte, este] as const,
 };

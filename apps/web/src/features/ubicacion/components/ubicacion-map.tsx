@@ -5,10 +5,11 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { WifiOffIcon } from 'lucide-react';
-import { type CSSProperties, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useMapaConfig } from '../api/mapa-config';
 import type { Coordenadas } from '../lib/coordenadas';
+import { UbicacionPlano } from './ubicacion-plano';
 
 /**
  * Leaflet's default marker finds its images through a CSS path that bundlers break; Vite
@@ -63,19 +64,12 @@ function ResizeWithContainer() {
   return null;
 }
 
-/** A plan-like backdrop drawn without the network: blocks and avenues in the map's tones. */
-const FONDO_SIN_MOSAICOS = [
-  'repeating-linear-gradient(0deg, transparent 0 46px, oklch(0.9 0.01 170) 46px 50px)',
-  'repeating-linear-gradient(90deg, transparent 0 46px, oklch(0.9 0.01 170) 46px 50px)',
-  'repeating-linear-gradient(35deg, transparent 0 190px, oklch(0.86 0.03 90) 190px 198px)',
-  'linear-gradient(oklch(0.97 0.008 120), oklch(0.96 0.01 160))',
-].join(', ');
-
 /**
  * The picker's map (spec part 1, sections 4 and 9): 400 px high at zoom 15, tiles and
  * attribution from /api/geo/mapa, a draggable marker. When the tiles cannot be loaded (no
- * network) it draws a plain backdrop and says so; the marker, clicks and search still work,
- * and the summary names the nearest barrio or locality.
+ * network) it says so and draws a simple plan under the marker (UbicacionPlano: barrios and
+ * localities with their limits and names, from the embedded gazetteer); the marker, clicks and
+ * search still work, and the summary names the place the plan shows under the marker.
  */
 export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
   const { data: mapa } = useMapaConfig();
@@ -99,19 +93,15 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
 
   return (
     // vaul (the mobile drawer) must not take the map's drags for its own.
-    // react-leaflet sets the container's style once: the backdrop comes in through a variable.
-    <div
-      data-vaul-no-drag=""
-      className="relative"
-      style={{ '--fondo-mapa': sinMosaicos ? FONDO_SIN_MOSAICOS : 'none' } as CSSProperties}
-    >
+    <div data-vaul-no-drag="" className="relative">
       <MapContainer
         center={[position.lat, position.lng]}
         zoom={CONSTANTES.mapaZoom}
         scrollWheelZoom
         className="z-0 w-full rounded-xl border border-border/70 bg-muted"
-        style={{ height: CONSTANTES.mapaAltoPx, backgroundImage: 'var(--fondo-mapa)' }}
+        style={{ height: CONSTANTES.mapaAltoPx }}
       >
+        {sinMosaicos && <UbicacionPlano />}
         {mapa && (
           <TileLayer
             url={mapa.tileUrl}
@@ -138,8 +128,8 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
         >
           <WifiOffIcon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
           <span>
-            No pudimos cargar el mapa. Igual puedes mover el marcador o tocar el mapa: te mostramos
-            el barrio o la localidad más cercana.
+            No pudimos cargar el mapa: te mostramos un plano simple de barrios y localidades. Igual
+            puedes mover el marcador o tocar el plano.
           </span>
         </p>
       )}
