@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
+import { measureLighthouse } from './lighthouse';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
 import { insertMarketplace, PALERMO } from './marketplace-data';
 import { startServer } from './server';
@@ -89,7 +90,13 @@ try {
         p95sBySize.set(total, [...(p95sBySize.get(total) ?? []), p95]);
         console.log(`  ${total} tiendas (${check.tiendas.length} en rango): p95 ${ms(p95)}`);
         if (round === 1 && index === SIZES.length - 1)
-          rows.push(...(await otherFigures(server.baseUrl, check.tiendas[0].productos[0]._id)));
+          rows.push(
+            ...(await otherFigures(
+              server.baseUrl,
+              check.tiendas[0]._id,
+              check.tiendas[0].productos[0]._id,
+            )),
+          );
       } finally {
         await server.stop();
       }
@@ -113,8 +120,11 @@ for (const [index, total] of SIZES.entries()) {
   });
 }
 
-/** Product throughput against a trivial route, and the JavaScript of `/`, on one server. */
-async function otherFigures(baseUrl: string, productoId: string): Promise<Row[]> {
+/**
+ * Product throughput against a trivial route, the JavaScript of `/`, and Lighthouse on `/`, a
+ * store page and a product page, on one server.
+ */
+async function otherFigures(baseUrl: string, tiendaId: string, productoId: string): Promise<Row[]> {
   const trivial = await measureThroughput(`${baseUrl}/api/health`);
   const producto = await measureThroughput(`${baseUrl}/api/producto/${productoId}`);
   const ratio = producto.rps / trivial.rps;
@@ -122,7 +132,27 @@ async function otherFigures(baseUrl: string, productoId: string): Promise<Row[]>
     latitude: PALERMO.lat,
     longitude: PALERMO.lng,
   });
+  const faros = await measureLighthouse(baseUrl, [
+    '/',
+    `/store/${tiendaId}`,
+    `/product/${productoId}`,
+  ]);
+  const lighthouseRows = faros.flatMap((faro): Row[] => [
+    {
+      figure: `Lighthouse móvil ${faro.path}: rendimiento (LCP ${(faro.lcpMs / 1000).toFixed(1)} s)`,
+      value: String(faro.performance),
+      budget: '>= 90',
+      ok: faro.performance >= 90,
+    },
+    {
+      figure: `Lighthouse móvil ${faro.path}: accesibilidad`,
+      value: String(faro.accessibility),
+      budget: '100',
+      ok: faro.accessibility >= 100,
+    },
+  ]);
   return [
+    ...lighthouseRows,
     {
       figure: 'GET /api/health (ruta trivial): req/s',
       value: `${trivial.rps.toFixed(0)} req/s (p99 ${trivial.p99} ms)`,
