@@ -49,7 +49,8 @@ export function UbicacionBar({ location, locating, onChange, className }: Ubicac
       <div className="min-w-0 flex-1" aria-live="polite">
         <p className="text-muted-foreground text-xs">Tu ubicación</p>
         {nombre && !locating && (
-          <p data-slot="lugar" className="truncate font-semibold text-sm">
+          // Two lines at most: 'Palermo, Ciudad Autónoma de Buenos Aires' stays whole on phones.
+          <p data-slot="lugar" title={nombre} className="line-clamp-2 font-semibold text-sm">
             {nombre}
           </p>
         )}

@@ -5,7 +5,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { WifiOffIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useMapaConfig } from '../api/mapa-config';
 import type { Coordenadas } from '../lib/coordenadas';
@@ -52,6 +52,53 @@ function FollowPosition({ position }: Pick<UbicacionMapProps, 'position'>) {
   return null;
 }
 
+/** Arrow keys move a focused marker by this many pixels (with Shift, five times as far). */
+const PASO_CON_TECLADO_PX = 12;
+
+/**
+ * Keyboard use: with the marker focused, the arrow keys move it (Shift for longer steps); the
+ * point is chosen once the keys rest, so a held key does not geocode every step.
+ */
+function MoveWithKeys({
+  markerRef,
+  onSelect,
+}: Pick<UbicacionMapProps, 'onSelect'> & { markerRef: RefObject<L.Marker | null> }) {
+  const map = useMap();
+  useEffect(() => {
+    const marker = markerRef.current;
+    const element = marker?.getElement();
+    if (!marker || !element) return;
+    const direcciones: Record<string, [number, number]> = {
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+    };
+    let espera: ReturnType<typeof setTimeout> | undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const direccion = direcciones[event.key];
+      if (!direccion) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const paso = PASO_CON_TECLADO_PX * (event.shiftKey ? 5 : 1);
+      const punto = map
+        .latLngToContainerPoint(marker.getLatLng())
+        .add([direccion[0] * paso, direccion[1] * paso]);
+      const destino = map.containerPointToLatLng(punto);
+      marker.setLatLng(destino);
+      if (!map.getBounds().pad(-0.1).contains(destino)) map.panTo(destino);
+      clearTimeout(espera);
+      espera = setTimeout(() => onSelect({ lat: destino.lat, lng: destino.lng }), 300);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => {
+      clearTimeout(espera);
+      element.removeEventListener('keydown', onKeyDown);
+    };
+  }, [map, markerRef, onSelect]);
+  return null;
+}
+
 /** The dialog animates in and the drawer resizes: Leaflet must measure its box again. */
 function ResizeWithContainer() {
   const map = useMap();
@@ -74,6 +121,7 @@ function ResizeWithContainer() {
 export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
   const { data: mapa } = useMapaConfig();
   const [sinMosaicos, setSinMosaicos] = useState(false);
+  const markerRef = useRef<L.Marker | null>(null);
   const tileHandlers = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       tileerror: () => setSinMosaicos(true),
@@ -113,10 +161,12 @@ export function UbicacionMap({ position, onSelect }: UbicacionMapProps) {
           position={[position.lat, position.lng]}
           draggable
           icon={markerIcon}
-          title="Ubicación seleccionada"
+          title="Arrástralo o muévelo con las flechas del teclado"
           alt="Marcador de la ubicación"
           eventHandlers={handlers}
+          ref={markerRef}
         />
+        <MoveWithKeys markerRef={markerRef} onSelect={onSelect} />
         <ClickToSelect onSelect={onSelect} />
         <FollowPosition position={position} />
         <ResizeWithContainer />
