@@ -27,6 +27,18 @@ function heading(page: Page, name: string | RegExp) {
   return page.getByRole('heading', { level: 1, name });
 }
 
+test.describe('accessibility without the location', () => {
+  test.use({ viewport: { width: 375, height: 860 }, reducedMotion: 'reduce' });
+
+  test('the marketplace when the browser refuses the location, with its error toast', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
     test.use({

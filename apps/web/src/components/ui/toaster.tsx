@@ -30,7 +30,7 @@ export function Toaster() {
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
           '--error-bg': 'var(--destructive-soft)',
-          '--error-text': 'var(--destructive)',
+          '--error-text': 'oklch(0.444 0.177 26.9)',
           '--error-border': 'color-mix(in oklab, var(--destructive) 30%, transparent)',
           '--border-radius': 'var(--radius-lg)',
         } as CSSProperties
