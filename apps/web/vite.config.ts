@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = 'http://localhost:3000';
@@ -10,8 +10,32 @@ const api = 'http://localhost:3000';
 /** React, React DOM and React Router change rarely: their own chunk stays cached across deploys. */
 const reactVendor = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 
+/**
+ * The contracts define their zod schemas beside plain constants (ERROR_CODES beside
+ * errorBodySchema, LIMITES_SOCKET beside the socket schemas). A `z.object(...)` at the top of a
+ * module counts as a side effect, so a page that only reads a constant would bring zod and
+ * every schema of that module along. Building a schema changes nothing else (the API, which
+ * reads the registry for its OpenAPI document, is not built by Vite), so each top-level
+ * definition is marked pure: the browser keeps only the schemas it parses with.
+ */
+const contractsSource = /\/packages\/contracts\/src\/[^/]+\.ts$/;
+function pureContractSchemas(): Plugin {
+  return {
+    name: 'pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!contractsSource.test(id) || id.endsWith('.test.ts')) return null;
+      return {
+        code: code.replace(/^((?:export )?const \w+(?:: [^=]+)? = )z\b/gm, '$1/* @__PURE__ */ z'),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    pureContractSchemas(),
     react(),
     tailwindcss(),
     // Brotli and gzip files beside each asset, at their best levels (once, at build time); the
