@@ -33,23 +33,25 @@ export function UbicacionBar({ location, locating, onChange, className }: Ubicac
   const { data: lugar } = useUbicacionInversa(locating ? null : location);
   const nombre = lugar ? [lugar.ciudad, lugar.provincia].filter(Boolean).join(', ') : '';
   return (
+    // A grid: on phones the place and coordinates run under the button, so a long name
+    // ('Palermo, Ciudad Autónoma de Buenos Aires') keeps its room; from 640 px the button sits
+    // beside them.
     <div
       className={cn(
-        'flex items-center gap-3 rounded-xl border border-border/70 bg-card/90 py-2 pr-2 pl-2.5 shadow-xs',
+        'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 rounded-xl border border-border/70 bg-card/90 py-2 pr-2 pl-2.5 shadow-xs',
         className,
       )}
     >
-      <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+      <span className="col-[1] row-[1] grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary sm:row-[1/3]">
         {locating ? (
           <LoaderCircleIcon className="size-[1.125rem] animate-spin" aria-hidden />
         ) : (
           <MapPinIcon className="size-[1.125rem]" aria-hidden />
         )}
       </span>
-      <div className="min-w-0 flex-1" aria-live="polite">
-        <p className="text-muted-foreground text-xs">Tu ubicación</p>
+      <p className="col-[2] row-[1] text-muted-foreground text-xs sm:self-end">Tu ubicación</p>
+      <div className="col-[2/4] row-[2] min-w-0 self-start sm:col-[2/3]" aria-live="polite">
         {nombre && !locating && (
-          // Two lines at most: 'Palermo, Ciudad Autónoma de Buenos Aires' stays whole on phones.
           <p data-slot="lugar" title={nombre} className="line-clamp-2 font-semibold text-sm">
             {nombre}
           </p>
@@ -73,6 +75,7 @@ export function UbicacionBar({ location, locating, onChange, className }: Ubicac
         type="button"
         variant="outline"
         size="sm"
+        className="col-[3] row-[1] sm:row-[1/3]"
         aria-label={accion}
         onClick={onChange}
         onPointerEnter={preloadUbicacionPicker}
