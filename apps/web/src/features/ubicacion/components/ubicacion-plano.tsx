@@ -113,7 +113,15 @@ function dibujar(canvas: HTMLCanvasElement, map: LeafletMap, datos: PlanoConColo
     ctx.stroke();
   }
 
-  const fuente = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif';
+  const contenedor = map.getContainer();
+  const fuente = getComputedStyle(contenedor).fontFamily || 'sans-serif';
+  // Names keep clear of the zoom buttons.
+  const caja = contenedor.getBoundingClientRect();
+  const zoom = contenedor.querySelector('.leaflet-control-zoom')?.getBoundingClientRect();
+  const controles = zoom && {
+    derecha: zoom.right - caja.left + 4,
+    abajo: zoom.bottom - caja.top + 10,
+  };
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
@@ -122,8 +130,11 @@ function dibujar(canvas: HTMLCanvasElement, map: LeafletMap, datos: PlanoConColo
     ctx.font = `600 ${region.barrio ? 13 : 12}px ${fuente}`;
     // Whole names: kept inside the map's edges.
     const mitad = ctx.measureText(region.nombre).width / 2 + 6;
-    const x = Math.min(Math.max(region.centro.x, mitad), ancho - mitad);
+    let x = Math.min(Math.max(region.centro.x, mitad), ancho - mitad);
     const y = Math.min(Math.max(region.centro.y, 14), alto - ALTO_DE_LA_NOTA);
+    if (controles && y < controles.abajo && x - mitad < controles.derecha) {
+      x = controles.derecha + mitad;
+    }
     ctx.lineWidth = 4;
     ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
     ctx.strokeText(region.nombre, x, y);
