@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import opentype from 'opentype.js';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import { type Colores, type Dibujo, dibujar, type Emblema, enPack } from './demo-dibujos';
 
 /**
  * Product photos and store logos drawn at seed time, with nothing downloaded: a studio-like
@@ -111,75 +112,113 @@ function random(seed: number) {
   };
 }
 
-/** The object, drawn in a 800 × 800 box around (400, 360). */
-function objeto(forma: Forma, p: Paleta, rnd: () => number): string {
-  const [cuerpo = '#999', claro = '#ccc', acento = '#fff'] = p.formas;
-  const oscuro = p.fondo[1];
-  switch (forma) {
-    case 'botella':
-      return `<path d="M370 120h60v70q0 20 25 45q45 45 45 110v300q0 35-35 35h-130q-35 0-35-35v-300q0-65 45-110q25-25 25-45z" fill="${cuerpo}"/>
-<rect x="362" y="96" width="76" height="40" rx="10" fill="${oscuro}"/>
-<rect x="318" y="400" width="164" height="150" rx="14" fill="${acento}" fill-opacity="0.92"/>
-<rect x="338" y="430" width="124" height="14" rx="7" fill="${cuerpo}"/><rect x="352" y="460" width="96" height="10" rx="5" fill="${claro}"/>
-<path d="M330 300q0-40 30-70" stroke="#fff" stroke-opacity="0.45" stroke-width="16" stroke-linecap="round" fill="none"/>`;
-    case 'lata':
-      return `<rect x="290" y="170" width="220" height="400" rx="26" fill="${cuerpo}"/>
-<ellipse cx="400" cy="172" rx="110" ry="28" fill="${claro}"/><ellipse cx="400" cy="168" rx="92" ry="20" fill="${acento}" fill-opacity="0.7"/>
-<ellipse cx="400" cy="568" rx="110" ry="26" fill="${oscuro}" fill-opacity="0.55"/>
-<rect x="290" y="300" width="220" height="150" fill="${acento}" fill-opacity="0.9"/>
-<circle cx="400" cy="375" r="46" fill="${cuerpo}"/><rect x="312" y="200" width="18" height="340" rx="9" fill="#fff" fill-opacity="0.3"/>`;
-    case 'paquete':
-      return `<path d="M285 190q115-40 230 0l25 380q-140 40-280 0z" fill="${cuerpo}"/>
-<path d="M285 190q115-40 230 0l-8 40q-107-34-214 0z" fill="${oscuro}" fill-opacity="0.45"/>
-<rect x="318" y="320" width="164" height="170" rx="18" fill="${acento}" fill-opacity="0.92"/>
-<circle cx="400" cy="390" r="40" fill="${claro}"/><rect x="345" y="448" width="110" height="12" rx="6" fill="${cuerpo}"/>
-<path d="M305 240l-10 300" stroke="#fff" stroke-opacity="0.3" stroke-width="14" stroke-linecap="round"/>`;
-    case 'fruta': {
-      const n = 3 + Math.floor(rnd() * 2);
-      const piezas = Array.from({ length: n }, (_, i) => {
-        const x = 400 + (i - (n - 1) / 2) * 120;
-        const y = 400 - (i % 2) * 70;
-        return `<circle cx="${x}" cy="${y}" r="95" fill="${cuerpo}"/><circle cx="${x - 30}" cy="${y - 32}" r="28" fill="#fff" fill-opacity="0.35"/>
-<path d="M${x} ${y - 95}q10-40 55-48q-10 42-55 48z" fill="#15803d"/>`;
-      });
-      return piezas.join('');
-    }
-    case 'pan':
-      return `<path d="M210 470q-10-170 190-200q200 30 190 200q0 60-60 60h-260q-60 0-60-60z" fill="${cuerpo}"/>
-<path d="M300 330q20 40 0 90M400 310q20 45 0 100M500 330q20 40 0 90" stroke="${claro}" stroke-width="18" stroke-linecap="round" fill="none"/>
-<path d="M240 470q160 40 320 0" stroke="${oscuro}" stroke-opacity="0.35" stroke-width="14" fill="none"/>`;
-    case 'carne':
-      return `<path d="M230 380q0-150 170-160q190 0 190 150q0 150-190 170q-170 10-170-160z" fill="${cuerpo}"/>
-<path d="M280 390q10-100 120-110q130 0 140 100" stroke="${acento}" stroke-width="22" stroke-opacity="0.85" fill="none"/>
-<circle cx="470" cy="420" r="34" fill="${acento}"/><circle cx="470" cy="420" r="16" fill="${claro}"/>`;
-    default:
-      return `<path d="M260 250l140-60l140 60v270l-140 60l-140-60z" fill="${cuerpo}"/>
-<path d="M260 250l140 60l140-60" stroke="${acento}" stroke-width="10" fill="none"/><path d="M400 310v270" stroke="${oscuro}" stroke-opacity="0.4" stroke-width="10"/>
-<path d="M470 220l-140 60v70l40-18v-70l140-60z" fill="${claro}"/>`;
-  }
+/** What a product's name says it is, before its category: 'Bananas 2 kg' is a bunch. */
+const DIBUJO_POR_NOMBRE: [RegExp, Dibujo, Emblema?][] = [
+  [/malbec|torront|vino/i, 'vino'],
+  [/aceite/i, 'aceite'],
+  [/sif[oó]n/i, 'sifon'],
+  [/agua|gaseosa/i, 'pet'],
+  [/cerveza/i, 'lata'],
+  [/at[uú]n/i, 'lata-baja'],
+  [/tomate triturado|pur[eé]/i, 'tetra'],
+  [/yerba|^t[eé] /i, 'paquete', 'hoja'],
+  [/caf[eé]/i, 'paquete', 'grano'],
+  [/arroz/i, 'paquete', 'arroz'],
+  [/fideos/i, 'paquete', 'fideos'],
+  [/harina/i, 'paquete', 'espiga'],
+  [/almendra|nuez|man[ií]/i, 'frasco'],
+  [/papel/i, 'rollos'],
+  [/perro/i, 'bolsa-grande', 'pata'],
+  [/gato adulto|alimento gato/i, 'bolsa-grande', 'gato'],
+  [/piedras/i, 'bolsa-grande', 'piedras'],
+  [/snack/i, 'paquete', 'hueso'],
+  [/rascador/i, 'rascador'],
+  [/naranja/i, 'naranjas'],
+  [/manzana/i, 'manzanas'],
+  [/tomate/i, 'tomates'],
+  [/banana/i, 'bananas'],
+  [/palta/i, 'paltas'],
+  [/albahaca|perejil|hierba/i, 'hierbas'],
+  [/bols[oó]n/i, 'bolson'],
+  [/asado|costilla/i, 'costillar'],
+  [/milanesa/i, 'milanesas'],
+  [/bondiola/i, 'bondiola'],
+  [/pollo/i, 'pollo'],
+  [/chorizo/i, 'chorizos'],
+  [/salame/i, 'salame'],
+  [/masa madre/i, 'hogaza'],
+  [/medialuna|factura/i, 'medialunas'],
+  [/chocotorta|torta/i, 'torta'],
+  [/pastafrola|tarta/i, 'tarta'],
+  [/alfajor/i, 'alfajores'],
+  [/bizcochito|galletita/i, 'galletitas'],
+  [/suavizante/i, 'bidon', 'hoja'],
+  [/detergente|lavandina|jab[oó]n/i, 'bidon', 'gota'],
+];
+
+/** The drawing by category when the name says nothing. */
+const DIBUJO_POR_FORMA: Record<Forma, Dibujo> = {
+  botella: 'bidon',
+  lata: 'lata',
+  paquete: 'paquete',
+  fruta: 'manzanas',
+  pan: 'pan',
+  carne: 'corte',
+  caja: 'caja',
+};
+
+export function dibujoDe(producto: { nombre: string; categoria: string }): {
+  dibujo: Dibujo;
+  emblema: Emblema;
+} {
+  const porNombre = DIBUJO_POR_NOMBRE.find(([patron]) => patron.test(producto.nombre));
+  if (porNombre) return { dibujo: porNombre[1], emblema: porNombre[2] ?? 'gota' };
+  const forma = formaDeCategoria(producto.categoria);
+  return { dibujo: DIBUJO_POR_FORMA[forma], emblema: forma === 'paquete' ? 'hoja' : 'gota' };
 }
 
-function productSvg(nombre: string, forma: Forma, paleta: Paleta, seed: number): string {
+const coloresDe = (p: Paleta): Colores => ({
+  cuerpo: p.formas[0] ?? '#6b7280',
+  claro: p.formas[1] ?? '#d1d5db',
+  acento: p.formas[2] ?? '#f9fafb',
+  oscuro: p.fondo[1],
+});
+
+const PACKS: Dibujo[] = ['vino', 'pet', 'lata'];
+
+function productSvg(
+  producto: { nombre: string; categoria: string },
+  paleta: Paleta,
+  seed: number,
+): string {
   const rnd = random(seed);
-  const size = 800;
-  const giro = ((rnd() - 0.5) * 10).toFixed(1);
-  const etiqueta = lines(nombre, 52, 640);
-  const alto = etiqueta.length === 1 ? 96 : 150;
+  const { dibujo, emblema } = dibujoDe(producto);
+  const etiqueta = lines(producto.nombre, 50, 620);
+  const alto = etiqueta.length === 1 ? 92 : 146;
+  const top = 800 - alto - 32;
   const texto = etiqueta
-    .map((linea, i) => textPath(linea, 400, 800 - alto - 24 + 68 + i * 56, 52, 640, '#1f2937'))
+    .map((linea, i) => textPath(linea, 400, top + 64 + i * 54, 50, 620, '#1f2937'))
     .join('');
-  const puntos = Array.from({ length: 5 }, () => {
-    const r = 14 + rnd() * 40;
-    return `<circle cx="${(rnd() * size).toFixed(0)}" cy="${(rnd() * 420).toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="${(0.18 + rnd() * 0.2).toFixed(2)}"/>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-<stop offset="0" stop-color="${paleta.fondo[0]}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/>${puntos}
-<ellipse cx="400" cy="${800 - alto - 70}" rx="230" ry="30" fill="#000" fill-opacity="0.12"/>
-<g transform="rotate(${giro} 400 380) translate(0 ${(-alto / 2 + 40).toFixed(0)})">${objeto(forma, paleta, rnd)}</g>
-<rect x="40" y="${800 - alto - 24}" width="720" height="${alto}" rx="28" fill="#ffffff" fill-opacity="0.94"/>
-<rect x="40" y="${800 - alto - 24}" width="12" height="${alto}" rx="6" fill="${paleta.formas[0]}"/>
+  const escala = etiqueta.length === 1 ? 1 : 0.92;
+  const suelo = top - 40;
+  const giro = ((rnd() - 0.5) * 4).toFixed(1);
+  const objeto = dibujar(dibujo, coloresDe(paleta), emblema, rnd);
+  const pack = PACKS.includes(dibujo) && /x\s?\d+/i.test(producto.nombre);
+  const halo = { x: 330 + rnd() * 140, r: 250 + rnd() * 60 };
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+<defs><linearGradient id="fondo" x1="0" y1="0" x2="0" y2="1">
+<stop offset="0" stop-color="${paleta.fondo[0]}"/><stop offset="0.7" stop-color="#ffffff"/></linearGradient>
+<radialGradient id="halo"><stop offset="0" stop-color="#ffffff" stop-opacity="0.9"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+<radialGradient id="sombra"><stop offset="0" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
+<radialGradient id="volumen" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs>
+<rect width="800" height="800" fill="url(#fondo)"/>
+<rect y="${suelo}" width="800" height="${800 - suelo}" fill="${paleta.fondo[0]}" fill-opacity="0.35"/>
+<circle cx="${halo.x.toFixed(0)}" cy="${(suelo - 200).toFixed(0)}" r="${halo.r.toFixed(0)}" fill="url(#halo)"/>
+<ellipse cx="400" cy="${suelo}" rx="${pack ? 330 : 250}" ry="34" fill="url(#sombra)"/>
+<g transform="translate(400 ${suelo}) scale(${escala}) rotate(${giro}) translate(-400 -560)">${pack ? enPack(objeto) : objeto}</g>
+<rect x="40" y="${top}" width="720" height="${alto}" rx="24" fill="#ffffff"/>
+<rect x="40" y="${top}" width="720" height="${alto}" rx="24" fill="none" stroke="${paleta.fondo[1]}" stroke-opacity="0.15" stroke-width="2"/>
+<rect x="64" y="${top + 22}" width="10" height="${alto - 44}" rx="5" fill="${paleta.formas[0]}"/>
 ${texto}</svg>`;
 }
 
@@ -194,33 +233,49 @@ export function monograma(nombre: string): string {
     .join('');
 }
 
+/** A logo's shape, in a 256 × 256 box: a circle, a rounded square, a hexagon or a shield. */
+const FORMAS_DE_LOGO = [
+  '<circle cx="128" cy="128" r="120" fill="url(#g)"/>',
+  '<rect x="8" y="8" width="240" height="240" rx="56" fill="url(#g)"/>',
+  '<path d="M128 6l106 61v122l-106 61l-106-61v-122z" fill="url(#g)"/>',
+  '<path d="M20 20h216v110q0 86-108 120q-108-34-108-120z" fill="url(#g)"/>',
+];
+
 function logoSvg(nombre: string, paleta: Paleta, seed: number): string {
   const rnd = random(seed);
-  const size = 256;
-  const esquina = Math.round(size * (0.18 + rnd() * 0.14));
-  const anillo = Math.round(70 + rnd() * 30);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+  const forma = FORMAS_DE_LOGO[seed % FORMAS_DE_LOGO.length];
+  const giro = Math.round(rnd() * 90);
+  const [claro = '#fff', , acento = '#fff'] = [paleta.formas[1], undefined, paleta.formas[2]];
+  const texto = monograma(nombre);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+<defs><linearGradient id="g" gradientTransform="rotate(${giro} 0.5 0.5)">
 <stop offset="0" stop-color="${paleta.formas[0]}"/><stop offset="1" stop-color="${paleta.fondo[1]}"/></linearGradient></defs>
-<rect width="100%" height="100%" rx="${esquina}" fill="url(#g)"/>
-<circle cx="128" cy="128" r="${anillo}" fill="none" stroke="#fff" stroke-opacity="0.28" stroke-width="6"/>
-${textPath(monograma(nombre), 128, 160, 96, 170, '#ffffff')}</svg>`;
+${forma}
+<path d="M72 ${seed % 2 ? 184 : 80}h112" stroke="${claro}" stroke-opacity="0.7" stroke-width="6" stroke-linecap="round"/>
+${textPath(texto, 128, seed % 2 ? 160 : 176, 92, 160, acento)}</svg>`;
 }
 
-const toJpeg = (svg: string, size: number) =>
-  sharp(Buffer.from(svg))
-    .flatten({ background: '#ffffff' })
-    .resize(size, size)
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
+const jpeg = (image: Sharp) => image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 
+const toJpeg = (svg: string, size: number) =>
+  jpeg(sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).resize(size, size));
+
+/** The photo and its card-size copy: the SVG is rasterised once, then scaled down. */
 export async function drawProductImages(
   producto: { nombre: string; categoria: string },
   paleta: Paleta,
   seed: number,
 ) {
-  const svg = productSvg(producto.nombre, formaDeCategoria(producto.categoria), paleta, seed);
-  const [imagen, miniatura] = await Promise.all([toJpeg(svg, 800), toJpeg(svg, 320)]);
+  const svg = productSvg(producto, paleta, seed);
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const [imagen, miniatura] = await Promise.all([
+    jpeg(sharp(data, raw)),
+    jpeg(sharp(data, raw).resize(320, 320)),
+  ]);
   return { imagen, miniatura };
 }
 

@@ -13,8 +13,43 @@ export const demoVendedorEmail = (index: number) =>
 
 export const demoTiendaId = (index: number) => fixedId('a1', index + 1);
 
+/** Runs `fn` over `items`, at most `limit` at a time, keeping their order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Every logo and photo, drawn a few at a time (sharp renders on its own threads). */
+function drawDemoImages() {
+  const productos = DEMO_TIENDAS.flatMap((demo) =>
+    demo.productos.map((p) => ({ p, paleta: PALETAS[p.paleta] ?? PALETAS[demo.paleta] })),
+  );
+  return Promise.all([
+    mapLimit([...DEMO_TIENDAS.entries()], 4, async ([index, demo]) => {
+      const paleta = PALETAS[demo.paleta];
+      if (!paleta) throw new Error(`Paleta desconocida: ${demo.paleta}`);
+      return drawStoreLogo(demo.nombre, paleta, index + 7);
+    }),
+    mapLimit([...productos.entries()], 4, ([i, { p, paleta }]) => {
+      if (!paleta) throw new Error(`Paleta desconocida: ${p.paleta}`);
+      return drawProductImages(p, paleta, (i + 1) * 31);
+    }),
+  ]);
+}
+
 export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<void> {
-  const contraseniaHash = await hashPassword(DEMO_PASSWORD);
+  const [contraseniaHash, [logos, fotos]] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    drawDemoImages(),
+  ]);
   const categoriaPorNombre = new Map(
     (await db.select().from(categorias)).map((c) => [c.nombre, c]),
   );
@@ -28,8 +63,6 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
     const tiendaId = demoTiendaId(index);
     const cobertura = coberturaPorNombre.get(demo.cobertura);
     if (!cobertura) throw new Error(`Cobertura desconocida: ${demo.cobertura}`);
-    const paleta = PALETAS[demo.paleta];
-    if (!paleta) throw new Error(`Paleta desconocida: ${demo.paleta}`);
 
     await db
       .insert(usuarios)
@@ -42,10 +75,9 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
       })
       .onConflictDoNothing();
 
-    const logo = await storage.save(
-      `tiendas/${tiendaId}.jpg`,
-      await drawStoreLogo(demo.nombre, paleta, index + 7),
-    );
+    const logoImagen = logos[index];
+    if (!logoImagen) throw new Error(`Sin logo: ${demo.nombre}`);
+    const logo = await storage.save(`tiendas/${tiendaId}.jpg`, logoImagen);
     await db
       .insert(tiendas)
       .values({
@@ -81,7 +113,8 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
     for (const [i, p] of demo.productos.entries()) {
       productoN++;
       const id = fixedId('a3', productoN);
-      const images = await drawProductImages(p, PALETAS[p.paleta] ?? paleta, productoN * 31);
+      const images = fotos[productoN - 1];
+      if (!images) throw new Error(`Sin imagen: ${p.nombre}`);
       await db
         .insert(productos)
         .values({

@@ -1,11 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../client';
-import { categorias, coberturas } from '../schema';
+import { categorias, coberturas, productos, tiendas } from '../schema';
 import { runSeed } from './index';
 import { CATEGORIAS_GLOBALES, COBERTURAS } from './reference-data';
 
@@ -31,6 +33,37 @@ describe('runSeed', () => {
   it('is idempotent when forced', async () => {
     expect(await runSeed(context(), { demo: true, force: true })).toContain('referencia');
     expect(await database.db.select().from(categorias)).toHaveLength(CATEGORIAS_GLOBALES.length);
+  });
+
+  it('draws a different logo for every store and a different photo for every product', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cg-seed-images-'));
+    await runSeed(
+      { db: database.db, storage: createLocalDiskStorage(dir) },
+      { demo: true, force: true },
+    );
+    const fotos = await database.db.select().from(productos);
+    const logos = await database.db.select().from(tiendas);
+    const read = (path: string) => readFileSync(join(dir, path.replace(/^\/uploads\//, '')));
+    const hash = (image: Buffer) => createHash('sha256').update(image).digest('hex');
+    const check = async (path: string | null, size: number) => {
+      if (!path) throw new Error('sin imagen');
+      const image = read(path);
+      const { format, width, height } = await sharp(image).metadata();
+      expect({ path, format, width, height }).toEqual({
+        path,
+        format: 'jpeg',
+        width: size,
+        height: size,
+      });
+      return hash(image);
+    };
+    const hashes = [
+      ...(await Promise.all(fotos.map((p) => check(p.imagen, 800)))),
+      ...(await Promise.all(fotos.map((p) => check(p.imagenMiniatura, 320)))),
+      ...(await Promise.all(logos.map((t) => check(t.logo, 256)))),
+    ];
+    expect(new Set(hashes).size).toBe(fotos.length * 2 + logos.length);
+    expect(readdirSync(join(dir, 'productos'))).toHaveLength(fotos.length * 2);
   });
 
   it('migrations can run again on an up-to-date database', async () => {
