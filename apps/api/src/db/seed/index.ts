@@ -33,7 +33,7 @@ export const seedSteps: SeedStep[] = [
     demo: true,
     run: ({ db }, { demoAdmin = true }) => seedDemoUsuarios(db, { admin: demoAdmin }),
   },
-  { name: 'tiendas-demo', version: 1, demo: true, run: seedDemoTiendas },
+  { name: 'tiendas-demo', version: 2, demo: true, run: seedDemoTiendas },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;
