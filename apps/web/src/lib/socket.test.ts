@@ -1,5 +1,5 @@
 import { LIMITES_SOCKET } from '@compra-grupal/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveSessionToken } from './session/session-token';
 import {
   type AppSocket,
@@ -8,8 +8,13 @@ import {
   createSessionPolicy,
   listenInRoom,
   onServerEvent,
+  preloadEventSchemas,
   TOKEN_INVALIDO,
 } from './socket';
+
+// The event schemas load with the first event; loaded here, every event below parses at once.
+// 'server events before the schemas have loaded' covers the first event on a fresh module.
+beforeAll(() => preloadEventSchemas());
 
 /** A stand-in for a socket.io socket: records calls and lets the test fire its events. */
 function fakeSocket() {
@@ -253,6 +258,42 @@ describe('realtime errors (errorSocket)', () => {
     off();
     socket.fire('stockActualizado', valid);
     expect(handler).toHaveBeenCalledOnce();
+  });
+});
+
+describe('server events before the schemas have loaded', () => {
+  it('waits for them, keeps the arrival order, and an errorSocket still decides the disconnect after it', async () => {
+    vi.resetModules();
+    const fresh = await import('./socket');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = fakeSocket();
+    const detach = fresh
+      .createSessionPolicy({ renewToken: vi.fn(async () => 'renovado') })
+      .attach(socket as unknown as AppSocket);
+    const heard: unknown[] = [];
+    const stopped = vi.fn();
+    const stop = fresh.onServerEvent(socket as unknown as AppSocket, 'stockActualizado', stopped);
+    fresh.onServerEvent(socket as unknown as AppSocket, 'stockActualizado', (data) => {
+      heard.push(data);
+    });
+    const first = { productoId: 'a1b2c3d4e5f6a1b2c3d4e5f6', nuevoStock: 4 };
+    const second = { productoId: 'a1b2c3d4e5f6a1b2c3d4e5f6', nuevoStock: 3 };
+
+    socket.fire('stockActualizado', first);
+    socket.fire('errorSocket', { code: 'DEMASIADAS_SALAS', mensaje: 'Demasiadas salas.' });
+    socket.fire('disconnect', 'io server disconnect');
+    socket.fire('stockActualizado', second);
+    // A listener that stops meanwhile hears nothing of what was still waiting.
+    stop();
+    expect(heard).toEqual([]);
+
+    await vi.waitFor(() => expect(heard).toEqual([first, second]));
+    expect(stopped).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('Tiempo real: Demasiadas salas. (DEMASIADAS_SALAS)');
+    // Dropped for exceeding a cap: no reconnection of its own, as when parsing is immediate.
+    expect(socket.connect).not.toHaveBeenCalled();
+    detach();
+    warn.mockRestore();
   });
 });
 

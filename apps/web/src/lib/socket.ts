@@ -7,7 +7,7 @@ import {
   roomEvents,
   rooms,
   type ServerToClientEvents,
-  serverToClientSchemas,
+  type serverToClientSchemas,
 } from '@compra-grupal/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { renewAccessToken } from './api-client';
@@ -72,9 +72,12 @@ export function createSessionPolicy({
     });
 
     const onDisconnect = (reason: Socket.DisconnectReason) => {
-      // Other reasons reconnect on their own (reconnection attempts).
-      if (reason === 'io server disconnect' && !dropped) socket.connect();
-      dropped = false;
+      // After any server event still being parsed: an errorSocket that came first decides.
+      inArrivalOrder(() => {
+        // Other reasons reconnect on their own (reconnection attempts).
+        if (reason === 'io server disconnect' && !dropped) socket.connect();
+        dropped = false;
+      });
     };
 
     const onConnectError = (error: Error) => {
@@ -142,24 +145,72 @@ export function createAppSocket(auth: (callback: (data: HandshakeAuth) => void) 
   return socket;
 }
 
+type EventSchemas = typeof serverToClientSchemas;
+
+/**
+ * The event schemas (and zod) load with the first server event, not with the page: a shopper
+ * who only browses hears none. Until they have loaded, events wait in one queue, and so do the
+ * reactions that must follow them (a disconnect after an errorSocket), in arrival order.
+ */
+let eventSchemas: EventSchemas | null = null;
+let queue: Promise<void> = Promise.resolve();
+let queued = 0;
+
+async function loadEventSchemas(): Promise<EventSchemas> {
+  eventSchemas ??= (await import('./socket-schemas')).serverToClientSchemas;
+  return eventSchemas;
+}
+
+function enqueue(task: () => Promise<void> | void): void {
+  queued += 1;
+  queue = queue
+    .then(task)
+    .catch((error: unknown) => console.error('Tiempo real: no se pudo procesar un evento', error))
+    .finally(() => {
+      queued -= 1;
+    });
+}
+
+/** Runs `task` now, or after the events still waiting for their schemas. */
+function inArrivalOrder(task: () => void): void {
+  if (queued === 0) task();
+  else enqueue(task);
+}
+
+/** Runs `task` with the schemas, now if they have loaded and nothing waits, else in turn. */
+function withEventSchemas(task: (schemas: EventSchemas) => void): void {
+  if (eventSchemas && queued === 0) task(eventSchemas);
+  else enqueue(async () => task(await loadEventSchemas()));
+}
+
+/** Loads the event schemas ahead of the first event (tests, or a screen about to listen). */
+export function preloadEventSchemas(): Promise<unknown> {
+  return loadEventSchemas();
+}
+
 /**
  * Listens to a server event with its payload parsed by the contract; a payload that does not
- * match is logged and dropped. Returns the function that stops listening.
+ * match is logged and dropped. Returns the function that stops listening (an event still
+ * waiting for the schemas is then dropped too).
  */
 export function onServerEvent<E extends keyof ServerToClientEvents>(
   socket: AppSocket,
   event: E,
   handler: ServerToClientEvents[E],
 ): () => void {
-  const schema = serverToClientSchemas[event];
+  let listening = true;
   const listener = (payload: unknown) => {
-    const parsed = schema.safeParse(payload);
-    if (parsed.success) (handler as (data: unknown) => void)(parsed.data);
-    else console.warn(`Tiempo real: evento ${event} con datos inesperados; se descarta`);
+    withEventSchemas((schemas) => {
+      if (!listening) return;
+      const parsed = schemas[event].safeParse(payload);
+      if (parsed.success) (handler as (data: unknown) => void)(parsed.data);
+      else console.warn(`Tiempo real: evento ${event} con datos inesperados; se descarta`);
+    });
   };
   // The listener takes the raw payload (it is parsed right here), hence the untyped socket.
   (socket as Socket).on(event as string, listener);
   return () => {
+    listening = false;
     (socket as Socket).off(event as string, listener);
   };
 }
