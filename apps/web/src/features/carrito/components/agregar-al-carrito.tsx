@@ -1,5 +1,5 @@
 import { ShoppingCartIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { useIsMobile } from '@/hooks/use-is-mobile';
@@ -32,13 +32,11 @@ export function AgregarAlCarrito({
   onAgregar,
   disabled = false,
 }: AgregarAlCarritoProps) {
-  const [cantidad, setCantidad] = useState(1);
+  const [elegida, setCantidad] = useState(1);
   const mobile = useIsMobile();
   const agotado = maximo <= 0;
-  // The cart can change in another tab: the chosen quantity never stays above what is left.
-  useEffect(() => {
-    if (!agotado && cantidad > maximo) setCantidad(maximo);
-  }, [agotado, cantidad, maximo]);
+  // The cart can change in another tab: the quantity shown never goes above what is left.
+  const cantidad = agotado ? 1 : Math.min(elegida, maximo);
 
   const aviso = disabled
     ? null
