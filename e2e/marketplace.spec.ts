@@ -89,6 +89,42 @@ test.describe('marketplace with the GPS position', () => {
     await expect(card(page, 'Almacén Serrano')).toHaveCount(0);
   });
 
+  test("a card's carousel advances every 2.5 s, stops under the pointer, and its arrows move one product", async ({
+    page,
+  }) => {
+    // The page's timers run on a clock the test moves: 2.5 s pass when the test says so.
+    await page.clock.install();
+    await openListing(page);
+    const carrusel = card(page, 'Almacén Don Ramón').getByRole('region', {
+      name: 'Productos de Almacén Don Ramón',
+    });
+    const slide = (n: number) => carrusel.getByRole('group', { name: `${n} de 6` });
+    /** The slide whose left edge is nearest the carousel's left edge. */
+    const firstShown = () =>
+      carrusel.evaluate((region) => {
+        const left = region.getBoundingClientRect().left;
+        const slides = [...region.querySelectorAll('[aria-roledescription="diapositiva"]')];
+        const distances = slides.map((s) => Math.abs(s.getBoundingClientRect().left + 12 - left));
+        return distances.indexOf(Math.min(...distances)) + 1;
+      });
+    await expect(slide(1)).toBeInViewport();
+    expect(await firstShown()).toBe(1);
+
+    await page.clock.runFor(2_000);
+    expect(await firstShown()).toBe(1);
+    await page.clock.runFor(500);
+    await expect.poll(firstShown).toBe(2);
+
+    // Under the pointer it waits; the arrows move one product each way.
+    await carrusel.hover();
+    await page.clock.runFor(5_000);
+    expect(await firstShown()).toBe(2);
+    await carrusel.getByRole('button', { name: 'Siguiente' }).click();
+    await expect.poll(firstShown).toBe(3);
+    await carrusel.getByRole('button', { name: 'Anterior' }).click();
+    await expect.poll(firstShown).toBe(2);
+  });
+
   test('search and category filter narrow the list; an impossible search says so', async ({
     page,
   }) => {

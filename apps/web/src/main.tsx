@@ -2,20 +2,25 @@ import '@fontsource-variable/inter';
 import '@/styles/globals.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { AppRoutes } from '@/app/router';
+import { RouteError } from '@/app/routes/route-error';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
 
-const router = createAppRouter();
-
 createRoot(container).render(
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    {/* The shell's own failures; a screen's are caught inside the shell (AppLayout). */}
+    <ErrorBoundary FallbackComponent={RouteError}>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </ErrorBoundary>
   </StrictMode>,
 );
 

@@ -11,6 +11,7 @@ export * from './ids';
 export * from './numero';
 export * from './producto';
 export * from './realtime';
+export * from './realtime-constants';
 export * from './texto';
 export * from './tienda';
 export * from './usuario';

@@ -1,7 +1,6 @@
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { HomeRoute } from './routes/home';
-import { RouteError } from './routes/route-error';
 import { AppLayout } from './shell/app-layout';
 
 /** React.lazy for a module's named export: each screen becomes its own chunk. */
@@ -41,48 +40,43 @@ const MercadopagoCallbackRoute = lazyNamed(
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 /**
- * The route table of the spec (part 1, section 2). The app and the tests build their routers
- * from this same array. Home is eager so the first screen needs one request; every other
- * screen is loaded on demand.
+ * The route table of the spec (part 1, section 2). Home is eager so the first screen needs one
+ * request; every other screen is loaded on demand. The app renders it in declarative mode
+ * (`AppRoutes` under a `BrowserRouter`): the data router's code is twice the size and nothing
+ * here uses loaders or actions (decision 016). Errors are caught by the shell's boundary
+ * (`AppLayout`), not by `errorElement`, which only a data router reads.
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppLayout />,
-    errorElement: <RouteError />,
     children: [
-      {
-        // Errors of a screen render inside the shell.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'register', element: <LoginRoute /> },
-          { path: 'auth/callback', element: <AuthCallbackRoute /> },
-          { path: 'success', element: <SuccessRoute /> },
-          { path: 'failure', element: <FailureRoute /> },
-          // The dashboard now lives in the side panel.
-          { path: 'dashboard', element: <Navigate to="/" replace /> },
-          { path: 'store/:tiendaId', element: <StoreRoute /> },
-          { path: 'group/:groupId', element: <GroupRoute /> },
-          { path: 'product/:productId', element: <ProductRoute /> },
-          { path: 'my-orders', element: <MyOrdersRoute /> },
-          { path: 'my-payments', element: <MyPaymentsRoute /> },
-          { path: 'payment-detail/:pedidoId', element: <PaymentDetailRoute /> },
-          { path: 'multi-payment-checkout', element: <MultiPaymentCheckoutRoute /> },
-          { path: 'cart', element: <CartRoute /> },
-          { path: 'checkout', element: <CheckoutRoute /> },
-          { path: 'product-form', element: <ProductFormRoute /> },
-          { path: 'delivery-orders', element: <DeliveryOrdersRoute /> },
-          { path: 'my-store', element: <MyStoreRoute /> },
-          { path: 'mercadopago-callback', element: <MercadopagoCallbackRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
+      { index: true, element: <HomeRoute /> },
+      { path: 'login', element: <LoginRoute /> },
+      { path: 'register', element: <LoginRoute /> },
+      { path: 'auth/callback', element: <AuthCallbackRoute /> },
+      { path: 'success', element: <SuccessRoute /> },
+      { path: 'failure', element: <FailureRoute /> },
+      // The dashboard now lives in the side panel.
+      { path: 'dashboard', element: <Navigate to="/" replace /> },
+      { path: 'store/:tiendaId', element: <StoreRoute /> },
+      { path: 'group/:groupId', element: <GroupRoute /> },
+      { path: 'product/:productId', element: <ProductRoute /> },
+      { path: 'my-orders', element: <MyOrdersRoute /> },
+      { path: 'my-payments', element: <MyPaymentsRoute /> },
+      { path: 'payment-detail/:pedidoId', element: <PaymentDetailRoute /> },
+      { path: 'multi-payment-checkout', element: <MultiPaymentCheckoutRoute /> },
+      { path: 'cart', element: <CartRoute /> },
+      { path: 'checkout', element: <CheckoutRoute /> },
+      { path: 'product-form', element: <ProductFormRoute /> },
+      { path: 'delivery-orders', element: <DeliveryOrdersRoute /> },
+      { path: 'my-store', element: <MyStoreRoute /> },
+      { path: 'mercadopago-callback', element: <MercadopagoCallbackRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
 }

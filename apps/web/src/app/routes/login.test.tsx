@@ -85,7 +85,7 @@ describe('login screen', () => {
     await expectToast('¡Bienvenido!');
     expect(localStorage.getItem('accessToken')).toBe(token);
     expect(onAuthChange).toHaveBeenCalled();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const login = calls.find((call) => call.url === '/api/usuario/login');
     expect(login?.method).toBe('POST');
     expect(login?.credentials).toBe('include');

@@ -1,12 +1,13 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
 
-/** Shown when a screen fails to render or its code cannot be loaded. */
-export function RouteError() {
-  const error = useRouteError();
+/**
+ * Shown when a screen fails to render or its code cannot be loaded (the error boundaries of
+ * `main.tsx` and the shell).
+ */
+export function RouteError({ error }: FallbackProps) {
   if (import.meta.env.DEV) console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
 
   return (
     <div role="alert" className="flex min-h-[60svh] flex-col">
@@ -14,9 +15,8 @@ export function RouteError() {
         title="Algo salió mal"
         onRetry={() => window.location.reload()}
         retryLabel="Recargar"
-        detail={detail}
         actions={
-          // A full load: the router that failed may not be able to navigate.
+          // A full load: the screen that failed may hold state that fails again.
           <Button asChild variant="outline">
             <a href="/">Volver al inicio</a>
           </Button>

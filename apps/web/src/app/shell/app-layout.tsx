@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SidebarInset, SidebarProvider, useSidebar } from '@/components/ui/sidebar-provider';
 import { FloatingCarritoButton } from '@/features/carrito/components/floating-carrito-button';
 import { LoginDialogProvider } from '@/features/usuario/components/login-dialog-provider';
 import { setApiNavigate } from '@/lib/api-client';
 import { useAccessToken } from '@/lib/session/use-access-token';
+import { RouteError } from '../routes/route-error';
 import { PageSkeleton } from './page-skeleton';
 import { TopBar } from './top-bar';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 // Only logged-in users have the side panel: its code (sheet, tooltips) stays off the first page.
 const AppSidebar = lazy(async () => ({ default: (await import('./app-sidebar')).AppSidebar }));
@@ -35,6 +38,8 @@ function SidebarPlaceholder() {
 export function AppLayout() {
   const loggedIn = useAccessToken() !== null;
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useScrollRestoration();
 
   useEffect(() => {
     setApiNavigate((to, options) => {
@@ -61,14 +66,16 @@ export function AppLayout() {
           )}
           <SidebarInset>
             <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-              <Suspense fallback={<PageSkeleton />}>
-                <Outlet />
-              </Suspense>
+              {/* A screen that fails shows the error inside the shell; moving elsewhere clears it. */}
+              <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+                <Suspense fallback={<PageSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
               <FloatingCarritoButton loggedIn={loggedIn} />
             </main>
           </SidebarInset>
         </div>
-        <ScrollRestoration />
       </LoginDialogProvider>
     </SidebarProvider>
   );

@@ -134,7 +134,7 @@ describe('logout', () => {
     await expectToast('Sesión cerrada', 'Has cerrado sesión correctamente');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(onLogout).toHaveBeenCalledOnce();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('complementary', { name: 'Panel de Control' })).toBeNull();
     const logoutCall = calls.find((call) => call.url === '/api/usuario/logout');
     expect(logoutCall?.method).toBe('POST');
@@ -190,7 +190,7 @@ describe('user menu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     await expectToast('Sesión cerrada', 'Has cerrado sesión correctamente');
     expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(
       within(screen.getByRole('banner')).getByRole('link', { name: 'Iniciar Sesión' }),
     ).toBeVisible();

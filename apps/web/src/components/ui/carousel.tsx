@@ -1,7 +1,12 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ComponentProps, type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 
@@ -17,9 +22,25 @@ export interface CarouselProps extends Omit<ComponentProps<'section'>, 'children
   children: React.ReactNode[];
 }
 
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  );
+}
+
+/** Whether the viewport can still scroll back and forward (a pixel of rounding allowed). */
+function edgesOf(viewport: HTMLElement) {
+  const end = viewport.scrollWidth - viewport.clientWidth;
+  return { canPrev: viewport.scrollLeft > 1, canNext: viewport.scrollLeft < end - 1 };
+}
+
 /**
- * A horizontal carousel on Embla: swipe, arrow keys, optional previous/next buttons and
- * optional autoplay (paused while hovered or focused, and off with prefers-reduced-motion).
+ * A horizontal carousel on the browser's own scroll snapping: swipe, momentum and snapping are
+ * native, so its code is a few lines and the store cards of the first page carry no carousel
+ * library (decision 016). Previous/next buttons and the arrow keys move one slide; autoplay
+ * advances one slide at a time, back to the first after the last, and pauses while the
+ * carousel is hovered or focused, while the tab is hidden, and with prefers-reduced-motion.
  */
 export function Carousel({
   label,
@@ -30,49 +51,74 @@ export function Carousel({
   children,
   ...props
 }: CarouselProps) {
-  const reducedMotion =
-    typeof window !== 'undefined' &&
-    window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-  const [viewportRef, api] = useEmblaCarousel(
-    { align: 'start', loop: Boolean(autoplayMs) },
-    autoplayMs && !reducedMotion
-      ? [
-          Autoplay({
-            delay: autoplayMs,
-            stopOnInteraction: false,
-            stopOnMouseEnter: true,
-            stopOnFocusIn: true,
-          }),
-        ]
-      : [],
-  );
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const pausedRef = useRef(false);
+  const [edges, setEdges] = useState({ canPrev: false, canNext: false });
+  const loop = Boolean(autoplayMs);
 
-  const update = useCallback(() => {
-    if (!api) return;
-    setCanPrev(api.canScrollPrev());
-    setCanNext(api.canScrollNext());
-  }, [api]);
+  const updateEdges = useCallback(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const next = edgesOf(viewport);
+    setEdges((current) =>
+      current.canPrev === next.canPrev && current.canNext === next.canNext ? current : next,
+    );
+  }, []);
+
+  const move = useCallback(
+    (direction: 1 | -1) => {
+      const viewport = viewportRef.current;
+      const slide = viewport?.firstElementChild?.firstElementChild;
+      if (!viewport || !(slide instanceof HTMLElement)) return;
+      const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+      const { canPrev, canNext } = edgesOf(viewport);
+      if (direction === 1 && !canNext) {
+        if (loop) viewport.scrollTo({ left: 0, behavior });
+      } else if (direction === -1 && !canPrev) {
+        if (loop) viewport.scrollTo({ left: viewport.scrollWidth, behavior });
+      } else {
+        viewport.scrollBy({ left: direction * slide.offsetWidth, behavior });
+      }
+    },
+    [loop],
+  );
 
   useEffect(() => {
-    if (!api) return;
-    update();
-    api.on('select', update).on('reInit', update);
-    return () => {
-      api.off('select', update).off('reInit', update);
-    };
-  }, [api, update]);
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    updateEdges();
+    const observer = new ResizeObserver(updateEdges);
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [updateEdges]);
+
+  useEffect(() => {
+    if (!autoplayMs || prefersReducedMotion()) return;
+    const timer = window.setInterval(() => {
+      if (!pausedRef.current && document.visibilityState === 'visible') move(1);
+    }, autoplayMs);
+    return () => window.clearInterval(timer);
+  }, [autoplayMs, move]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      api?.scrollPrev();
+      move(-1);
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      api?.scrollNext();
+      move(1);
     }
   };
+
+  const pause = () => {
+    pausedRef.current = true;
+  };
+  const resume = () => {
+    pausedRef.current = false;
+  };
+
+  const showPrev = edges.canPrev || (loop && edges.canNext);
+  const showNext = edges.canNext || (loop && edges.canPrev);
 
   return (
     <section
@@ -80,10 +126,20 @@ export function Carousel({
       aria-label={label}
       className={cn('relative', className)}
       onKeyDownCapture={onKeyDown}
+      onPointerEnter={pause}
+      onPointerLeave={resume}
+      onFocus={pause}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) resume();
+      }}
       {...props}
     >
-      <div ref={viewportRef} className="overflow-hidden">
-        <div className="-ml-3 flex touch-pan-y">
+      <div
+        ref={viewportRef}
+        onScroll={updateEdges}
+        className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        <div className="-ml-3 flex">
           {children.map((child, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
             <div
@@ -95,12 +151,13 @@ export function Carousel({
               aria-label={`${index + 1} de ${children.length}`}
               className={cn('min-w-0 shrink-0 grow-0 pl-3', slideClassName)}
             >
-              {child}
+              {/* Snaps at the slide's content, past the gutter the track hides on the left. */}
+              <div className="h-full snap-start">{child}</div>
             </div>
           ))}
         </div>
       </div>
-      {controls && (canPrev || canNext) && (
+      {controls && (showPrev || showNext) && (
         <>
           <Button
             type="button"
@@ -108,10 +165,10 @@ export function Carousel({
             size="icon-sm"
             aria-label="Anterior"
             className="-translate-y-1/2 absolute top-1/2 left-1 rounded-full bg-card/90 shadow-md backdrop-blur"
-            disabled={!canPrev}
+            disabled={!showPrev}
             onClick={(event) => {
               event.stopPropagation();
-              api?.scrollPrev();
+              move(-1);
             }}
           >
             <ChevronLeft />
@@ -122,10 +179,10 @@ export function Carousel({
             size="icon-sm"
             aria-label="Siguiente"
             className="-translate-y-1/2 absolute top-1/2 right-1 rounded-full bg-card/90 shadow-md backdrop-blur"
-            disabled={!canNext}
+            disabled={!showNext}
             onClick={(event) => {
               event.stopPropagation();
-              api?.scrollNext();
+              move(1);
             }}
           >
             <ChevronRight />

@@ -32,7 +32,7 @@ describe('floating cart button', () => {
     expect(button).toHaveTextContent('5');
     if (!button) throw new Error('no button');
     await user.click(button);
-    expect(router.state.location.pathname).toBe('/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     await waitFor(() => expect(cartButton()).toBeNull());
   });
 

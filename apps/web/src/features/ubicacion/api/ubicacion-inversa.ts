@@ -1,4 +1,4 @@
-import { ubicacionGeoSchema } from '@compra-grupal/contracts';
+import type { UbicacionGeo } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Coordenadas } from '../lib/coordenadas';
@@ -7,17 +7,15 @@ import { geoKeys } from './geo-keys';
 /**
  * GET /api/geo/inversa?lat=..&lng=..: address, city, province and postal code of a point.
  * Answers 404 (UBICACION_FUERA_DE_ARGENTINA) outside Argentina and 502 when the provider fails.
+ * The answer is trusted as the contract types it, like the listing's (decision 009): the
+ * location bar is on the first page, and parsing here would bring zod to it (decision 016).
  */
 function ubicacionInversaQueryOptions(punto: Coordenadas) {
   return queryOptions({
     queryKey: geoKeys.inversa(punto),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ lat: String(punto.lat), lng: String(punto.lng) });
-      return api.get(`/api/geo/inversa?${params}`, {
-        auth: false,
-        schema: ubicacionGeoSchema,
-        signal,
-      });
+      return api.get<UbicacionGeo>(`/api/geo/inversa?${params}`, { auth: false, signal });
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
