@@ -21,7 +21,9 @@ describe('a screen that fails', () => {
       '/',
     );
     // The shell stays: the top bar still leads home without a reload.
-    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Compra Grupal' }));
+    await user.click(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Compra Grupal' }),
+    );
 
     await screen.findByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' });
     expect(router.state.location.pathname).toBe('/');
