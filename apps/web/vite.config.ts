@@ -58,6 +58,10 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: (id) => (reactVendor.test(id) ? 'react-vendor' : undefined),
+        // Screens share many tiny chunks (an icon, a badge, a formatter). Over HTTP/1.1 a
+        // browser fetches six at a time, so a screen opened directly waited for rounds of them:
+        // chunks under 8 KB are merged into the ones that use them (decision 016).
+        experimentalMinChunkSize: 8192,
       },
     },
   },

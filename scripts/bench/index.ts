@@ -139,7 +139,7 @@ async function otherFigures(baseUrl: string, tiendaId: string, productoId: strin
   ]);
   const lighthouseRows = faros.flatMap((faro): Row[] => [
     {
-      figure: `Lighthouse móvil ${faro.path}: rendimiento (LCP ${(faro.lcpMs / 1000).toFixed(1)} s)`,
+      figure: `Lighthouse móvil ${faro.path}: rendimiento, mediana de ${faro.performanceRuns.join('/')} (LCP ${(faro.lcpMs / 1000).toFixed(1)} s)`,
       value: String(faro.performance),
       budget: '>= 90',
       ok: faro.performance >= 90,

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './id-format';
 
-/** Every id on the wire is 24 lowercase hex characters (ObjectId format). */
-export const idSchema = z
-  .string()
-  .regex(/^[0-9a-f]{24}$/, 'Identificador inválido')
-  .meta({
-    description: 'Identificador de 24 caracteres hexadecimales',
-    example: '65a1f0c2e4b0a1b2c3d4e5f6',
-  });
+/** An id on the wire (`ID_PATTERN`). */
+export const idSchema = z.string().regex(ID_PATTERN, 'Identificador inválido').meta({
+  description: 'Identificador de 24 caracteres hexadecimales',
+  example: '65a1f0c2e4b0a1b2c3d4e5f6',
+});
 
 export type Id = z.infer<typeof idSchema>;

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './geo';
 export * from './grupo';
 export * from './health';
+export * from './id-format';
 export * from './ids';
 export * from './numero';
 export * from './producto';

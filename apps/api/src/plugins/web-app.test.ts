@@ -13,7 +13,10 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'cg-web-'));
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Compra Grupal</title></head><body><div id="root"></div></body></html>',
+  );
   const asset = join(webDist, 'assets', 'app-abc123.js');
   writeFileSync(asset, script);
   writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -56,5 +59,35 @@ describe('the built web app, precompressed', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary).toContain('accept-encoding');
     expect(res.body).toBe(script);
+  });
+});
+
+describe('the page of a screen opened directly', () => {
+  const page = (url: string) => t.app.inject({ method: 'GET', url });
+  const preloads = (html: string) =>
+    [
+      ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g),
+    ].map((match) => match[1]);
+  const id = 'a10000000000000000000001';
+
+  it("names the store's and the product's first answer, so it travels with the app's code", async () => {
+    const store = await page(`/store/${id}`);
+    expect(store.headers['content-type']).toContain('text/html');
+    expect(store.headers['cache-control']).toBe('no-cache');
+    expect(preloads(store.body)).toEqual([`/api/tienda/con-productos/${id}`]);
+    expect(store.body.indexOf('rel="preload"')).toBeLessThan(store.body.indexOf('</head>'));
+
+    expect(preloads((await page(`/product/${id}?ref=compartir`)).body)).toEqual([
+      `/api/producto/${id}`,
+    ]);
+  });
+
+  it('names nothing elsewhere, nor for a path that is not an id', async () => {
+    for (const url of ['/', '/cart', `/group/${id}`, '/store/abc', `/store/${id}"><script>`]) {
+      const res = await page(url);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(preloads(res.body), url).toEqual([]);
+      expect(res.body, url).not.toContain('<script>');
+    }
   });
 });

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler';
+import { indexPageFor } from './web-app-hints';
 
 const notFoundBody = errorBody(ERROR_MESSAGES.RUTA_NO_ENCONTRADA, ERROR_CODES.rutaNoEncontrada);
 
@@ -23,7 +24,10 @@ export async function registerWebApp(
   app: FastifyInstance,
   options: { webDistDir: string; uploadsDir: string },
 ): Promise<void> {
-  const hasWebApp = existsSync(join(options.webDistDir, 'index.html'));
+  const indexPath = join(options.webDistDir, 'index.html');
+  const hasWebApp = existsSync(indexPath);
+  // Read once, like the assets: a new build comes with a restart.
+  const indexHtml = hasWebApp ? readFileSync(indexPath, 'utf8') : null;
 
   await app.register(fastifyStatic, {
     root: options.uploadsDir,
@@ -57,13 +61,13 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     if (
       !soloArchivos.test(request.url) &&
-      hasWebApp &&
+      indexHtml !== null &&
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
       return reply
         .header('cache-control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html', options.webDistDir);
+        .type('text/html; charset=utf-8')
+        .send(indexPageFor(indexHtml, request.url));
     }
     return reply.status(404).send(notFoundBody);
   });

@@ -10,6 +10,8 @@ export interface FallbackImageProps {
   width?: number;
   height?: number;
   loading?: 'lazy' | 'eager';
+  /** 'high' for the picture a screen is judged by (its largest, first on screen). */
+  fetchPriority?: 'high' | 'auto';
 }
 
 /**
@@ -24,6 +26,7 @@ export function FallbackImage({
   width,
   height,
   loading = 'lazy',
+  fetchPriority = 'auto',
 }: FallbackImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) return <>{fallback}</>;
@@ -34,6 +37,7 @@ export function FallbackImage({
       width={width}
       height={height}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
       className={cn('object-cover', className)}
       onError={() => setFailed(src)}

@@ -38,7 +38,9 @@ export function StoreRoute() {
   return (
     <TiendaPage
       tienda={tienda}
-      renderProducto={(producto) => <ProductoCard producto={producto} headingLevel="h4" />}
+      renderProducto={(producto, primero) => (
+        <ProductoCard producto={producto} headingLevel="h4" imagenPrioritaria={primero} />
+      )}
     />
   );
 }

@@ -1,10 +1,4 @@
-import {
-  ERROR_CODES,
-  ERROR_MESSAGES,
-  idSchema,
-  type Producto,
-  productoSchema,
-} from '@compra-grupal/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, esIdValido, type Producto } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
@@ -17,17 +11,19 @@ const productoKeys = {
 
 /**
  * GET /api/producto/{productoId} (public). An id that cannot exist is answered here as the
- * server would (not found) without a request.
+ * server would (not found) without a request. The answer is trusted as the contract types it,
+ * like the listing's: the server serialises it through the same schema, and the product page
+ * need not wait for zod to show it (decision 016).
  */
 async function getProducto(productoId: string, signal?: AbortSignal): Promise<Producto> {
-  if (!idSchema.safeParse(productoId).success) {
+  if (!esIdValido(productoId)) {
     throw new ApiError(PRODUCTO_NO_ENCONTRADO, {
       status: 404,
       code: ERROR_CODES.productoNoEncontrado,
       serverMessage: PRODUCTO_NO_ENCONTRADO,
     });
   }
-  return api.get(`/api/producto/${productoId}`, { auth: false, schema: productoSchema, signal });
+  return api.get<Producto>(`/api/producto/${productoId}`, { auth: false, signal });
 }
 
 /** A product that does not exist: 404, or 400 for an id the server rejects. */

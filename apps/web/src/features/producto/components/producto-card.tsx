@@ -9,6 +9,8 @@ export interface ProductoCardProps {
   producto: Pick<Producto, '_id' | 'nombre' | 'precio' | 'imagen' | 'cantidadTotalGrupo'>;
   /** Heading level of the name, to fit the page's outline. */
   headingLevel?: 'h3' | 'h4';
+  /** One of the first cards on screen: its picture loads at once and before the rest. */
+  imagenPrioritaria?: boolean;
   className?: string;
 }
 
@@ -16,6 +18,7 @@ export interface ProductoCardProps {
 export function ProductoCard({
   producto,
   headingLevel: Titulo = 'h3',
+  imagenPrioritaria = false,
   className,
 }: ProductoCardProps) {
   return (
@@ -32,6 +35,7 @@ export function ProductoCard({
       <ProductoImagen
         src={producto.imagen}
         alt={producto.nombre}
+        prioritaria={imagenPrioritaria}
         className="aspect-square w-full"
       />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-3.5">

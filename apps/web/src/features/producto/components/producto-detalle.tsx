@@ -28,7 +28,7 @@ export function ProductoDetalle({ producto, tienda, compra }: ProductoDetallePro
         <ProductoImagen
           src={producto.imagen}
           alt={producto.nombre}
-          loading="eager"
+          prioritaria
           className="aspect-square w-full rounded-2xl border border-border/70 shadow-sm"
         />
       </div>

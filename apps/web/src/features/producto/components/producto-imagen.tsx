@@ -8,7 +8,8 @@ export interface ProductoImagenProps {
   className?: string;
   /** Size of the placeholder icon. */
   iconClassName?: string;
-  loading?: 'lazy' | 'eager';
+  /** The first pictures on screen: loaded at once and before the rest. */
+  prioritaria?: boolean;
 }
 
 /**
@@ -20,14 +21,15 @@ export function ProductoImagen({
   alt,
   className,
   iconClassName,
-  loading = 'lazy',
+  prioritaria = false,
 }: ProductoImagenProps) {
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
       <FallbackImage
         src={src}
         alt={alt}
-        loading={loading}
+        loading={prioritaria ? 'eager' : 'lazy'}
+        fetchPriority={prioritaria ? 'high' : 'auto'}
         className="size-full transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
         fallback={
           <div

@@ -1,9 +1,8 @@
 import {
   ERROR_CODES,
   ERROR_MESSAGES,
-  idSchema,
+  esIdValido,
   type TiendaConProductos,
-  tiendaConProductosSchema,
 } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
@@ -17,22 +16,22 @@ const tiendaConProductosKeys = {
 /**
  * GET /api/tienda/con-productos/{tiendaId} (public): an enabled store with its available
  * products (newest first) and its local categories. An id that cannot exist is answered here
- * as the server would (not found) without a request.
+ * as the server would (not found) without a request. The answer is trusted as the contract
+ * types it, like the listing's (decision 016).
  */
 async function getTiendaConProductos(
   tiendaId: string,
   signal?: AbortSignal,
 ): Promise<TiendaConProductos> {
-  if (!idSchema.safeParse(tiendaId).success) {
+  if (!esIdValido(tiendaId)) {
     throw new ApiError(TIENDA_NO_ENCONTRADA, {
       status: 404,
       code: ERROR_CODES.tiendaNoEncontrada,
       serverMessage: TIENDA_NO_ENCONTRADA,
     });
   }
-  return api.get(`/api/tienda/con-productos/${tiendaId}`, {
+  return api.get<TiendaConProductos>(`/api/tienda/con-productos/${tiendaId}`, {
     auth: false,
-    schema: tiendaConProductosSchema,
     signal,
   });
 }

@@ -1,21 +1,7 @@
 import type { Categoria } from '@compra-grupal/contracts';
-import { ChevronDownIcon, LoaderCircleIcon, SearchIcon, XIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { LoaderCircleIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { TODAS_LAS_CATEGORIAS } from '../lib/filtros';
-
-// The select (Radix, with its positioning engine) is more code than the rest of the listing:
-// it loads when the shopper reaches for the filter, and opens as soon as it arrives.
-const loadCategoriaSelect = () => import('./categoria-select');
-const CategoriaSelect = lazy(async () => ({
-  default: (await loadCategoriaSelect()).CategoriaSelect,
-}));
-
-function preloadCategoriaSelect(): void {
-  loadCategoriaSelect().catch(() => {
-    // Suspense shows the failure when the select renders.
-  });
-}
+import { CategoriaFiltro } from './categoria-filtro';
 
 export interface TiendaFiltersProps {
   busqueda: string;
@@ -27,40 +13,6 @@ export interface TiendaFiltersProps {
   buscando: boolean;
 }
 
-/** The select's closed trigger, drawn without its code; a click (or the keys) opens the real one. */
-function CategoriaSelectTrigger({
-  label,
-  onOpen,
-  disabled = false,
-}: {
-  label: string;
-  onOpen?: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      role="combobox"
-      aria-expanded={false}
-      aria-label="Categoría"
-      disabled={disabled}
-      className="flex h-11 w-full items-center justify-between gap-2 rounded-lg border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45 sm:w-60"
-      onPointerEnter={preloadCategoriaSelect}
-      onFocus={preloadCategoriaSelect}
-      onClick={onOpen}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-          event.preventDefault();
-          onOpen?.();
-        }
-      }}
-    >
-      <span className="truncate">{label}</span>
-      <ChevronDownIcon className="size-4 opacity-60" aria-hidden />
-    </button>
-  );
-}
-
 /** Search box and category filter of the listing. */
 export function TiendaFilters({
   busqueda,
@@ -70,10 +22,6 @@ export function TiendaFilters({
   categorias,
   buscando,
 }: TiendaFiltersProps) {
-  // Once reached for, the real select replaces the drawn trigger for good.
-  const [abierto, setAbierto] = useState(false);
-  const etiqueta =
-    categorias.find((item) => item._id === categoria)?.nombre ?? 'Todas las categorías';
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to happy-dom
     <form
@@ -116,18 +64,11 @@ export function TiendaFilters({
           )
         )}
       </div>
-      {abierto ? (
-        <Suspense fallback={<CategoriaSelectTrigger label={etiqueta} disabled />}>
-          <CategoriaSelect
-            defaultOpen
-            value={categoria || TODAS_LAS_CATEGORIAS}
-            onValueChange={onCategoriaChange}
-            categorias={categorias}
-          />
-        </Suspense>
-      ) : (
-        <CategoriaSelectTrigger label={etiqueta} onOpen={() => setAbierto(true)} />
-      )}
+      <CategoriaFiltro
+        value={categoria}
+        onValueChange={onCategoriaChange}
+        categorias={categorias}
+      />
     </form>
   );
 }

@@ -6,15 +6,21 @@ import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
 import { TODAS_LAS_CATEGORIAS } from '../../lib/filtros';
-import { CategoriaSelect } from '../categoria-select';
+import { CategoriaFiltro } from '../categoria-filtro';
 import { agruparPorCategoria, type FilaDeCategoria } from './agrupar-productos';
 import { TiendaHeader } from './tienda-header';
 
 export interface TiendaPageProps {
   tienda: TiendaConProductos;
-  /** Draws one product of a carousel (the product card). */
-  renderProducto: (producto: Producto) => ReactNode;
+  /**
+   * Draws one product of a carousel (the product card). `primero` marks the first products of
+   * the first row, on screen at once: their pictures load first.
+   */
+  renderProducto: (producto: Producto, primero: boolean) => ReactNode;
 }
+
+/** Products of the first row whose pictures load first: what a phone shows without scrolling. */
+const PRIMEROS_EN_PANTALLA = 2;
 
 /**
  * Store page (spec part 2, section 2): header, a category filter and one carousel per local
@@ -67,10 +73,10 @@ export function TiendaPage({ tienda, renderProducto }: TiendaPageProps) {
               <label htmlFor={filtroId} className="font-medium text-muted-foreground text-xs">
                 Filtrar por categoría
               </label>
-              <CategoriaSelect
+              <CategoriaFiltro
                 id={filtroId}
                 label="Filtrar por categoría"
-                className=""
+                className="sm:w-full"
                 value={elegida}
                 onValueChange={setCategoria}
                 categorias={filas.map((fila) => ({ _id: fila.id, nombre: fila.nombre }))}
@@ -78,9 +84,10 @@ export function TiendaPage({ tienda, renderProducto }: TiendaPageProps) {
             </div>
           </div>
 
-          {visibles.map((fila) => (
+          {visibles.map((fila, indiceFila) => (
             <FilaCategoria
               key={fila.id}
+              primera={indiceFila === 0}
               fila={fila}
               tiendaNombre={tienda.nombre}
               renderProducto={renderProducto}
@@ -93,13 +100,15 @@ export function TiendaPage({ tienda, renderProducto }: TiendaPageProps) {
 }
 
 function FilaCategoria({
+  primera,
   fila,
   tiendaNombre,
   renderProducto,
 }: {
+  primera: boolean;
   fila: FilaDeCategoria;
   tiendaNombre: string;
-  renderProducto: (producto: Producto) => ReactNode;
+  renderProducto: TiendaPageProps['renderProducto'];
 }) {
   const tituloId = useId();
   return (
@@ -117,9 +126,9 @@ function FilaCategoria({
         slideClassName="basis-[46%] sm:basis-1/3 lg:basis-1/5 xl:basis-1/6"
         className="-mx-1 px-1"
       >
-        {fila.productos.map((producto) => (
+        {fila.productos.map((producto, indice) => (
           <div key={producto._id} className="h-full py-1">
-            {renderProducto(producto)}
+            {renderProducto(producto, primera && indice < PRIMEROS_EN_PANTALLA)}
           </div>
         ))}
       </Carousel>
