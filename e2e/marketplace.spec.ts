@@ -103,7 +103,7 @@ test.describe('marketplace with the GPS position', () => {
     const firstShown = () =>
       carrusel.evaluate((region) => {
         const left = region.getBoundingClientRect().left;
-        const slides = [...region.querySelectorAll('[aria-roledescription="diapositiva"]')];
+        const slides = Array.from(region.querySelectorAll('[aria-roledescription="diapositiva"]'));
         const distances = slides.map((s) => Math.abs(s.getBoundingClientRect().left + 12 - left));
         return distances.indexOf(Math.min(...distances)) + 1;
       });
