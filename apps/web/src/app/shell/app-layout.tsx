@@ -1,7 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { SidebarInset, SidebarProvider, useSidebar } from '@/components/ui/sidebar-provider';
+import {
+  SIDEBAR_ID,
+  SidebarInset,
+  SidebarProvider,
+  useSidebar,
+} from '@/components/ui/sidebar-provider';
 import { FloatingCarritoButton } from '@/features/carrito/components/floating-carrito-button';
 import { LoginDialogProvider } from '@/features/usuario/components/login-dialog-provider';
 import { setApiNavigate } from '@/lib/api-client';
@@ -14,12 +19,16 @@ import { useScrollRestoration } from './use-scroll-restoration';
 // Only logged-in users have the side panel: its code (sheet, tooltips) stays off the first page.
 const AppSidebar = lazy(async () => ({ default: (await import('./app-sidebar')).AppSidebar }));
 
-/** Keeps the panel's width on wide screens while its code loads, so the page does not jump. */
+/**
+ * Keeps the panel's width on wide screens while its code loads, so the page does not jump. It
+ * holds the panel's id meanwhile: the top bar's toggle names the panel it controls.
+ */
 function SidebarPlaceholder() {
   const { isMobile, state } = useSidebar();
   if (isMobile) return null;
   return (
     <div
+      id={SIDEBAR_ID}
       aria-hidden
       className={
         state === 'collapsed'
