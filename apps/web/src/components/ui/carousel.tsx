@@ -29,6 +29,13 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+/**
+ * A press (button or arrow key) moves at once. A smooth scroll could be cut short: when the page
+ * lays out again mid-way (an image arriving, a hover), the browser snaps back to the slide it
+ * was on, and the press would seem lost. Autoplay glides; a lost step is taken on the next.
+ */
+const PRESS = { animate: false };
+
 /** Whether the viewport can still scroll back and forward (a pixel of rounding allowed). */
 function edgesOf(viewport: HTMLElement) {
   const end = viewport.scrollWidth - viewport.clientWidth;
@@ -52,7 +59,8 @@ export function Carousel({
   ...props
 }: CarouselProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
-  const pausedRef = useRef(false);
+  // Autoplay holds while the pointer is over the carousel or the focus is inside it.
+  const holdRef = useRef({ pointer: false, focus: false });
   const [edges, setEdges] = useState({ canPrev: false, canNext: false });
   const loop = Boolean(autoplayMs);
 
@@ -66,19 +74,24 @@ export function Carousel({
   }, []);
 
   const move = useCallback(
-    (direction: 1 | -1) => {
+    (direction: 1 | -1, { animate }: { animate: boolean }) => {
       const viewport = viewportRef.current;
       const slide = viewport?.firstElementChild?.firstElementChild;
-      if (!viewport || !(slide instanceof HTMLElement)) return;
-      const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+      if (!viewport || !(slide instanceof HTMLElement) || slide.offsetWidth === 0) return;
+      const behavior = animate && !prefersReducedMotion() ? 'smooth' : 'auto';
       const { canPrev, canNext } = edgesOf(viewport);
       if (direction === 1 && !canNext) {
         if (loop) viewport.scrollTo({ left: 0, behavior });
-      } else if (direction === -1 && !canPrev) {
-        if (loop) viewport.scrollTo({ left: viewport.scrollWidth, behavior });
-      } else {
-        viewport.scrollBy({ left: direction * slide.offsetWidth, behavior });
+        return;
       }
+      if (direction === -1 && !canPrev) {
+        if (loop) viewport.scrollTo({ left: viewport.scrollWidth, behavior });
+        return;
+      }
+      // To the slide next to the one at the left edge, by position rather than by a distance
+      // from where the carousel is: a second press during a scroll still moves one slide.
+      const current = Math.round(viewport.scrollLeft / slide.offsetWidth);
+      viewport.scrollTo({ left: (current + direction) * slide.offsetWidth, behavior });
     },
     [loop],
   );
@@ -95,7 +108,8 @@ export function Carousel({
   useEffect(() => {
     if (!autoplayMs || prefersReducedMotion()) return;
     const timer = window.setInterval(() => {
-      if (!pausedRef.current && document.visibilityState === 'visible') move(1);
+      const { pointer, focus } = holdRef.current;
+      if (!pointer && !focus && document.visibilityState === 'visible') move(1, { animate: true });
     }, autoplayMs);
     return () => window.clearInterval(timer);
   }, [autoplayMs, move]);
@@ -103,18 +117,11 @@ export function Carousel({
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      move(-1);
+      move(-1, PRESS);
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      move(1);
+      move(1, PRESS);
     }
-  };
-
-  const pause = () => {
-    pausedRef.current = true;
-  };
-  const resume = () => {
-    pausedRef.current = false;
   };
 
   const showPrev = edges.canPrev || (loop && edges.canNext);
@@ -126,11 +133,17 @@ export function Carousel({
       aria-label={label}
       className={cn('relative', className)}
       onKeyDownCapture={onKeyDown}
-      onPointerEnter={pause}
-      onPointerLeave={resume}
-      onFocus={pause}
+      onPointerEnter={() => {
+        holdRef.current.pointer = true;
+      }}
+      onPointerLeave={() => {
+        holdRef.current.pointer = false;
+      }}
+      onFocus={() => {
+        holdRef.current.focus = true;
+      }}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) resume();
+        if (!event.currentTarget.contains(event.relatedTarget)) holdRef.current.focus = false;
       }}
       {...props}
     >
@@ -168,7 +181,7 @@ export function Carousel({
             disabled={!showPrev}
             onClick={(event) => {
               event.stopPropagation();
-              move(-1);
+              move(-1, PRESS);
             }}
           >
             <ChevronLeft />
@@ -182,7 +195,7 @@ export function Carousel({
             disabled={!showNext}
             onClick={(event) => {
               event.stopPropagation();
-              move(1);
+              move(1, PRESS);
             }}
           >
             <ChevronRight />
