@@ -37,8 +37,12 @@ export const ERROR_CODES = {
   oidcSolicitudInvalida: 'OIDC_SOLICITUD_INVALIDA',
   oidcClienteInvalido: 'OIDC_CLIENTE_INVALIDO',
   oidcCodigoInvalido: 'OIDC_CODIGO_INVALIDO',
+  // Uploads (every image the product accepts).
+  imagenNoSoportada: 'IMAGEN_NO_SOPORTADA',
+  imagenNoProcesable: 'IMAGEN_NO_PROCESABLE',
   // tienda, producto
   tiendaNoEncontrada: 'TIENDA_NO_ENCONTRADA',
+  tiendaRequerida: 'TIENDA_REQUERIDA',
   productoNoEncontrado: 'PRODUCTO_NO_ENCONTRADO',
   // geo
   ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
@@ -72,7 +76,11 @@ export const ERROR_MESSAGES = {
   USUARIO_NO_ENCONTRADO: 'Usuario no encontrado',
   GOOGLE_NO_VINCULABLE: 'Esa cuenta no puede ingresar con Google. Ingresa con tu contraseña.',
   EMAIL_NO_VERIFICADO: 'Google no confirmó tu email',
+  IMAGEN_NO_SOPORTADA:
+    'Formato de imagen no soportado. Por favor sube una imagen en formato JPG, PNG, GIF o WEBP.',
+  IMAGEN_NO_PROCESABLE: 'No se pudo procesar la imagen',
   TIENDA_NO_ENCONTRADA: 'Tienda no encontrada',
+  TIENDA_REQUERIDA: 'Primero crea tu tienda para vender',
   PRODUCTO_NO_ENCONTRADO: 'Producto no encontrado',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
   GEO_NO_DISPONIBLE: 'El servicio de mapas no responde. Intenta nuevamente.',

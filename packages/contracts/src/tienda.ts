@@ -69,7 +69,31 @@ export const tiendaConProductosSchema = z
   })
   .meta({ id: 'TiendaConProductos' });
 
+/** GET tienda/esta-habilitada/{userId}: whether the product team enabled the user's store. */
+export const tiendaHabilitadaResponseSchema = z
+  .object({ habilitada: z.boolean() })
+  .meta({ id: 'TiendaHabilitadaResponse' });
+
+/** The seller's own store, as Mi Tienda and 'Editar Tienda' show it. */
+export const tiendaDelVendedorSchema = tiendaConProductosSchema
+  .pick({
+    _id: true,
+    nombre: true,
+    descripcion: true,
+    logo: true,
+    telefono: true,
+    email: true,
+    razonSocial: true,
+  })
+  .meta({ id: 'TiendaDelVendedor' });
+
+/** GET tienda/por-usuario/{userId}. */
+export const tiendaPorUsuarioResponseSchema = z
+  .object({ tienda: tiendaDelVendedorSchema })
+  .meta({ id: 'TiendaPorUsuarioResponse' });
+
 export type TiendaCercana = z.infer<typeof tiendaCercanaSchema>;
 export type TiendasQueCubrenResponse = z.infer<typeof tiendasQueCubrenResponseSchema>;
 export type TiendaConProductos = z.infer<typeof tiendaConProductosSchema>;
 export type CategoriaLocal = z.infer<typeof categoriaLocalSchema>;
+export type TiendaDelVendedor = z.infer<typeof tiendaDelVendedorSchema>;

@@ -95,6 +95,12 @@ export function createTiendaRepository(db: Database) {
       return row;
     },
 
+    /** The store a user owns (one at most: `tiendas_usuario_idx`). */
+    async findByUsuario(usuarioId: string) {
+      const [row] = await db.select().from(tiendas).where(eq(tiendas.usuarioId, usuarioId));
+      return row;
+    },
+
     findAvailableProductos: (tiendaId: string) =>
       db
         .select()

@@ -1,5 +1,9 @@
-import type { TiendaCercana, TiendaConProductos } from '@compra-grupal/contracts';
-import { allowAnyone } from '../../lib/access';
+import type {
+  TiendaCercana,
+  TiendaConProductos,
+  TiendaDelVendedor,
+} from '@compra-grupal/contracts';
+import { allowAnyone, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
@@ -30,6 +34,30 @@ export function createTiendaService(repository: TiendaRepository) {
         categoriasLocales: row.categorias_locales,
         distanciaKm: Math.round(Number(row.distancia_m) / 10) / 100,
       }));
+    },
+
+    /** Whether the product team enabled the user's store; 404 when the user has none. */
+    async estaHabilitada(actor: Actor | null, userId: string): Promise<boolean> {
+      requireOwner(actor, userId);
+      const tienda = await repository.findByUsuario(userId);
+      if (!tienda) throw tiendaNoEncontrada();
+      return tienda.habilitada;
+    },
+
+    /** The user's own store, enabled or not; 404 when the user has none. */
+    async delUsuario(actor: Actor | null, userId: string): Promise<TiendaDelVendedor> {
+      requireOwner(actor, userId);
+      const tienda = await repository.findByUsuario(userId);
+      if (!tienda) throw tiendaNoEncontrada();
+      return {
+        _id: tienda.id,
+        nombre: tienda.nombre,
+        descripcion: tienda.descripcion,
+        logo: tienda.logo,
+        telefono: tienda.telefono,
+        email: tienda.email,
+        razonSocial: tienda.razonSocial,
+      };
     },
 
     /** The store page: public by design (an enabled store, to anyone). */

@@ -149,6 +149,27 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/convertirEnVendedor',
+    {
+      preHandler: ownBody,
+      schema: {
+        tags: ['usuario'],
+        summary: 'Confirma al usuario como vendedor una vez creada su tienda (idempotente)',
+        security,
+        body: userIdBodySchema,
+        response: {
+          200: esVendedorResponseSchema,
+          409: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      esVendedor: await usuarioService.convertirEnVendedor(actorOf(request), request.body.userId),
+    }),
+  );
+
+  app.post(
     '/esRepartidor',
     {
       preHandler: ownBody,

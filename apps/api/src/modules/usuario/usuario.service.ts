@@ -167,6 +167,17 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       return repository.ownsTienda(userId);
     },
 
+    /**
+     * Confirms the user as a seller. Being a seller is owning a store, so this only checks that
+     * the store exists: it may be asked any number of times (409 before the store exists).
+     */
+    async convertirEnVendedor(actor: Actor | null, userId: string): Promise<true> {
+      requireOwner(actor, userId);
+      await require(userId);
+      if (!(await repository.ownsTienda(userId))) throw appError(409, 'TIENDA_REQUERIDA');
+      return true;
+    },
+
     async esRepartidor(actor: Actor | null, userId: string): Promise<boolean> {
       requireOwner(actor, userId);
       return (await require(userId)).esRepartidor;
