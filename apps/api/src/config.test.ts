@@ -36,4 +36,15 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL');
     expect(message).toContain('SEED_DEMO');
   });
+
+  it('stores uploads on disk by default; an S3 bucket needs its name and public URL', () => {
+    expect(loadConfig({}).STORAGE_PROVIDER).toBe('local');
+    expect(() => loadConfig({ STORAGE_PROVIDER: 's3' })).toThrow(/S3_BUCKET/);
+    const s3 = loadConfig({
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'compra-grupal',
+      S3_PUBLIC_URL: 'https://cdn.compragrupal.com.ar',
+    });
+    expect(s3).toMatchObject({ STORAGE_PROVIDER: 's3', S3_REGION: 'us-east-1' });
+  });
 });

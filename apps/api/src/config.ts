@@ -112,6 +112,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.url().default('https://apis.datos.gob.ar/georef/api'),
   ),
+  STORAGE_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 's3']).default('local')),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  /** An S3-compatible endpoint (MinIO, R2...); empty for AWS itself. */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Where the bucket's objects are public (a CDN or the bucket's URL), without a final slash. */
+  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MAP_TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -181,7 +190,11 @@ const configSchema = envSchema
       path: ['GOOGLE_CLIENT_ID'],
       message: 'GOOGLE_AUTH_MODE=google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET',
     },
-  );
+  )
+  .refine((env) => env.STORAGE_PROVIDER !== 's3' || (env.S3_BUCKET && env.S3_PUBLIC_URL), {
+    path: ['S3_BUCKET'],
+    message: 'STORAGE_PROVIDER=s3 necesita S3_BUCKET y S3_PUBLIC_URL',
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

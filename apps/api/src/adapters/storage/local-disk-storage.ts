@@ -1,16 +1,22 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { StoragePort } from './storage.port';
+
+/** A key as a path below the uploads directory, whatever `..` it holds. */
+const safeKeyOf = (key: string) => normalize(key).replace(/^(\.\.(\/|\\|$))+/, '');
 
 /** Files under DATA_DIR/uploads, served by the app at /uploads/. */
 export function createLocalDiskStorage(uploadsDir: string): StoragePort {
   return {
     async save(key, data) {
-      const safeKey = normalize(key).replace(/^(\.\.(\/|\\|$))+/, '');
+      const safeKey = safeKeyOf(key);
       const path = join(uploadsDir, safeKey);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, data);
       return `/uploads/${safeKey.split('\\').join('/')}`;
+    },
+    async delete(key) {
+      await rm(join(uploadsDir, safeKeyOf(key)), { force: true });
     },
   };
 }

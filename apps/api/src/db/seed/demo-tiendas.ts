@@ -77,7 +77,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
 
     const logoImagen = logos[index];
     if (!logoImagen) throw new Error(`Sin logo: ${demo.nombre}`);
-    const logo = await storage.save(`tiendas/${tiendaId}.jpg`, logoImagen);
+    const logo = await storage.save(`tiendas/${tiendaId}.jpg`, logoImagen, 'image/jpeg');
     await db
       .insert(tiendas)
       .values({
@@ -126,8 +126,12 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
           precioCentavos: pesosACentavos(p.precio),
           categoria: demo.categoria,
           categoriaLocalIds: [localIds.get(p.categoria)].filter((x): x is string => Boolean(x)),
-          imagen: await storage.save(`productos/${id}.jpg`, images.imagen),
-          imagenMiniatura: await storage.save(`productos/${id}-320.jpg`, images.miniatura),
+          imagen: await storage.save(`productos/${id}.jpg`, images.imagen, 'image/jpeg'),
+          imagenMiniatura: await storage.save(
+            `productos/${id}-320.jpg`,
+            images.miniatura,
+            'image/jpeg',
+          ),
           stock: p.stock,
           cantidadTotalGrupo: p.grupo,
           // Newest first on the cards: keep the data file's order.
