@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '@compra-grupal/contracts';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -22,6 +23,7 @@ import type { DatabaseHandle } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { AppError } from './lib/app-error';
 import { type DestinationStream, loggerOptions } from './lib/logger';
+import { MULTIPART_LIMITS } from './lib/multipart-form';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
@@ -110,14 +112,15 @@ export async function buildApp({
     emit: (sala, evento, payload) => app.realtime.emitToRoom(sala, evento, payload as never),
     log: app.log,
   });
-  const services = createServices(database, config, { afterCommit: outbox.kick });
+  const storage = createStorage(config);
+  const services = createServices(database, config, { afterCommit: outbox.kick, storage });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('accessTokens', accessTokens);
   app.decorate('services', services);
   app.decorate('guards', createGuards(accessTokens, services.usuario));
   app.decorate('identity', await createIdentity(app, config));
-  app.decorate('storage', createStorage(config));
+  app.decorate('storage', storage);
   // Added before socket.io's own preClose hook: what is committed still goes out.
   app.addHook('preClose', async () => outbox.stop());
   app.decorate(
@@ -134,6 +137,7 @@ export async function buildApp({
   });
 
   await app.register(cookie, { secret: jwtSecret });
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   await registerOpenApi(app, config.OPENAPI_ENABLED);
   await registerSecurityHeaders(app);
 

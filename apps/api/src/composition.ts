@@ -1,3 +1,4 @@
+import type { StoragePort } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { createUnitOfWork } from './db/unit-of-work';
@@ -47,18 +48,19 @@ export type Repositories = ReturnType<typeof createRepositories>;
 export function createServices(
   database: DatabaseHandle,
   config: Config,
-  { afterCommit }: { afterCommit?: () => void } = {},
+  { afterCommit, storage }: { afterCommit?: () => void; storage: StoragePort },
 ) {
   const repositories = createRepositories(database.db);
   const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
+  const withTransaction = createUnitOfWork(database.db, createRepositories, { afterCommit });
   return {
-    withTransaction: createUnitOfWork(database.db, createRepositories, { afterCommit }),
+    withTransaction,
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
     producto: createProductoService(repositories.producto),
     sesion: createSesionService(repositories.sesion, config.REFRESH_TOKEN_TTL_DAYS),
-    tienda: createTiendaService(repositories.tienda),
+    tienda: createTiendaService(repositories.tienda, { storage, withTransaction }),
     usuario,
   };
 }

@@ -43,6 +43,10 @@ export const ERROR_CODES = {
   // tienda, producto
   tiendaNoEncontrada: 'TIENDA_NO_ENCONTRADA',
   tiendaRequerida: 'TIENDA_REQUERIDA',
+  tiendaExistente: 'TIENDA_EXISTENTE',
+  categoriaNoEncontrada: 'CATEGORIA_NO_ENCONTRADA',
+  coberturaNoEncontrada: 'COBERTURA_NO_ENCONTRADA',
+  imagenRequerida: 'IMAGEN_REQUERIDA',
   productoNoEncontrado: 'PRODUCTO_NO_ENCONTRADO',
   // geo
   ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
@@ -81,6 +85,10 @@ export const ERROR_MESSAGES = {
   IMAGEN_NO_PROCESABLE: 'No se pudo procesar la imagen',
   TIENDA_NO_ENCONTRADA: 'Tienda no encontrada',
   TIENDA_REQUERIDA: 'Primero crea tu tienda para vender',
+  TIENDA_EXISTENTE: 'Ya tienes una tienda',
+  CATEGORIA_NO_ENCONTRADA: 'La categoría elegida no existe',
+  COBERTURA_NO_ENCONTRADA: 'La cobertura elegida no existe',
+  IMAGEN_REQUERIDA: 'El logo de la tienda es obligatorio',
   PRODUCTO_NO_ENCONTRADO: 'Producto no encontrado',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
   GEO_NO_DISPONIBLE: 'El servicio de mapas no responde. Intenta nuevamente.',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
+import { crearDireccionRequestSchema } from './direccion';
 import { idSchema } from './ids';
 import { productoSchema } from './producto';
 import { texto } from './texto';
+import { emailSchema, telefonoSchema } from './usuario';
 
 export const categoriaLocalSchema = z
   .object({ _id: idSchema, nombre: z.string() })
@@ -91,6 +93,47 @@ export const tiendaDelVendedorSchema = tiendaConProductosSchema
 export const tiendaPorUsuarioResponseSchema = z
   .object({ tienda: tiendaDelVendedorSchema })
   .meta({ id: 'TiendaPorUsuarioResponse' });
+
+/** The store's address, sent as JSON text inside the multipart form of POST tienda/crear. */
+const direccionEnJsonSchema = z
+  .string()
+  .max(4000, 'La dirección es demasiado larga')
+  .transform((valor, ctx) => {
+    try {
+      return JSON.parse(valor) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'La dirección no es un JSON válido' });
+      return z.NEVER;
+    }
+  })
+  .pipe(crearDireccionRequestSchema);
+
+/**
+ * The text fields of POST tienda/crear (multipart; the `logo` file travels beside them). The
+ * store is created for `userId`, who must be the caller.
+ */
+export const crearTiendaCamposSchema = z
+  .object({
+    userId: idSchema,
+    nombre: texto({ max: 100, min: 1, campo: 'El nombre' }),
+    descripcion: texto({ max: 1000, campo: 'La descripción', multilinea: true }).default(''),
+    telefono: telefonoSchema,
+    email: emailSchema,
+    razonSocial: texto({ max: 150, min: 1, campo: 'La razón social' }),
+    categoriaGlobal: idSchema,
+    cobertura: idSchema,
+    direccion: direccionEnJsonSchema,
+  })
+  .meta({ id: 'CrearTiendaCampos' });
+
+export const crearTiendaResponseSchema = z
+  .object({
+    mensaje: z.string(),
+    tienda: tiendaDelVendedorSchema.extend({ habilitada: z.boolean() }),
+  })
+  .meta({ id: 'CrearTiendaResponse' });
+
+export type CrearTiendaCampos = z.infer<typeof crearTiendaCamposSchema>;
 
 export type TiendaCercana = z.infer<typeof tiendaCercanaSchema>;
 export type TiendasQueCubrenResponse = z.infer<typeof tiendasQueCubrenResponseSchema>;

@@ -35,6 +35,32 @@ const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: 
     code: ERROR_CODES.cuerpoDemasiadoGrande,
     message: 'La solicitud supera el tamaño permitido',
   },
+  // @fastify/multipart: past the limits of lib/multipart-form.ts, or not a multipart request.
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    code: ERROR_CODES.cuerpoDemasiadoGrande,
+    message: 'La imagen supera el tamaño permitido (5 MB)',
+  },
+  FST_FILES_LIMIT: {
+    status: 413,
+    code: ERROR_CODES.cuerpoDemasiadoGrande,
+    message: 'Se envió más de un archivo',
+  },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: ERROR_CODES.cuerpoDemasiadoGrande,
+    message: 'La solicitud tiene demasiados campos',
+  },
+  FST_PARTS_LIMIT: {
+    status: 413,
+    code: ERROR_CODES.cuerpoDemasiadoGrande,
+    message: 'La solicitud tiene demasiadas partes',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: ERROR_CODES.tipoDeContenidoNoSoportado,
+    message: 'Esta solicitud se envía como multipart/form-data',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ERROR_CODES.tipoDeContenidoNoSoportado,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   type CategoriaLocalRow,
   categorias,
+  coberturas,
   type ProductoDestacadoRow,
   productos,
   tiendas,
@@ -92,6 +93,29 @@ export function createTiendaRepository(db: Database) {
         .from(tiendas)
         .leftJoin(categorias, eq(categorias.id, tiendas.categoriaGlobalId))
         .where(and(eq(tiendas.id, id), eq(tiendas.habilitada, true)));
+      return row;
+    },
+
+    async categoriaExiste(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: categorias.id })
+        .from(categorias)
+        .where(eq(categorias.id, id));
+      return Boolean(row);
+    },
+
+    /** A coverage's radius, copied onto the store so the listing can index it. */
+    async coberturaKm(id: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ km: coberturas.km })
+        .from(coberturas)
+        .where(eq(coberturas.id, id));
+      return row?.km;
+    },
+
+    async insert(tienda: typeof tiendas.$inferInsert) {
+      const [row] = await db.insert(tiendas).values(tienda).returning();
+      if (!row) throw new Error('la tienda no se insertó');
       return row;
     },
 

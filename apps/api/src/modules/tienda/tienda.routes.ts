@@ -1,4 +1,6 @@
 import {
+  crearTiendaCamposSchema,
+  crearTiendaResponseSchema,
   errorBodySchema,
   tiendaConProductosSchema,
   tiendaHabilitadaResponseSchema,
@@ -11,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
+import { readMultipartForm } from '../../lib/multipart-form';
 
 export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.tienda;
@@ -45,6 +48,33 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const ownParams = app.guards.ownUserInParams;
+
+  app.post(
+    '/crear',
+    {
+      // The owner of `userId` is checked by the service: the form is read in the handler.
+      preHandler: app.guards.authenticate,
+      schema: {
+        tags: ['tienda'],
+        summary:
+          'Abre la tienda del usuario (multipart: campos de CrearTiendaCampos y el archivo logo); queda en revisión',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: crearTiendaResponseSchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { campos, archivo } = await readMultipartForm(request, crearTiendaCamposSchema, 'logo');
+      const tienda = await service.crear(actorOf(request), campos, archivo);
+      return reply.status(201).send({ mensaje: 'Tienda creada', tienda });
+    },
+  );
 
   app.get(
     '/esta-habilitada/:userId',
