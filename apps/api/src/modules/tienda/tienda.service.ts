@@ -146,13 +146,7 @@ export function createTiendaService(
       const productos = await repository.findAvailableProductos(tiendaId);
       const { tienda } = found;
       return {
-        _id: tienda.id,
-        nombre: tienda.nombre,
-        descripcion: tienda.descripcion,
-        logo: tienda.logo,
-        telefono: tienda.telefono,
-        email: tienda.email,
-        razonSocial: tienda.razonSocial,
+        ...tiendaDelVendedor(tienda),
         habilitada: tienda.habilitada,
         categoriaGlobal: tienda.categoriaGlobalId,
         categoriaNombre: found.categoriaNombre,
