@@ -48,6 +48,9 @@ export const ERROR_CODES = {
   coberturaNoEncontrada: 'COBERTURA_NO_ENCONTRADA',
   imagenRequerida: 'IMAGEN_REQUERIDA',
   productoNoEncontrado: 'PRODUCTO_NO_ENCONTRADO',
+  // Mercado Pago account linking
+  vinculacionInvalida: 'VINCULACION_INVALIDA',
+  mercadoPagoNoDisponible: 'MERCADOPAGO_NO_DISPONIBLE',
   // geo
   ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
   geoNoDisponible: 'GEO_NO_DISPONIBLE',
@@ -90,6 +93,8 @@ export const ERROR_MESSAGES = {
   COBERTURA_NO_ENCONTRADA: 'La cobertura elegida no existe',
   IMAGEN_REQUERIDA: 'El logo de la tienda es obligatorio',
   PRODUCTO_NO_ENCONTRADO: 'Producto no encontrado',
+  VINCULACION_INVALIDA: 'La solicitud de vinculación expiró o ya fue usada. Vuelve a intentarlo.',
+  MERCADOPAGO_NO_DISPONIBLE: 'Mercado Pago no responde. Intenta nuevamente en unos minutos.',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
   GEO_NO_DISPONIBLE: 'El servicio de mapas no responde. Intenta nuevamente.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

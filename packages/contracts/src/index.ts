@@ -9,6 +9,7 @@ export * from './grupo';
 export * from './health';
 export * from './id-format';
 export * from './ids';
+export * from './mercadopago';
 export * from './numero';
 export * from './producto';
 export * from './realtime';

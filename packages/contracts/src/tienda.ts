@@ -140,3 +140,140 @@ export type TiendasQueCubrenResponse = z.infer<typeof tiendasQueCubrenResponseSc
 export type TiendaConProductos = z.infer<typeof tiendaConProductosSchema>;
 export type CategoriaLocal = z.infer<typeof categoriaLocalSchema>;
 export type TiendaDelVendedor = z.infer<typeof tiendaDelVendedorSchema>;
+
+const TELEFONO_TIENDA_INVALIDO = 'El teléfono no es válido';
+const EMAIL_TIENDA_INVALIDO = 'El email no es válido';
+
+/**
+ * The text fields of PUT tienda/editar/{userId} (multipart; an optional `logoTienda` file
+ * travels beside them). The messages are the 'Editar Tienda' form's (spec file 2, section 5):
+ * the web form is built from this same schema.
+ */
+export const editarTiendaCamposSchema = z
+  .object({
+    nombre: texto({
+      max: 100,
+      min: 1,
+      mensajes: { requerido: 'El nombre de la tienda es obligatorio' },
+    }),
+    descripcion: texto({ max: 1000, campo: 'La descripción', multilinea: true }).default(''),
+    telefono: texto({
+      max: 30,
+      min: 1,
+      mensajes: {
+        requerido: 'El teléfono es obligatorio',
+        largo: TELEFONO_TIENDA_INVALIDO,
+        invalido: TELEFONO_TIENDA_INVALIDO,
+      },
+    }).regex(/^[+\d\s()-]+$/, TELEFONO_TIENDA_INVALIDO),
+    email: texto({
+      max: 254,
+      min: 1,
+      mensajes: {
+        requerido: 'El email es obligatorio',
+        largo: EMAIL_TIENDA_INVALIDO,
+        invalido: EMAIL_TIENDA_INVALIDO,
+      },
+    })
+      .toLowerCase()
+      .pipe(z.email(EMAIL_TIENDA_INVALIDO)),
+    razonSocial: texto({
+      max: 150,
+      min: 1,
+      mensajes: { requerido: 'La razón social es obligatoria' },
+    }),
+  })
+  .meta({ id: 'EditarTiendaCampos' });
+
+export const editarTiendaResponseSchema = z
+  .object({ mensaje: z.string(), tienda: tiendaDelVendedorSchema })
+  .meta({ id: 'EditarTiendaResponse' });
+
+/** Texts of 'Configurar Categorías' (spec file 2, section 5). */
+export const CATEGORIA_LOCAL_MENSAJES = {
+  vacia: 'Por favor ingresa un nombre para la categoría',
+  duplicada: 'Ya existe una categoría con ese nombre',
+} as const;
+
+/** At most this many local categories per store. */
+export const CATEGORIAS_LOCALES_MAXIMO = 50;
+
+/** GET tienda/categorias-locales/{userId}: the store's own categories, in the seller's order. */
+export const categoriasLocalesResponseSchema = z
+  .object({ tiendaId: idSchema, categoriasLocales: z.array(categoriaLocalSchema) })
+  .meta({ id: 'CategoriasLocalesResponse' });
+
+/**
+ * PUT tienda/editar-categorias/{tiendaId}: the whole list. An entry with `_id` keeps that
+ * category (renamed if the name changed); one without is new; a category left out is removed
+ * and taken off its products. Names are unique regardless of case.
+ */
+export const editarCategoriasRequestSchema = z
+  .object({
+    categoriasLocales: z
+      .array(
+        z.object({
+          _id: idSchema.optional(),
+          nombre: texto({
+            max: 60,
+            min: 1,
+            mensajes: { requerido: CATEGORIA_LOCAL_MENSAJES.vacia },
+          }),
+        }),
+      )
+      .max(CATEGORIAS_LOCALES_MAXIMO, `Puedes tener hasta ${CATEGORIAS_LOCALES_MAXIMO} categorías`),
+  })
+  .superRefine(({ categoriasLocales }, ctx) => {
+    const vistos = new Set<string>();
+    categoriasLocales.forEach(({ nombre }, index) => {
+      const clave = nombre.toLocaleLowerCase('es-AR');
+      if (vistos.has(clave)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: CATEGORIA_LOCAL_MENSAJES.duplicada,
+          path: ['categoriasLocales', index, 'nombre'],
+        });
+      }
+      vistos.add(clave);
+    });
+  })
+  .meta({ id: 'EditarCategoriasRequest' });
+
+export const editarCategoriasResponseSchema = z
+  .object({ mensaje: z.string(), categoriasLocales: z.array(categoriaLocalSchema) })
+  .meta({ id: 'EditarCategoriasResponse' });
+
+/** A store as the product team's review screen shows it (admins only). */
+export const tiendaEnRevisionSchema = tiendaDelVendedorSchema
+  .extend({
+    habilitada: z.boolean(),
+    mpVinculado: z.boolean(),
+    categoriaNombre: z.string().nullable(),
+    coberturaNombre: z.string(),
+    coberturaKm: z.number(),
+    direccion: z.string(),
+    ciudad: z.string(),
+    provincia: z.string(),
+    usuarioEmail: z.string(),
+    creadoEn: z.string().describe('Fecha de creación (ISO 8601)'),
+  })
+  .meta({ id: 'TiendaEnRevision' });
+
+export const ESTADOS_REVISION = ['pendientes', 'habilitadas', 'todas'] as const;
+
+export const tiendasEnRevisionRequestSchema = z.object({
+  estado: z.enum(ESTADOS_REVISION).default('pendientes'),
+});
+
+export const tiendasEnRevisionResponseSchema = z
+  .object({ tiendas: z.array(tiendaEnRevisionSchema) })
+  .meta({ id: 'TiendasEnRevisionResponse' });
+
+export const tiendaRevisadaResponseSchema = z
+  .object({ mensaje: z.string(), tienda: tiendaEnRevisionSchema })
+  .meta({ id: 'TiendaRevisadaResponse' });
+
+export type EditarTiendaCampos = z.infer<typeof editarTiendaCamposSchema>;
+export type EditarCategoriasRequest = z.input<typeof editarCategoriasRequestSchema>;
+export type TiendaEnRevision = z.infer<typeof tiendaEnRevisionSchema>;
+export type EstadoRevision = (typeof ESTADOS_REVISION)[number];

@@ -127,3 +127,5 @@ export const accessTokenPayloadSchema = z.object({
 export type RegistrarRequest = z.input<typeof registrarRequestSchema>;
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
+
+export const esAdminResponseSchema = z.object({ esAdmin: z.boolean() });
