@@ -17,6 +17,14 @@ export const CONSTANTES = {
   imagenMaxAlto: 1080,
   imagenCalidadJpeg: 0.8,
   pasosAsistenteTienda: 9,
+  /** The product team reviews a new store within this many minutes. */
+  verificacionTiendaMinutos: 10,
+  /** Mi Tienda checks the seller status again this long after the creation wizard closes. */
+  demoraRevisionVendedorMs: 500,
+  /** /mercadopago-callback waits this long before storing the token and showing the result... */
+  demoraResultadoVinculacionMs: 1000,
+  /** ...and goes to /my-store this long after showing it. */
+  demoraRedireccionVinculacionMs: 2000,
   pasosAsistenteProducto: 7,
   miniaturasDetallePago: 4,
   caracteresIdVisibles: 6,
