@@ -16,6 +16,7 @@ describe('storageKeys', () => {
       carrito: 'carrito',
       currentPedidoId: 'currentPedidoId',
       redirectAfterAuth: 'redirectAfterAuth',
+      tiendaId: 'tiendaId',
     });
   });
 });

@@ -8,6 +8,8 @@ export const storageKeys = {
   carrito: 'carrito',
   currentPedidoId: 'currentPedidoId',
   redirectAfterAuth: 'redirectAfterAuth',
+  /** The id of the store the user created (spec part 2, section 3: kept locally). */
+  tiendaId: 'tiendaId',
 } as const;
 
 export type StorageKey = keyof typeof storageKeys;
