@@ -1,6 +1,8 @@
-import { Link2Icon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { VinculacionCallback } from '@/features/mi-tienda/components/vinculacion-callback';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/** /mercadopago-callback: the return from linking Mercado Pago (spec part 2, section 2). */
 export function MercadopagoCallbackRoute() {
-  return <PlaceholderPage title="Vinculando Mercado Pago" icon={Link2Icon} />;
+  useDocumentTitle('Vinculando Mercado Pago');
+  return <VinculacionCallback />;
 }

@@ -1,6 +1,29 @@
-import { BriefcaseBusinessIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TriangleAlertIcon } from 'lucide-react';
+import { MiTienda } from '@/features/mi-tienda/components/mi-tienda';
+import { SesionRequerida } from '@/features/mi-tienda/components/sesion-requerida';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/lib/session/use-session';
 
+/**
+ * /my-store, Mi Tienda (spec part 2, section 2). It needs a session and uses the user id inside
+ * the token; without a token it asks to log in ('No se encontró token de acceso').
+ */
 export function MyStoreRoute() {
-  return <PlaceholderPage title="Mi Tienda" icon={BriefcaseBusinessIcon} />;
+  useDocumentTitle('Mi Tienda');
+  const { token, userId, error } = useSession();
+
+  if (!token) return <SesionRequerida />;
+  if (!userId) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-6 py-16 text-center">
+        <span className="grid size-14 place-items-center rounded-2xl bg-destructive-soft text-destructive">
+          <TriangleAlertIcon className="size-7" aria-hidden />
+        </span>
+        <h1 className="mt-6 font-bold text-2xl tracking-tight">No pudimos abrir tu tienda</h1>
+        <p className="mt-3 text-muted-foreground">{error}</p>
+      </div>
+    );
+  }
+  // A new user (another login) starts Mi Tienda afresh.
+  return <MiTienda key={userId} userId={userId} />;
 }

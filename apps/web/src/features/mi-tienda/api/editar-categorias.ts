@@ -1,0 +1,31 @@
+import {
+  type EditarCategoriasRequest,
+  editarCategoriasResponseSchema,
+} from '@compra-grupal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { miTiendaKeys } from './mi-tienda-keys';
+
+export const CATEGORIAS_NO_GUARDADAS = 'No se pudieron guardar las categorías';
+
+/**
+ * PUT /api/tienda/editar-categorias/{tiendaId}: the whole list (kept ones with their `_id`,
+ * new ones without). A failure says 'No se pudieron guardar las categorías' with the server's
+ * message when it has one (an empty or repeated name).
+ */
+export function useEditarCategorias(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tiendaId, ...body }: EditarCategoriasRequest & { tiendaId: string }) =>
+      api.put(`/api/tienda/editar-categorias/${tiendaId}`, body, {
+        schema: editarCategoriasResponseSchema,
+      }),
+    meta: {
+      errorTitle: CATEGORIAS_NO_GUARDADAS,
+      errorMessage: 'Revisa tu conexión e inténtalo de nuevo.',
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: miTiendaKeys.categorias(userId) });
+    },
+  });
+}
