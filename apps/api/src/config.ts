@@ -11,6 +11,19 @@ const booleanFlag = z.preprocess(
     .optional(),
 );
 
+/** The path Mercado Pago sends the seller back to (modules/pago). */
+export const MP_CALLBACK_PATH = '/api/oauth/mercadopago/callback';
+
+/** A provider's base URL: HTTPS, or plain HTTP only to this machine (tests' local fakes). */
+const providerUrl = z
+  .url()
+  .refine(
+    (value) =>
+      /^https:\/\//.test(value) ||
+      /^http:\/\/(127\.\d+\.\d+\.\d+|\[::1\]|localhost)(:\d+)?(\/|$)/.test(value),
+    'debe ser https:// (http:// solo hacia esta máquina)',
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyAsUndefined,
@@ -121,6 +134,44 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Where the bucket's objects are public (a CDN or the bucket's URL), without a final slash. */
   S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /**
+   * Sellers' Mercado Pago accounts: real Mercado Pago, the embedded sandbox ('Modo de
+   * prueba') or off. Default: mercadopago with its three credentials; otherwise the sandbox
+   * outside production (or with DEMO_MODE), else off.
+   */
+  MP_MODE: z.preprocess(emptyAsUndefined, z.enum(['off', 'sandbox', 'mercadopago']).optional()),
+  MP_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+  MP_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
+  /** Where Mercado Pago sends the seller back: this app's /api/oauth/mercadopago/callback. */
+  MP_REDIRECT_URI: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url()
+      .refine((value) => /^https?:$/.test(new URL(value).protocol), 'debe ser una URL http(s)')
+      .refine(
+        (value) => new URL(value).pathname.endsWith(MP_CALLBACK_PATH),
+        `debe terminar en ${MP_CALLBACK_PATH} (la vuelta de Mercado Pago a esta app)`,
+      )
+      .optional(),
+  ),
+  /** Mercado Pago's authorization page and API (tests point them at a local fake). */
+  MP_AUTH_URL: z.preprocess(
+    emptyAsUndefined,
+    providerUrl.default('https://auth.mercadopago.com.ar'),
+  ),
+  MP_API_URL: z.preprocess(emptyAsUndefined, providerUrl.default('https://api.mercadopago.com')),
+  /** Key of the sellers' tokens at rest (AES-256-GCM): 32 bytes in base64; empty: generated. */
+  MP_TOKEN_ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (value) =>
+          /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+        'debe ser una clave de 32 bytes en base64 (por ejemplo `openssl rand -base64 32`)',
+      )
+      .optional(),
+  ),
   MAP_TILE_URL: z.preprocess(
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -161,6 +212,13 @@ const configSchema = envSchema
           : env.DEMO_MODE
             ? ('local' as const)
             : ('off' as const)),
+      MP_MODE:
+        env.MP_MODE ??
+        (env.MP_CLIENT_ID || env.MP_CLIENT_SECRET || env.MP_REDIRECT_URI
+          ? ('mercadopago' as const)
+          : !production || env.DEMO_MODE
+            ? ('sandbox' as const)
+            : ('off' as const)),
     };
   })
   .refine((env) => env.NODE_ENV !== 'production' || !env.SEED_DEMO || env.DEMO_MODE, {
@@ -194,6 +252,21 @@ const configSchema = envSchema
   .refine((env) => env.STORAGE_PROVIDER !== 's3' || (env.S3_BUCKET && env.S3_PUBLIC_URL), {
     path: ['S3_BUCKET'],
     message: 'STORAGE_PROVIDER=s3 necesita S3_BUCKET y S3_PUBLIC_URL',
+  })
+  .refine(
+    (env) =>
+      env.MP_MODE !== 'mercadopago' ||
+      (env.MP_CLIENT_ID && env.MP_CLIENT_SECRET && env.MP_REDIRECT_URI),
+    {
+      path: ['MP_CLIENT_ID'],
+      message:
+        'Mercado Pago necesita las tres juntas: MP_CLIENT_ID, MP_CLIENT_SECRET y MP_REDIRECT_URI',
+    },
+  )
+  .refine((env) => env.NODE_ENV !== 'production' || env.MP_MODE !== 'sandbox' || env.DEMO_MODE, {
+    path: ['MP_MODE'],
+    message:
+      'en producción el Mercado Pago de prueba (sandbox) solo se usa con DEMO_MODE=true; configura MP_CLIENT_ID, MP_CLIENT_SECRET y MP_REDIRECT_URI',
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The payments port (DESIGN.md section 2): Mercado Pago, or the embedded sandbox that behaves
+ * like it ('Modo de prueba'). Each part of the provider is one member: the sellers' account
+ * link (OAuth with PKCE) now; Checkout Pro preferences, payments and refunds join it with the
+ * checkout.
+ */
+export interface PaymentsPort {
+  readonly provider: PaymentsProvider;
+  readonly accountLink: AccountLinkPort;
+  /**
+   * Pages the provider serves from this app (the sandbox's consent page), mounted under
+   * `/api/sandbox/mercadopago`; undefined for the real provider.
+   */
+  readonly sandboxRoutes?: FastifyPluginAsync;
+}
+
+export type PaymentsProvider = 'sandbox' | 'mercadopago';
+
+/** A seller authorizes the marketplace on their payment account (OAuth authorization code + PKCE). */
+export interface AccountLinkPort {
+  /** Where to send the seller's browser to authorize. */
+  authorizationUrl(request: {
+    state: string;
+    /** base64url(SHA-256(code_verifier)), RFC 7636 S256. */
+    codeChallenge: string;
+    redirectUri: string;
+  }): string;
+  /** The authorization code the browser came back with, for the seller's tokens. */
+  exchangeCode(request: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<AccountTokens>;
+  /** New tokens for a refresh token (which may not be used again afterwards). */
+  refresh(refreshToken: string): Promise<AccountTokens>;
+}
+
+export interface AccountTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token lives from now. */
+  expiresIn: number;
+  /** The seller's user id at the provider. */
+  userId: string;
+}
+
+/**
+ * Why the provider did not give tokens. `invalid_grant`: the code or refresh token is invalid,
+ * expired, already used or not bound to this verifier (retrying cannot help). `rejected`: any
+ * other refusal (bad client credentials, a malformed request). `unavailable`: network, timeout,
+ * 429 or 5xx (retrying later may help). `bad_response`: an answer of an unexpected shape.
+ * The message never holds a token, code or verifier.
+ */
+export type PaymentsFailure = 'invalid_grant' | 'rejected' | 'unavailable' | 'bad_response';
+
+export class PaymentsProviderError extends Error {
+  override name = 'PaymentsProviderError';
+  constructor(
+    readonly reason: PaymentsFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { appMeta } from '../../db/schema';
+
+/**
+ * A 32-byte key: the configured one (base64), or one generated once and kept in `app_meta`
+ * under `name`, so every node and restart shares it without configuration (as the JWT secret,
+ * modules/usuario/access-token.ts). A key kept in the database protects against a leaked
+ * column or backup of one table, not a leaked database: production should configure it.
+ */
+export async function resolveStoredKey(
+  db: Database,
+  name: string,
+  configuredBase64?: string,
+): Promise<Buffer> {
+  if (configuredBase64) return checked(Buffer.from(configuredBase64, 'base64'), name);
+  await db
+    .insert(appMeta)
+    .values({ key: name, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, name));
+  if (!row) throw new Error(`No se pudo obtener la clave ${name}`);
+  return checked(Buffer.from(row.value, 'base64'), name);
+}
+
+function checked(key: Buffer, name: string): Buffer {
+  if (key.length !== 32) throw new Error(`La clave ${name} no tiene 32 bytes`);
+  return key;
+}
