@@ -198,7 +198,10 @@ export const CATEGORIA_LOCAL_MENSAJES = {
 /** At most this many local categories per store. */
 export const CATEGORIAS_LOCALES_MAXIMO = 50;
 
-/** GET tienda/categorias-locales/{userId}: the store's own categories, in the seller's order. */
+/**
+ * GET tienda/categorias-locales/{userId}: the store's own categories, by name (as the store
+ * page lists them; there is no order column).
+ */
 export const categoriasLocalesResponseSchema = z
   .object({ tiendaId: idSchema, categoriasLocales: z.array(categoriaLocalSchema) })
   .meta({ id: 'CategoriasLocalesResponse' });
@@ -212,14 +215,18 @@ export const editarCategoriasRequestSchema = z
   .object({
     categoriasLocales: z
       .array(
-        z.object({
-          _id: idSchema.optional(),
-          nombre: texto({
-            max: 60,
-            min: 1,
-            mensajes: { requerido: CATEGORIA_LOCAL_MENSAJES.vacia },
-          }),
-        }),
+        z
+          .object({
+            _id: idSchema.optional(),
+            nombre: texto({
+              max: 60,
+              min: 1,
+              mensajes: { requerido: CATEGORIA_LOCAL_MENSAJES.vacia },
+            }),
+          })
+          // A new category: what a client sends without an id (and what the route-table tests
+          // send, since an example id would belong to no store).
+          .meta({ example: { nombre: 'Ofertas' } }),
       )
       .max(CATEGORIAS_LOCALES_MAXIMO, `Puedes tener hasta ${CATEGORIAS_LOCALES_MAXIMO} categorías`),
   })

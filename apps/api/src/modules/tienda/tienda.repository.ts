@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { EstadoRevision } from '@compra-grupal/contracts';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type CategoriaLocalRow,
   categorias,
+  categoriasLocales,
   coberturas,
   type ProductoDestacadoRow,
   productos,
   tiendas,
+  usuarios,
 } from '../../db/schema';
 
 export interface TiendaCercanaRow {
@@ -22,6 +25,41 @@ export interface TiendaCercanaRow {
   categorias_locales: CategoriaLocalRow[];
   distancia_m: number;
 }
+
+/** What the product team's review screen shows of a store (joined with its owner and choices). */
+const columnasDeRevision = {
+  id: tiendas.id,
+  usuarioId: tiendas.usuarioId,
+  nombre: tiendas.nombre,
+  descripcion: tiendas.descripcion,
+  logo: tiendas.logo,
+  telefono: tiendas.telefono,
+  email: tiendas.email,
+  razonSocial: tiendas.razonSocial,
+  habilitada: tiendas.habilitada,
+  mpVinculado: tiendas.mpVinculado,
+  categoriaNombre: categorias.nombre,
+  coberturaNombre: coberturas.nombre,
+  coberturaKm: tiendas.coberturaKm,
+  direccion: tiendas.direccion,
+  ciudad: tiendas.ciudad,
+  provincia: tiendas.provincia,
+  usuarioEmail: usuarios.email,
+  creadoEn: tiendas.creadoEn,
+};
+
+/** A list of ids as one SQL array value of the id column's type. */
+const idArray = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::char(24)[]`;
+
+/**
+ * A name no one can give a category (request text never holds control characters): where a
+ * renamed category waits while the others take their new names.
+ */
+const nombreDePaso = sql`chr(1) || ${categoriasLocales.id}`;
 
 /** Lowercase without Spanish accents, in SQL, to match the same folding done on the search text. */
 const folded = (column: ReturnType<typeof sql>) =>
@@ -125,6 +163,121 @@ export function createTiendaRepository(db: Database) {
       return row;
     },
 
+    async findById(id: string) {
+      const [row] = await db.select().from(tiendas).where(eq(tiendas.id, id));
+      return row;
+    },
+
+    /**
+     * The user's store, its row locked until the transaction ends: edits of one store (its
+     * data, its local categories) run one after the other. Inside `withTransaction` only.
+     */
+    async lockByUsuario(usuarioId: string) {
+      const [row] = await db
+        .select()
+        .from(tiendas)
+        .where(eq(tiendas.usuarioId, usuarioId))
+        .for('update');
+      return row;
+    },
+
+    /** The store, its row locked until the transaction ends (see `lockByUsuario`). */
+    async lockById(id: string) {
+      const [row] = await db.select().from(tiendas).where(eq(tiendas.id, id)).for('update');
+      return row;
+    },
+
+    async update(id: string, cambios: Partial<typeof tiendas.$inferInsert>) {
+      const [row] = await db.update(tiendas).set(cambios).where(eq(tiendas.id, id)).returning();
+      return row;
+    },
+
+    /**
+     * Enables or disables a store; answers its owner when this changed it, undefined when it
+     * already was so (or does not exist).
+     */
+    async setHabilitada(id: string, habilitada: boolean) {
+      const [row] = await db
+        .update(tiendas)
+        .set({ habilitada })
+        .where(and(eq(tiendas.id, id), ne(tiendas.habilitada, habilitada)))
+        .returning({ usuarioId: tiendas.usuarioId });
+      return row;
+    },
+
+    /** Stores for the review screen: pending (not enabled), enabled or all; newest first. */
+    findEnRevision(estado: EstadoRevision, id?: string) {
+      const filtros: (SQL | undefined)[] = [
+        estado === 'todas' ? undefined : eq(tiendas.habilitada, estado === 'habilitadas'),
+        id === undefined ? undefined : eq(tiendas.id, id),
+      ];
+      return db
+        .select(columnasDeRevision)
+        .from(tiendas)
+        .innerJoin(usuarios, eq(usuarios.id, tiendas.usuarioId))
+        .innerJoin(coberturas, eq(coberturas.id, tiendas.coberturaId))
+        .leftJoin(categorias, eq(categorias.id, tiendas.categoriaGlobalId))
+        .where(and(...filtros))
+        .orderBy(desc(tiendas.creadoEn), desc(tiendas.id));
+    },
+
+    /** A store's local categories by name, as the store page lists them (migration 0006). */
+    findCategoriasLocales: (tiendaId: string) =>
+      db
+        .select({ id: categoriasLocales.id, nombre: categoriasLocales.nombre })
+        .from(categoriasLocales)
+        .where(eq(categoriasLocales.tiendaId, tiendaId))
+        .orderBy(asc(categoriasLocales.nombre), asc(categoriasLocales.id)),
+
+    /**
+     * Removes local categories and takes their ids off every product that had them (the
+     * product keeps the order of the rest).
+     */
+    async deleteCategoriasLocales(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(categoriasLocales).where(inArray(categoriasLocales.id, ids));
+      await db
+        .update(productos)
+        .set({
+          categoriaLocalIds: sql`array(
+            select u.id from unnest(${productos.categoriaLocalIds}) with ordinality as u(id, n)
+            where u.id <> all(${idArray(ids)}) order by u.n)`,
+        })
+        .where(sql`${productos.categoriaLocalIds} && ${idArray(ids)}`);
+    },
+
+    /**
+     * Renames local categories. Two steps, so that names may move between them (A→B and B→A
+     * in one save): the unique index on the lowercased name is checked row by row and cannot
+     * be deferred (it is an expression index), so every renamed category first steps aside to
+     * a name no one can type, then all take their new names.
+     */
+    async renameCategoriasLocales(cambios: { id: string; nombre: string }[]): Promise<void> {
+      if (cambios.length === 0) return;
+      await db
+        .update(categoriasLocales)
+        .set({ nombre: nombreDePaso })
+        .where(
+          inArray(
+            categoriasLocales.id,
+            cambios.map((c) => c.id),
+          ),
+        );
+      const valores = sql.join(
+        cambios.map((c) => sql`(${c.id}, ${c.nombre})`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update categorias_locales c set nombre = v.nombre
+        from (values ${valores}) as v(id, nombre)
+        where c.id = v.id`);
+    },
+
+    async insertCategoriasLocales(filas: (typeof categoriasLocales.$inferInsert)[]) {
+      if (filas.length === 0) return;
+      await db.insert(categoriasLocales).values(filas);
+    },
+
     findAvailableProductos: (tiendaId: string) =>
       db
         .select()
@@ -135,3 +288,4 @@ export function createTiendaRepository(db: Database) {
 }
 
 export type TiendaRepository = ReturnType<typeof createTiendaRepository>;
+export type TiendaEnRevisionRow = Awaited<ReturnType<TiendaRepository['findEnRevision']>>[number];

@@ -1,6 +1,12 @@
 import {
+  CATEGORIA_LOCAL_MENSAJES,
+  categoriasLocalesResponseSchema,
   crearTiendaCamposSchema,
   crearTiendaResponseSchema,
+  editarCategoriasRequestSchema,
+  editarCategoriasResponseSchema,
+  editarTiendaCamposSchema,
+  editarTiendaResponseSchema,
   errorBodySchema,
   tiendaConProductosSchema,
   tiendaHabilitadaResponseSchema,
@@ -14,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
 import { readMultipartForm } from '../../lib/multipart-form';
+import { validacionConMensajeDelCampo } from '../../lib/validation-errors';
 
 export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.tienda;
@@ -90,6 +97,77 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       habilitada: await service.estaHabilitada(actorOf(request), request.params.userId),
+    }),
+  );
+
+  app.put(
+    '/editar/:userId',
+    {
+      preHandler: ownParams,
+      schema: {
+        tags: ['tienda'],
+        summary:
+          'Edita la tienda del usuario (multipart: campos de EditarTiendaCampos y, si cambia, el archivo logoTienda)',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        params: userIdParamsSchema,
+        response: {
+          200: editarTiendaResponseSchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { campos, archivo } = await readMultipartForm(
+        request,
+        editarTiendaCamposSchema,
+        'logoTienda',
+      );
+      const tienda = await service.editar(actorOf(request), request.params.userId, campos, archivo);
+      return { mensaje: 'Tienda actualizada correctamente', tienda };
+    },
+  );
+
+  app.get(
+    '/categorias-locales/:userId',
+    {
+      preHandler: ownParams,
+      schema: {
+        tags: ['tienda'],
+        summary: 'Las categorías locales de la tienda del usuario, por nombre',
+        security: bearerSecurity,
+        params: userIdParamsSchema,
+        response: { 200: categoriasLocalesResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) => service.categoriasLocales(actorOf(request), request.params.userId),
+  );
+
+  app.put(
+    '/editar-categorias/:tiendaId',
+    {
+      // The store's owner is checked by the service, which reads the store first.
+      preHandler: app.guards.authenticate,
+      // The screen shows one message: the field's own spec text leads the 400, not the generic.
+      schemaErrorFormatter: validacionConMensajeDelCampo,
+      schema: {
+        tags: ['tienda'],
+        summary: `Guarda la lista completa de categorías locales de la tienda (con _id: se conserva o renombra; sin _id: nueva; las que faltan se borran y se quitan de los productos). Nombres únicos sin importar mayúsculas: '${CATEGORIA_LOCAL_MENSAJES.duplicada}'`,
+        security: bearerSecurity,
+        params: tiendaIdParamsSchema,
+        body: editarCategoriasRequestSchema,
+        response: { 200: editarCategoriasResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({
+      mensaje: 'Categorías actualizadas correctamente',
+      categoriasLocales: await service.editarCategorias(
+        actorOf(request),
+        request.params.tiendaId,
+        request.body.categoriasLocales,
+      ),
     }),
   );
 

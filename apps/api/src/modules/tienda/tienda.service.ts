@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CrearTiendaCampos,
-  TiendaCercana,
-  TiendaConProductos,
-  TiendaDelVendedor,
+import {
+  CATEGORIA_LOCAL_MENSAJES,
+  type CategoriaLocal,
+  type CrearTiendaCampos,
+  type EditarTiendaCampos,
+  ERROR_MESSAGES,
+  type TiendaCercana,
+  type TiendaConProductos,
+  type TiendaDelVendedor,
 } from '@compra-grupal/contracts';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
-import { allowAnyone, requireOwner } from '../../lib/access';
+import { allowAnyone, requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { appError, notFound } from '../../lib/app-error';
+import { AppError, appError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
@@ -19,6 +23,24 @@ import { toProducto } from '../producto/producto.mapper';
 import type { TiendaRepository } from './tienda.repository';
 
 const tiendaNoEncontrada = () => notFound('TIENDA_NO_ENCONTRADA');
+
+/** A new logo's storage key: a name the server makes, never reused. */
+const nuevaClaveDeLogo = () => `tiendas/${randomUUID()}.jpg`;
+
+/**
+ * The storage key of a logo this server stored, from its public URL (local `/uploads/…` or the
+ * bucket's address): `tiendas/<uuid>.jpg` from an upload, `tiendas/<tienda id>.jpg` from the
+ * demo seed. Anything else answers null and is never removed.
+ */
+const LOGO_GUARDADO =
+  /(?:^|\/)(tiendas\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24})\.jpg)$/;
+export const claveDeLogo = (url: string | null): string | null =>
+  (url && LOGO_GUARDADO.exec(url)?.[1]) || null;
+
+const categoriaLocal = (fila: { id: string; nombre: string }): CategoriaLocal => ({
+  _id: fila.id,
+  nombre: fila.nombre,
+});
 
 interface TiendaServiceDeps {
   storage: StoragePort;
@@ -64,7 +86,7 @@ export function createTiendaService(
       if (coberturaKm === undefined) throw appError(400, 'COBERTURA_NO_ENCONTRADA');
 
       const { imagen } = await processImage(logo);
-      const logoKey = `tiendas/${randomUUID()}.jpg`;
+      const logoKey = nuevaClaveDeLogo();
       const logoUrl = await storage.save(logoKey, imagen, 'image/jpeg');
       try {
         const { direccion } = campos;
@@ -96,6 +118,154 @@ export function createTiendaService(
         await storage.delete(logoKey);
         // Two requests of the same user at once: the unique index keeps one store.
         if (isUniqueViolation(error)) throw appError(409, 'TIENDA_EXISTENTE');
+        throw error;
+      }
+    },
+
+    /**
+     * 'Editar Tienda': the caller's store data, and a new logo when one is sent. The new logo
+     * goes through the image pipeline under a new name; the old file is removed only once the
+     * change is committed (and only if it is a file we stored), the new one if it is not.
+     */
+    async editar(
+      actor: Actor | null,
+      userId: string,
+      campos: EditarTiendaCampos,
+      logo: Buffer | null,
+    ): Promise<TiendaDelVendedor> {
+      requireOwner(actor, userId);
+      const actual = await repository.findByUsuario(userId);
+      if (!actual) throw tiendaNoEncontrada();
+      // Spec: 'Logo requerido' when the store has none and none is chosen.
+      if (!logo && !actual.logo) throw appError(400, 'IMAGEN_REQUERIDA');
+
+      let nuevo: { key: string; url: string } | undefined;
+      if (logo) {
+        const { imagen } = await processImage(logo);
+        const key = nuevaClaveDeLogo();
+        nuevo = { key, url: await storage.save(key, imagen, 'image/jpeg') };
+      }
+      let cambio: { tienda: typeof actual; logoAnterior: string | null };
+      try {
+        cambio = await withTransaction(async (repos) => {
+          // Locked: of two edits at once, each removes the logo it replaced, no other.
+          const bloqueada = await repos.tienda.lockByUsuario(userId);
+          if (!bloqueada) throw tiendaNoEncontrada();
+          const tienda = await repos.tienda.update(bloqueada.id, {
+            nombre: campos.nombre,
+            descripcion: campos.descripcion,
+            telefono: campos.telefono,
+            email: campos.email,
+            razonSocial: campos.razonSocial,
+            ...(nuevo ? { logo: nuevo.url } : {}),
+          });
+          if (!tienda) throw tiendaNoEncontrada();
+          return { tienda, logoAnterior: bloqueada.logo };
+        });
+      } catch (error) {
+        // Failing to remove it must not hide why the edit failed.
+        if (nuevo) await storage.delete(nuevo.key).catch(() => undefined);
+        throw error;
+      }
+      const { tienda, logoAnterior } = cambio;
+      const claveAnterior =
+        nuevo && logoAnterior !== tienda.logo ? claveDeLogo(logoAnterior) : null;
+      // The edit is committed: a file that cannot be removed now is left behind, not an error.
+      if (claveAnterior) await storage.delete(claveAnterior).catch(() => undefined);
+      return tiendaDelVendedor(tienda);
+    },
+
+    /** 'Configurar Categorías': the caller's store and its local categories, by name. */
+    async categoriasLocales(
+      actor: Actor | null,
+      userId: string,
+    ): Promise<{ tiendaId: string; categoriasLocales: CategoriaLocal[] }> {
+      requireOwner(actor, userId);
+      const tienda = await repository.findByUsuario(userId);
+      if (!tienda) throw tiendaNoEncontrada();
+      const filas = await repository.findCategoriasLocales(tienda.id);
+      return { tiendaId: tienda.id, categoriasLocales: filas.map(categoriaLocal) };
+    },
+
+    /**
+     * Saves the store's whole list of local categories in one transaction: an entry with `_id`
+     * keeps that category (renamed if its name changed; its id stays), one without is new, and
+     * a category left out is removed and taken off every product. Answers the list as saved.
+     */
+    async editarCategorias(
+      actor: Actor | null,
+      tiendaId: string,
+      pedidas: { _id?: string | undefined; nombre: string }[],
+    ): Promise<CategoriaLocal[]> {
+      requireActor(actor);
+      const tienda = await repository.findById(tiendaId);
+      if (!tienda) throw tiendaNoEncontrada();
+      requireOwner(actor, tienda.usuarioId);
+
+      const vistas = new Set<string>();
+      const repetidas = pedidas.flatMap(({ _id }, index) => {
+        if (_id === undefined) return [];
+        const repetida = vistas.has(_id);
+        vistas.add(_id);
+        return repetida
+          ? [
+              {
+                campo: `categoriasLocales.${index}._id`,
+                mensaje: 'Esta categoría ya está en la lista',
+              },
+            ]
+          : [];
+      });
+      if (repetidas.length > 0) {
+        throw new AppError(400, 'VALIDACION', 'Una categoría aparece más de una vez', repetidas);
+      }
+
+      try {
+        return await withTransaction(async (repos) => {
+          // Saves of one store run one after the other (each sees the list the last one left).
+          if (!(await repos.tienda.lockById(tiendaId))) throw tiendaNoEncontrada();
+          const actuales = new Map(
+            (await repos.tienda.findCategoriasLocales(tiendaId)).map((c) => [c.id, c.nombre]),
+          );
+          const ajenas = pedidas.flatMap(({ _id }, index) =>
+            _id !== undefined && !actuales.has(_id)
+              ? [
+                  {
+                    campo: `categoriasLocales.${index}._id`,
+                    mensaje: ERROR_MESSAGES.CATEGORIA_LOCAL_NO_ENCONTRADA,
+                  },
+                ]
+              : [],
+          );
+          if (ajenas.length > 0) {
+            throw new AppError(
+              400,
+              'CATEGORIA_LOCAL_NO_ENCONTRADA',
+              ERROR_MESSAGES.CATEGORIA_LOCAL_NO_ENCONTRADA,
+              ajenas,
+            );
+          }
+          // Removed first, so a new or renamed category may take a removed one's name.
+          await repos.tienda.deleteCategoriasLocales(
+            [...actuales.keys()].filter((id) => !vistas.has(id)),
+          );
+          await repos.tienda.renameCategoriasLocales(
+            pedidas.flatMap(({ _id, nombre }) =>
+              _id !== undefined && actuales.get(_id) !== nombre ? [{ id: _id, nombre }] : [],
+            ),
+          );
+          await repos.tienda.insertCategoriasLocales(
+            pedidas
+              .filter(({ _id }) => _id === undefined)
+              .map(({ nombre }) => ({ id: newId(), tiendaId, nombre })),
+          );
+          return (await repos.tienda.findCategoriasLocales(tiendaId)).map(categoriaLocal);
+        });
+      } catch (error) {
+        // The request's names are distinct (its schema); the database may fold case further.
+        if (isUniqueViolation(error)) {
+          throw new AppError(400, 'VALIDACION', CATEGORIA_LOCAL_MENSAJES.duplicada);
+        }
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import {
   accessTokenResponseSchema,
   ERROR_CODES,
   errorBodySchema,
+  esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
   loginRequestSchema,
@@ -182,6 +183,23 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       esRepartidor: await usuarioService.esRepartidor(actorOf(request), request.body.userId),
+    }),
+  );
+
+  app.post(
+    '/esAdmin',
+    {
+      preHandler: ownBody,
+      schema: {
+        tags: ['usuario'],
+        summary: 'Si el usuario es del equipo de producto (ve la revisión de tiendas)',
+        security,
+        body: userIdBodySchema,
+        response: { 200: esAdminResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({
+      esAdmin: await usuarioService.esAdmin(actorOf(request), request.body.userId),
     }),
   );
 

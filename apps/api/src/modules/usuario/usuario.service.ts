@@ -178,6 +178,12 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       return true;
     },
 
+    /** Whether the user is on the product team (`es_admin`, or an `ADMIN_EMAILS` address). */
+    async esAdmin(actor: Actor | null, userId: string): Promise<boolean> {
+      requireOwner(actor, userId);
+      return isAdmin(await require(userId));
+    },
+
     async esRepartidor(actor: Actor | null, userId: string): Promise<boolean> {
       requireOwner(actor, userId);
       return (await require(userId)).esRepartidor;
