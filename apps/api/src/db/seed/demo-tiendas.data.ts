@@ -1,6 +1,11 @@
 import type { PALETAS } from './demo-images';
 
-/** The demo marketplace around Palermo (Buenos Aires), plus two stores a Palermo shopper never sees. */
+/**
+ * The demo marketplace around Palermo (Buenos Aires), plus two stores a Palermo shopper never
+ * sees, and two waiting for the product team: Dietética Natural has not linked Mercado Pago yet
+ * (Mi Tienda shows the link screen); Pastas de la Nonna has, and waits for review (the admin
+ * screen lists it; its seller sees 'Tienda en proceso de verificación').
+ */
 export interface DemoProducto {
   nombre: string;
   descripcion: string;
@@ -17,6 +22,12 @@ export interface DemoTienda {
   categoria: string;
   cobertura: string;
   habilitada: boolean;
+  /** Whether the seller linked Mercado Pago (as `habilitada` unless given). */
+  mpVinculado?: boolean;
+  /** The linked account's id in the payments sandbox. */
+  mpUsuarioId?: string;
+  /** The seller's account, when it is not the default `vendedorN@…` / 'Equipo <tienda>'. */
+  vendedor?: { nombre: string; email: string };
   paleta: keyof typeof PALETAS;
   direccion: {
     calle: string;
@@ -633,6 +644,46 @@ export const DEMO_TIENDAS: DemoTienda[] = [
         stock: 15,
         grupo: 4,
         categoria: 'Regionales',
+        paleta: 'rojo',
+      },
+    ],
+  },
+  {
+    nombre: 'Pastas de la Nonna',
+    descripcion: 'Pastas frescas y salsas caseras, hechas cada mañana en Villa Crespo.',
+    categoria: 'Almacén',
+    cobertura: 'Barrio',
+    habilitada: false,
+    mpVinculado: true,
+    mpUsuarioId: '2000000011',
+    vendedor: { nombre: 'Vendedora en revisión', email: 'revision@compragrupal.com.ar' },
+    paleta: 'violeta',
+    direccion: {
+      calle: 'Av. Corrientes 5400',
+      ciudad: 'Villa Crespo',
+      provincia: CABA,
+      cp: 'C1414',
+      lat: -34.5985,
+      lng: -58.4381,
+    },
+    categoriasLocales: ['Pastas frescas', 'Salsas'],
+    productos: [
+      {
+        nombre: 'Fideos frescos al huevo 500 g',
+        descripcion: 'Tallarines amasados a mano con huevos de campo.',
+        precio: 3900,
+        stock: 40,
+        grupo: 6,
+        categoria: 'Pastas frescas',
+        paleta: 'naranja',
+      },
+      {
+        nombre: 'Tomate triturado casero 1 kg',
+        descripcion: 'Tomates perita triturados, sin conservantes.',
+        precio: 2900,
+        stock: 30,
+        grupo: 6,
+        categoria: 'Salsas',
         paleta: 'rojo',
       },
     ],

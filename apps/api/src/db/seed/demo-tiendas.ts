@@ -7,9 +7,13 @@ import { DEMO_TIENDAS } from './demo-tiendas.data';
 import { DEMO_PASSWORD } from './demo-usuarios';
 import type { SeedContext } from './index';
 
-/** Demo sellers: the first is documented in the README; all use the demo password. */
+/**
+ * Demo sellers: the first is documented in the README, and so is the one a store names
+ * (`vendedor`, the seller waiting for review); all use the demo password.
+ */
 export const demoVendedorEmail = (index: number) =>
-  index === 0 ? 'vendedor@compragrupal.com.ar' : `vendedor${index + 1}@compragrupal.com.ar`;
+  DEMO_TIENDAS[index]?.vendedor?.email ??
+  (index === 0 ? 'vendedor@compragrupal.com.ar' : `vendedor${index + 1}@compragrupal.com.ar`);
 
 export const demoTiendaId = (index: number) => fixedId('a1', index + 1);
 
@@ -68,7 +72,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
       .insert(usuarios)
       .values({
         id: usuarioId,
-        nombre: `Equipo ${demo.nombre}`,
+        nombre: demo.vendedor?.nombre ?? `Equipo ${demo.nombre}`,
         email: demoVendedorEmail(index),
         contraseniaHash,
         telefono: `+54 11 5000-${String(1000 + index)}`,
@@ -99,7 +103,8 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
         coberturaId: cobertura.id,
         coberturaKm: cobertura.km,
         habilitada: demo.habilitada,
-        mpVinculado: demo.habilitada,
+        mpVinculado: demo.mpVinculado ?? demo.habilitada,
+        mpUsuarioId: demo.mpUsuarioId ?? null,
       })
       .onConflictDoNothing();
 

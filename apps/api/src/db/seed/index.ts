@@ -33,7 +33,8 @@ export const seedSteps: SeedStep[] = [
     demo: true,
     run: ({ db }, { demoAdmin = true }) => seedDemoUsuarios(db, { admin: demoAdmin }),
   },
-  { name: 'tiendas-demo', version: 2, demo: true, run: seedDemoTiendas },
+  // Version 3: the seller waiting for review (Pastas de la Nonna).
+  { name: 'tiendas-demo', version: 3, demo: true, run: seedDemoTiendas },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;
