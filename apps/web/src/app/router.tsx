@@ -37,6 +37,7 @@ const MercadopagoCallbackRoute = lazyNamed(
   () => import('./routes/mercadopago-callback'),
   'MercadopagoCallbackRoute',
 );
+const AdminTiendasRoute = lazyNamed(() => import('./routes/admin-tiendas'), 'AdminTiendasRoute');
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 /**
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
       { path: 'delivery-orders', element: <DeliveryOrdersRoute /> },
       { path: 'my-store', element: <MyStoreRoute /> },
       { path: 'mercadopago-callback', element: <MercadopagoCallbackRoute /> },
+      // The product team's store review (admins only; not in the spec's table).
+      { path: 'admin/tiendas', element: <AdminTiendasRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -7,6 +7,7 @@
  */
 export {
   accessTokenResponseSchema,
+  esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
   usuarioResponseSchema,

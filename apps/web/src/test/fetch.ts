@@ -1,5 +1,6 @@
 import {
   accessTokenResponseSchema,
+  esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
   mensajeResponseSchema,
@@ -54,12 +55,14 @@ export function mockFetch(handler: Handler) {
 export function mockUsuarioApi({
   esVendedor = false,
   esRepartidor = false,
+  esAdmin = false,
   nombre = 'Ana Pérez',
   email = 'ana@example.com',
   accessToken,
 }: {
   esVendedor?: boolean | 'error' | 'pending';
   esRepartidor?: boolean | 'error' | 'pending';
+  esAdmin?: boolean | 'error' | 'pending';
   nombre?: string;
   email?: string;
   accessToken?: string;
@@ -78,6 +81,11 @@ export function mockUsuarioApi({
       if (esRepartidor === 'pending') return never();
       if (esRepartidor === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);
       return json(esRepartidorResponseSchema.parse({ esRepartidor }));
+    }
+    if (url.endsWith('/api/usuario/esAdmin')) {
+      if (esAdmin === 'pending') return never();
+      if (esAdmin === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);
+      return json(esAdminResponseSchema.parse({ esAdmin }));
     }
     if (url.endsWith('/api/usuario/logout'))
       return json(mensajeResponseSchema.parse({ mensaje: 'Sesión cerrada' }));

@@ -1,5 +1,13 @@
-import { CreditCardIcon, PackageIcon, StoreIcon, TruckIcon, WrenchIcon } from 'lucide-react';
+import {
+  CreditCardIcon,
+  PackageIcon,
+  ShieldCheckIcon,
+  StoreIcon,
+  TruckIcon,
+  WrenchIcon,
+} from 'lucide-react';
 import { toast } from '@/components/ui/toast';
+import { useEsAdmin } from '@/lib/session/es-admin';
 import { useRoles } from '@/lib/session/use-roles';
 import type { NavItem } from './nav-group';
 
@@ -25,13 +33,23 @@ const deComprador: readonly NavItem[] = [
   { title: 'Mis Pagos', to: '/my-payments', icon: CreditCardIcon },
 ];
 
+/** The product team's store review, for admins only (not in the spec's table). */
+const revisionDeTiendas: NavItem = {
+  title: 'Revisión de tiendas',
+  to: '/admin/tiendas',
+  icon: ShieldCheckIcon,
+};
+
 /**
  * The side panel's 'Acciones' by role (spec part 1, section 6): a delivery person sees
  * Pedidos and Mis Servicios; everyone else (seller or neither) the four shopper actions.
- * Empty while the roles load, or when the token names no user.
+ * Empty while the roles load, or when the token names no user. An admin also gets 'Revisión de
+ * tiendas' at the end, once that check answers (it does not hold the others back).
  */
 export function useAcciones(): readonly NavItem[] {
   const { userId, esRepartidor, isLoading } = useRoles();
+  const esAdmin = useEsAdmin(userId).data?.esAdmin === true;
   if (!userId || isLoading) return [];
-  return esRepartidor ? deRepartidor : deComprador;
+  const acciones = esRepartidor ? deRepartidor : deComprador;
+  return esAdmin ? [...acciones, revisionDeTiendas] : acciones;
 }

@@ -4,4 +4,5 @@ export const usuarioKeys = {
   detalle: (userId: string) => ['usuario', userId] as const,
   esVendedor: (userId: string) => ['usuario', userId, 'esVendedor'] as const,
   esRepartidor: (userId: string) => ['usuario', userId, 'esRepartidor'] as const,
+  esAdmin: (userId: string) => ['usuario', userId, 'esAdmin'] as const,
 };

@@ -109,11 +109,14 @@ export function PanelTienda({
   enfocar: SeccionMiTienda | null;
 }) {
   const { data: tienda, isPending } = useTiendaDelVendedor(userId);
+  const id = useId();
+  const tituloId = `${id}-titulo`;
+  const accionesId = `${id}-acciones`;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
       <section
-        aria-labelledby="panel-tienda-titulo"
+        aria-labelledby={tituloId}
         className="relative animate-rise-in overflow-hidden rounded-2xl border border-border/70 bg-card shadow-sm"
       >
         <div
@@ -139,7 +142,7 @@ export function PanelTienda({
             </Badge>
           </div>
           <h1
-            id="panel-tienda-titulo"
+            id={tituloId}
             className="mt-4 text-balance font-bold text-2xl tracking-tight sm:text-3xl"
           >
             ¡Tu tienda está activa!
@@ -168,15 +171,15 @@ export function PanelTienda({
         </div>
       </section>
 
-      <section aria-labelledby="panel-acciones-titulo" className="mt-8">
+      <section aria-labelledby={accionesId} className="mt-8">
         <h2
-          id="panel-acciones-titulo"
+          id={accionesId}
           className="flex items-center gap-2 font-semibold text-lg tracking-tight"
         >
           <SparklesIcon className="size-4.5 text-primary" aria-hidden />
           ¿Qué quieres hacer hoy?
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-labelledby={accionesId} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {ACCIONES_PANEL.map((accion) => (
             <li key={accion.titulo}>
               <TileAccion

@@ -15,12 +15,10 @@ export function SesionRequerida() {
         <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
           <StoreIcon className="size-7" aria-hidden />
         </span>
-        <h1 className="mt-5 font-semibold text-xl tracking-tight">
-          Inicia sesión para ver tu tienda
-        </h1>
+        <h1 className="mt-5 font-bold text-2xl tracking-tight">Mi Tienda</h1>
         <p className="mt-2 font-medium text-destructive text-sm">No se encontró token de acceso</p>
         <p className="mt-2 max-w-sm text-pretty text-muted-foreground">
-          Ingresa con tu cuenta para crear tu tienda o gestionar la que ya tienes.
+          Inicia sesión para crear tu tienda o gestionar la que ya tienes.
         </p>
         <Button asChild size="lg" className="mt-6">
           <Link to="/login" onClick={() => setStoredItem('redirectAfterAuth', '/my-store')}>

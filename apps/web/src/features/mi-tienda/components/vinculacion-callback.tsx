@@ -112,10 +112,10 @@ export function VinculacionCallback() {
             )}
           </span>
           <h1 className="mt-6 text-balance font-bold text-2xl tracking-tight">
-            {resultado ? resultado.titulo : 'Procesando vinculación...'}
+            {resultado ? resultado.titulo : 'Vinculando Mercado Pago'}
           </h1>
           <p className="mt-2 text-pretty text-muted-foreground">
-            {resultado ? resultado.mensaje : 'Estamos confirmando tu cuenta de Mercado Pago.'}
+            {resultado ? resultado.mensaje : 'Estamos confirmando tu cuenta de Mercado Pago…'}
           </p>
         </div>
         {resultado ? (

@@ -1,0 +1,20 @@
+import { tiendaRevisadaResponseSchema } from '@compra-grupal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** POST /api/admin/tiendas/{tiendaId}/deshabilitar: the store leaves the marketplace. */
+export function useDeshabilitarTienda() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tiendaId: string) =>
+      api.post(`/api/admin/tiendas/${tiendaId}/deshabilitar`, undefined, {
+        schema: tiendaRevisadaResponseSchema,
+      }),
+    meta: {
+      errorTitle: 'No se pudo deshabilitar la tienda',
+      errorMessage: 'Revisa tu conexión e inténtalo de nuevo.',
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.tiendas() }),
+  });
+}
