@@ -14,6 +14,7 @@ import {
 import { createGeo } from './adapters/geo/geo-from-config';
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { createIdentity } from './adapters/identity/identity-from-config';
+import { createPayments } from './adapters/payments/payments-from-config';
 import { createRealtimeFanOut } from './adapters/realtime/fan-out-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import { createStorage, uploadsDirOf } from './adapters/storage/storage-from-config';
@@ -22,6 +23,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { AppError } from './lib/app-error';
+import { type Clock, systemClock } from './lib/clock';
 import { type DestinationStream, loggerOptions } from './lib/logger';
 import { MULTIPART_LIMITS } from './lib/multipart-form';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
@@ -29,6 +31,9 @@ import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
 import { createGeoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prueba';
+import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
+import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import {
@@ -72,6 +77,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where log lines go (standard output by default); tests read what was logged. */
   logStream?: DestinationStream;
+  /** Where services and jobs read time (the system clock by default); tests move it. */
+  clock?: Clock;
 }
 
 /** Builds the whole application: plugins first, then the API modules, then errors and 404s. */
@@ -79,6 +86,7 @@ export async function buildApp({
   config,
   database,
   logStream,
+  clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -113,7 +121,15 @@ export async function buildApp({
     log: app.log,
   });
   const storage = createStorage(config);
-  const services = createServices(database, config, { afterCommit: outbox.kick, storage });
+  const mercadoPagoKey = await resolveMercadoPagoKey(database.db, config.MP_TOKEN_ENCRYPTION_KEY);
+  const payments = createPayments(config, { mercadoPagoKey, clock });
+  const services = createServices(database, config, {
+    afterCommit: outbox.kick,
+    storage,
+    payments,
+    mercadoPagoKey,
+    clock,
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('accessTokens', accessTokens);
@@ -129,7 +145,16 @@ export async function buildApp({
   );
   app.decorate('outbox', outbox);
   app.addHook('onListen', async () => outbox.start());
-  app.decorate('jobs', createJobRunner({ db: database.db, log: app.log }));
+  app.decorate('jobs', createJobRunner({ db: database.db, log: app.log, clock }));
+  const renovacionMercadoPago = registrarRenovacionDeTokens(app.jobs, services.mercadoPago, {
+    db: database.db,
+    clock,
+  });
+  app.addHook('onListen', async () => {
+    await renovacionMercadoPago.programar().catch((error: unknown) => {
+      app.log.error({ err: error }, 'no se pudo programar la renovación de Mercado Pago');
+    });
+  });
   app.addHook('onListen', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
@@ -163,6 +188,10 @@ export async function buildApp({
       await api.register(direccionRoutes, { prefix: '/direccion' });
       await api.register(tiendaRoutes, { prefix: '/tienda' });
       await api.register(productoRoutes, { prefix: '/producto' });
+      await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
+      if (payments?.sandboxRoutes) {
+        await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });
+      }
       await api.register(
         createGeoRoutes(geo, {
           tileUrl: config.MAP_TILE_URL,

@@ -1,13 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentsPort } from './adapters/payments/payments.port';
+import { accountLinkRedirectUri } from './adapters/payments/payments-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { createUnitOfWork } from './db/unit-of-work';
+import type { Clock } from './lib/clock';
 import { createCategoriaRepository } from './modules/categoria/categoria.repository';
 import { createCategoriaService } from './modules/categoria/categoria.service';
 import { createCoberturaRepository } from './modules/cobertura/cobertura.repository';
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createDireccionService } from './modules/direccion/direccion.service';
+import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
+import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createProductoRepository } from './modules/producto/producto.repository';
 import { createProductoService } from './modules/producto/producto.service';
 import { createTiendaRepository } from './modules/tienda/tienda.repository';
@@ -28,6 +34,7 @@ export function createRepositories(db: Database) {
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
     direccion: createDireccionRepository(db),
+    mercadoPago: createMercadoPagoRepository(db),
     producto: createProductoRepository(db),
     sesion: createSesionRepository(db),
     tienda: createTiendaRepository(db),
@@ -48,7 +55,24 @@ export type Repositories = ReturnType<typeof createRepositories>;
 export function createServices(
   database: DatabaseHandle,
   config: Config,
-  { afterCommit, storage }: { afterCommit?: () => void; storage: StoragePort },
+  {
+    afterCommit,
+    storage,
+    payments,
+    mercadoPagoKey,
+    clock,
+  }: {
+    afterCommit?: () => void;
+    storage: StoragePort;
+    /**
+     * Mercado Pago (adapters/payments/payments-from-config.ts); undefined when it is off, as
+     * for callers that do not link accounts (the admin command line).
+     */
+    payments?: PaymentsPort;
+    /** The Mercado Pago master key (MP_TOKEN_ENCRYPTION_KEY or the one kept in app_meta). */
+    mercadoPagoKey?: Buffer;
+    clock?: Clock;
+  },
 ) {
   const repositories = createRepositories(database.db);
   const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
@@ -58,6 +82,15 @@ export function createServices(
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
+    mercadoPago: createMercadoPagoVinculacionService({
+      repositories,
+      withTransaction,
+      payments,
+      redirectUri: accountLinkRedirectUri(config),
+      // Without payments nothing is sealed or opened: any key will do.
+      claveMaestra: mercadoPagoKey ?? randomBytes(32),
+      clock,
+    }),
     producto: createProductoService(repositories.producto),
     sesion: createSesionService(repositories.sesion, config.REFRESH_TOKEN_TTL_DAYS),
     tienda: createTiendaService(repositories.tienda, { storage, withTransaction }),

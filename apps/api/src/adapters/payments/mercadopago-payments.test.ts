@@ -31,7 +31,11 @@ const pkce = () => {
 
 /** What the seller's browser does: opens the authorization address and follows it back. */
 async function autorizar(challenge: string, state = 'estado-1') {
-  const url = mp.accountLink.authorizationUrl({ state, codeChallenge: challenge, redirectUri: REDIRECT });
+  const url = mp.accountLink.authorizationUrl({
+    state,
+    codeChallenge: challenge,
+    redirectUri: REDIRECT,
+  });
   const res = await fetch(url, { redirect: 'manual' });
   const back = new URL(res.headers.get('location') ?? '');
   return { url: new URL(url), back };
