@@ -26,6 +26,7 @@ import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { type DestinationStream, loggerOptions } from './lib/logger';
 import { MULTIPART_LIMITS } from './lib/multipart-form';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
@@ -188,6 +189,7 @@ export async function buildApp({
       await api.register(direccionRoutes, { prefix: '/direccion' });
       await api.register(tiendaRoutes, { prefix: '/tienda' });
       await api.register(productoRoutes, { prefix: '/producto' });
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });

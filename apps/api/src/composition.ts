@@ -5,6 +5,7 @@ import type { StoragePort } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { createUnitOfWork } from './db/unit-of-work';
+import { createAdminService } from './modules/admin/admin.service';
 import type { Clock } from './lib/clock';
 import { createCategoriaRepository } from './modules/categoria/categoria.repository';
 import { createCategoriaService } from './modules/categoria/categoria.service';
@@ -79,6 +80,7 @@ export function createServices(
   const withTransaction = createUnitOfWork(database.db, createRepositories, { afterCommit });
   return {
     withTransaction,
+    admin: createAdminService(repositories.tienda, { withTransaction }),
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),

@@ -1,0 +1,124 @@
+import {
+  ERROR_CODES,
+  ESTADOS_REVISION,
+  type EstadoRevision,
+  idSchema,
+  type TiendaEnRevision,
+} from '@compra-grupal/contracts';
+import { createStorage } from '../../adapters/storage/storage-from-config';
+import { createServices } from '../../composition';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { createUsuarioRepository } from '../usuario/usuario.repository';
+
+/**
+ * Who acts from the command line: whoever can run it already holds the database, so it acts as
+ * the product team. Its id names no user.
+ */
+export const OPERADOR_DE_CONSOLA: Actor = { id: '000000000000000000000000', roles: ['admin'] };
+
+const roleCommands = {
+  promote: { esAdmin: true, done: 'ahora es administrador' },
+  demote: { esAdmin: false, done: 'ya no es administrador' },
+  'grant-courier': { esRepartidor: true, done: 'ahora es repartidor' },
+  'revoke-courier': { esRepartidor: false, done: 'ya no es repartidor' },
+} as const;
+
+export const ADMIN_USAGE = `Uso: npm run admin -- <${Object.keys(roleCommands).join('|')}> <email>
+     npm run admin -- list
+     npm run admin -- stores [${ESTADOS_REVISION.join('|')}]
+     npm run admin -- enable-store <tiendaId>
+     npm run admin -- disable-store <tiendaId>`;
+
+export interface AdminCommandIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** One line per store: id, state, Mercado Pago, name, owner, place, creation. */
+const lineaDeTienda = (t: TiendaEnRevision) =>
+  [
+    t._id,
+    t.habilitada ? 'habilitada' : 'pendiente',
+    t.mpVinculado ? 'MP vinculado' : 'MP sin vincular',
+    t.nombre,
+    t.usuarioEmail,
+    `${t.ciudad}, ${t.provincia}`,
+    t.creadoEn,
+  ].join('\t');
+
+/**
+ * `npm run admin -- <command> …` on an open database: the product team's roles and the store
+ * review, through the same services as the API (so enabling a store records `tiendaHabilitada`
+ * in the outbox, which a running server on the same PostgreSQL database publishes within its
+ * 1 s poll; with the embedded database the server is stopped meanwhile, and the event goes out
+ * when it starts). Answers the exit code: 0 done, 1 not found, 2 wrong usage.
+ */
+export async function runAdminCommand(
+  args: string[],
+  { database, config }: { database: DatabaseHandle; config: Config },
+  io: AdminCommandIo,
+): Promise<number> {
+  const [command, argument] = args;
+
+  if (command === 'list') {
+    for (const u of await createUsuarioRepository(database.db).findWithRoles()) {
+      const roles = [u.esAdmin && 'admin', u.esRepartidor && 'repartidor'].filter(Boolean);
+      io.out(`${u.email}\t${roles.join(', ')}`);
+    }
+    return 0;
+  }
+
+  if (command && command in roleCommands && argument) {
+    const usuarios = createUsuarioRepository(database.db);
+    const { done, ...change } = roleCommands[command as keyof typeof roleCommands];
+    const usuario = await usuarios.findByEmail(argument.trim().toLowerCase());
+    if (!usuario) {
+      io.err(`No existe un usuario con el email ${argument}.`);
+      return 1;
+    }
+    await usuarios.update(usuario.id, change);
+    io.out(`${usuario.email} ${done}.`);
+    return 0;
+  }
+
+  const { admin } = createServices(database, config, { storage: createStorage(config) });
+
+  if (command === 'stores' && args.length <= 2) {
+    const estado = (argument ?? 'pendientes') as EstadoRevision;
+    if (!ESTADOS_REVISION.includes(estado)) {
+      io.err(ADMIN_USAGE);
+      return 2;
+    }
+    const tiendas = await admin.tiendas(OPERADOR_DE_CONSOLA, estado);
+    if (tiendas.length === 0) io.out(`No hay tiendas (${estado}).`);
+    for (const tienda of tiendas) io.out(lineaDeTienda(tienda));
+    return 0;
+  }
+
+  if ((command === 'enable-store' || command === 'disable-store') && argument) {
+    const tiendaId = idSchema.safeParse(argument.trim());
+    if (!tiendaId.success) {
+      io.err(`El id de tienda no es válido: ${argument}`);
+      return 2;
+    }
+    const cambiar = command === 'enable-store' ? admin.habilitar : admin.deshabilitar;
+    try {
+      const { mensaje, tienda } = await cambiar(OPERADOR_DE_CONSOLA, tiendaId.data);
+      io.out(`${mensaje}: ${tienda.nombre} (${tienda._id}, ${tienda.usuarioEmail}).`);
+      if (!tienda.mpVinculado) io.out('Aviso: la tienda aún no vinculó Mercado Pago.');
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ERROR_CODES.tiendaNoEncontrada) {
+        io.err(`No existe una tienda con el id ${tiendaId.data}.`);
+        return 1;
+      }
+      throw error;
+    }
+  }
+
+  io.err(ADMIN_USAGE);
+  return 2;
+}

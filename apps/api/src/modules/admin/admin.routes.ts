@@ -1,0 +1,73 @@
+import {
+  tiendaIdParamsSchema,
+  tiendaRevisadaResponseSchema,
+  tiendasEnRevisionRequestSchema,
+  tiendasEnRevisionResponseSchema,
+} from '@compra-grupal/contracts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../lib/access';
+import { actorOf } from '../../lib/actor';
+import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
+
+/** The product team's screens (admins only: 401 anonymous, 403 anyone else). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.admin;
+  // The rule as a first line; the service checks it again.
+  const soloAdmin: preHandlerAsyncHookHandler = async (request) => {
+    requireRole(actorOf(request), 'admin');
+  };
+  const preHandler = [app.guards.authenticate, soloAdmin];
+  const security = bearerSecurity;
+
+  app.get(
+    '/tiendas',
+    {
+      preHandler,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Tiendas para revisar: pendientes (sin habilitar, por defecto), habilitadas o todas; la más nueva primero',
+        security,
+        querystring: tiendasEnRevisionRequestSchema,
+        response: { 200: tiendasEnRevisionResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({
+      tiendas: await service.tiendas(actorOf(request), request.query.estado),
+    }),
+  );
+
+  // Disabling is registered before enabling: the route-table security test walks the routes in
+  // this order as an admin, and so leaves the demo store it probes enabled.
+  app.post(
+    '/tiendas/:tiendaId/deshabilitar',
+    {
+      preHandler,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deshabilita la tienda: deja de aparecer en el mercado (idempotente)',
+        security,
+        params: tiendaIdParamsSchema,
+        response: { 200: tiendaRevisadaResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) => service.deshabilitar(actorOf(request), request.params.tiendaId),
+  );
+
+  app.post(
+    '/tiendas/:tiendaId/habilitar',
+    {
+      preHandler,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Habilita la tienda: aparece en el mercado y su dueño recibe tiendaHabilitada (idempotente)',
+        security,
+        params: tiendaIdParamsSchema,
+        response: { 200: tiendaRevisadaResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) => service.habilitar(actorOf(request), request.params.tiendaId),
+  );
+};
