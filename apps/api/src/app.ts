@@ -189,11 +189,11 @@ export async function buildApp({
       await api.register(direccionRoutes, { prefix: '/direccion' });
       await api.register(tiendaRoutes, { prefix: '/tienda' });
       await api.register(productoRoutes, { prefix: '/producto' });
-      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });
       }
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(
         createGeoRoutes(geo, {
           tileUrl: config.MAP_TILE_URL,
