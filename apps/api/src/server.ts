@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   const seeded = await prepareDatabase(
     database,
-    { storage: createStorage(config) },
+    { storage: createStorage(config), mpTokenKey: config.MP_TOKEN_ENCRYPTION_KEY },
     seedOptionsFrom(config),
   );
   app = await buildApp({ config, database });

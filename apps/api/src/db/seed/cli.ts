@@ -10,7 +10,7 @@ const database = await openConfiguredDatabase(config);
 try {
   const ran = await prepareDatabase(
     database,
-    { storage: createStorage(config) },
+    { storage: createStorage(config), mpTokenKey: config.MP_TOKEN_ENCRYPTION_KEY },
     seedOptionsFrom(config, { force: true }),
   );
   console.log(`Semilla aplicada (${database.kind}): ${ran.join(', ') || 'nada que hacer'}`);

@@ -3,6 +3,7 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Config } from '../../config';
 import type { Database } from '../client';
 import { appMeta } from '../schema';
+import { seedDemoCuentasMercadoPago } from './demo-cuentas-mercadopago';
 import { seedDemoTiendas } from './demo-tiendas';
 import { seedDemoUsuarios } from './demo-usuarios';
 import { seedReferenceData } from './reference-data';
@@ -16,6 +17,8 @@ export interface SeedContext {
   db: Database;
   /** Where generated images go (demo logos and product photos). */
   storage: StoragePort;
+  /** MP_TOKEN_ENCRYPTION_KEY when set: the key that seals the demo sellers' sandbox tokens. */
+  mpTokenKey?: string;
 }
 
 export interface SeedStep {
@@ -35,6 +38,7 @@ export const seedSteps: SeedStep[] = [
   },
   // Version 3: the seller waiting for review (Pastas de la Nonna).
   { name: 'tiendas-demo', version: 3, demo: true, run: seedDemoTiendas },
+  { name: 'cuentas-mercadopago-demo', version: 1, demo: true, run: seedDemoCuentasMercadoPago },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../client';
-import { categorias, coberturas, productos, tiendas } from '../schema';
+import { categorias, coberturas, cuentasMercadoPago, productos, tiendas } from '../schema';
 import { runSeed } from './index';
 import { CATEGORIAS_GLOBALES, COBERTURAS } from './reference-data';
 
@@ -33,6 +34,24 @@ describe('runSeed', () => {
   it('is idempotent when forced', async () => {
     expect(await runSeed(context(), { demo: true, force: true })).toContain('referencia');
     expect(await database.db.select().from(categorias)).toHaveLength(CATEGORIAS_GLOBALES.length);
+  });
+
+  it('gives every demo store marked as linked a sandbox account with sealed tokens', async () => {
+    await runSeed(context(), { demo: true, force: true });
+    const vinculadas = await database.db
+      .select({ id: tiendas.id, mpUsuarioId: tiendas.mpUsuarioId })
+      .from(tiendas)
+      .where(eq(tiendas.mpVinculado, true));
+    const cuentas = await database.db.select().from(cuentasMercadoPago);
+    expect(vinculadas.length).toBeGreaterThan(0);
+    expect(cuentas.map((c) => c.tiendaId).sort()).toEqual(vinculadas.map((t) => t.id).sort());
+    for (const cuenta of cuentas) {
+      expect(cuenta.origen).toBe('sandbox');
+      expect(cuenta.mpUsuarioId).toBe(
+        vinculadas.find((t) => t.id === cuenta.tiendaId)?.mpUsuarioId,
+      );
+      expect(cuenta.accessTokenCifrado).not.toMatch(/^(APP_USR|TEST)-/);
+    }
   });
 
   it('draws a different logo for every store and a different photo for every product', async () => {
