@@ -82,6 +82,7 @@ describe('/my-store', () => {
     const { user } = renderApp('/my-store');
     await user.click(await screen.findByRole('button', { name: 'Comenzar' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Configurar Tienda' });
+    expect(within(dialogo).getByText(/Paso 1 de 9/)).toBeVisible();
     const antes = callsTo(calls, '/api/usuario/esVendedor').length;
 
     // The store was created meanwhile: the user is a seller waiting to link Mercado Pago.
@@ -220,7 +221,7 @@ describe('/my-store', () => {
     expect(
       within(acciones)
         .getAllByRole('listitem')
-        .map((item) => item.querySelector('[id$="-titulo"]')?.textContent),
+        .map((item) => item.querySelector('[data-slot="accion-titulo"]')?.textContent),
     ).toEqual([
       'Editar Tienda',
       'Configurar Categorías',
@@ -229,7 +230,7 @@ describe('/my-store', () => {
       'Grupos',
       'Pedidos para entregar',
     ]);
-    expect(screen.getByRole('link', { name: 'Cargar Producto' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /^Cargar Producto/ })).toHaveAttribute(
       'href',
       '/product-form',
     );
@@ -242,7 +243,7 @@ describe('/my-store', () => {
   ])('opens %s full screen with a way back to the panel', async (titulo, seccion) => {
     mockMiTiendaApi();
     const { user, router } = renderApp('/my-store');
-    const accion = await screen.findByRole('button', { name: titulo });
+    const accion = await screen.findByRole('button', { name: new RegExp(`^${titulo}`) });
     await user.click(accion);
     const encabezado = await screen.findByRole('heading', { level: 1, name: titulo });
     expect(encabezado).toHaveFocus();
@@ -255,7 +256,9 @@ describe('/my-store', () => {
     );
     expect(await panel()).toBeVisible();
     expect(router.state.location.search).toBe('');
-    await waitFor(() => expect(screen.getByRole('button', { name: titulo })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: new RegExp(`^${titulo}`) })).toHaveFocus(),
+    );
   });
 
   it('opens a section from its address and closes it to the panel', async () => {

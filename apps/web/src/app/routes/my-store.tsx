@@ -1,12 +1,24 @@
 import { TriangleAlertIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { MiTienda } from '@/features/mi-tienda/components/mi-tienda';
 import { SesionRequerida } from '@/features/mi-tienda/components/sesion-requerida';
+import {
+  preloadUbicacionPicker,
+  UbicacionPickerDialog,
+} from '@/features/ubicacion/components/ubicacion-picker-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
+// Only a user without a store needs the creation wizard: its code loads when that screen shows.
+const CrearTiendaWizard = lazy(async () => ({
+  default: (await import('@/features/mi-tienda/components/crear-tienda/crear-tienda-wizard'))
+    .CrearTiendaWizard,
+}));
+
 /**
  * /my-store, Mi Tienda (spec part 2, section 2). It needs a session and uses the user id inside
- * the token; without a token it asks to log in ('No se encontró token de acceso').
+ * the token; without a token it asks to log in ('No se encontró token de acceso'). The route
+ * gives the creation wizard its map picker (features do not import each other).
  */
 export function MyStoreRoute() {
   useDocumentTitle('Mi Tienda');
@@ -25,5 +37,19 @@ export function MyStoreRoute() {
     );
   }
   // A new user (another login) starts Mi Tienda afresh.
-  return <MiTienda key={userId} userId={userId} />;
+  return (
+    <MiTienda
+      key={userId}
+      userId={userId}
+      renderAsistente={(props) => (
+        <Suspense fallback={null}>
+          <CrearTiendaWizard
+            {...props}
+            LocationPicker={UbicacionPickerDialog}
+            preloadLocationPicker={preloadUbicacionPicker}
+          />
+        </Suspense>
+      )}
+    />
+  );
 }

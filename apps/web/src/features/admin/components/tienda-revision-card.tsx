@@ -33,12 +33,12 @@ function Dato({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 gap-2.5">
-      <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-      <div className="min-w-0">
-        <dt className="text-muted-foreground text-xs">{label}</dt>
-        <dd className="break-words font-medium text-sm">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-muted-foreground text-xs">
+        <Icon className="size-3.5 shrink-0 text-primary" aria-hidden />
+        {label}
+      </dt>
+      <dd className="mt-1 break-words pl-5 font-medium text-sm">{children}</dd>
     </div>
   );
 }
@@ -108,7 +108,10 @@ export function TiendaRevisionCard({
                 Mercado Pago vinculado
               </Badge>
             ) : (
-              <Badge variant="destructive">
+              <Badge
+                variant="outline"
+                className="border-destructive/25 bg-destructive-soft text-red-700"
+              >
                 <CircleAlertIcon aria-hidden />
                 Mercado Pago sin vincular
               </Badge>

@@ -1,7 +1,6 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type EstadoVendedor, useEstadoVendedor } from '../hooks/use-estado-vendedor';
-import { AsistentePendiente } from './asistente-pendiente';
 import { ConfigurarCategoriasDialog } from './categorias/configurar-categorias';
 import { CrearTiendaCard } from './crear-tienda-card';
 import { EditarTienda } from './editar-tienda/editar-tienda';
@@ -23,8 +22,6 @@ export interface AsistenteTiendaProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   userId: string;
-  /** The store was created (the wizard closes on its own afterwards). */
-  onCreated: () => void;
 }
 
 /** Query parameter of the section on screen: /my-store?seccion=editar-tienda. */
@@ -40,8 +37,12 @@ const TEXTO_PROXIMAMENTE: Record<SeccionProximamente, string> = {
 
 export interface MiTiendaProps {
   userId: string;
-  /** The creation wizard 'Configurar Tienda'; without it, a placeholder says it is coming. */
-  renderAsistente?: (props: AsistenteTiendaProps) => ReactNode;
+  /**
+   * The creation wizard 'Configurar Tienda' (crear-tienda/), which the route composes with the
+   * location picker. It stays mounted while the user has no store, so what was typed survives
+   * closing it.
+   */
+  renderAsistente: (props: AsistenteTiendaProps) => ReactNode;
   /** Sections other features provide; the rest show that they are coming. */
   secciones?: Partial<Record<SeccionProximamente, (props: { onVolver: () => void }) => ReactNode>>;
 }
@@ -101,12 +102,7 @@ export function MiTienda({ userId, renderAsistente, secciones = {} }: MiTiendaPr
         onCerrar={cerrar}
       />
       {(estado === 'no-vendedor' || asistenteAbierto) &&
-        (renderAsistente ?? ((props) => <AsistentePendiente {...props} />))({
-          open: asistenteAbierto,
-          onOpenChange: asistenteOnOpenChange,
-          userId,
-          onCreated: revisar,
-        })}
+        renderAsistente({ open: asistenteAbierto, onOpenChange: asistenteOnOpenChange, userId })}
       {estado === 'activa' && (
         <ConfigurarCategoriasDialog
           open={seccion === 'categorias'}

@@ -14,25 +14,18 @@ const tileClass = cn(
   'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
 );
 
-function ContenidoAccion({
-  accion,
-  tituloId,
-  descripcionId,
-}: {
-  accion: AccionPanel;
-  tituloId: string;
-  descripcionId: string;
-}) {
+/** The action's name is its title and its description together, as they read. */
+function ContenidoAccion({ accion }: { accion: AccionPanel }) {
   return (
     <>
       <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-secondary-foreground transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
         <accion.icon className="size-5" aria-hidden />
       </span>
       <span className="min-w-0 flex-1">
-        <span id={tituloId} className="block font-semibold leading-tight">
+        <span data-slot="accion-titulo" className="block font-semibold leading-tight">
           {accion.titulo}
         </span>
-        <span id={descripcionId} className="mt-1 block text-muted-foreground text-sm leading-snug">
+        <span className="mt-1 block text-muted-foreground text-sm leading-snug">
           {accion.descripcion}
         </span>
       </span>
@@ -53,9 +46,6 @@ function TileAccion({
   onAbrir: (seccion: SeccionMiTienda) => void;
   enfocar: boolean;
 }) {
-  const id = useId();
-  const tituloId = `${id}-titulo`;
-  const descripcionId = `${id}-descripcion`;
   const ref = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   // Back from a section, the keyboard returns to the action that opened it.
   useEffect(() => {
@@ -63,31 +53,16 @@ function TileAccion({
   }, [enfocar]);
 
   const { destino } = accion;
-  const contenido = (
-    <ContenidoAccion accion={accion} tituloId={tituloId} descripcionId={descripcionId} />
-  );
+  const contenido = <ContenidoAccion accion={accion} />;
   if ('ruta' in destino) {
     return (
-      <Link
-        ref={ref}
-        to={destino.ruta}
-        className={tileClass}
-        aria-labelledby={tituloId}
-        aria-describedby={descripcionId}
-      >
+      <Link ref={ref} to={destino.ruta} className={tileClass}>
         {contenido}
       </Link>
     );
   }
   return (
-    <button
-      ref={ref}
-      type="button"
-      className={tileClass}
-      aria-labelledby={tituloId}
-      aria-describedby={descripcionId}
-      onClick={() => onAbrir(destino.seccion)}
-    >
+    <button ref={ref} type="button" className={tileClass} onClick={() => onAbrir(destino.seccion)}>
       {contenido}
     </button>
   );

@@ -12,7 +12,7 @@ import { ConfigurarCategoriasDialog } from './configurar-categorias';
 
 async function abrir() {
   const vista = renderApp('/my-store');
-  await vista.user.click(await screen.findByRole('button', { name: 'Configurar Categorías' }));
+  await vista.user.click(await screen.findByRole('button', { name: /^Configurar Categorías/ }));
   const dialogo = await screen.findByRole('dialog', { name: 'Configurar Categorías' });
   await within(dialogo).findByRole('list', { name: 'Categorías de tu tienda' });
   return { ...vista, dialogo };
