@@ -1,0 +1,244 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { type Credenciales, logIn, nuevoComprador, toast } from './helpers';
+
+/**
+ * Seller onboarding (issue 11), the whole journey in the built app on its embedded defaults:
+ * a new user opens a store through the nine steps of 'Configurar Tienda', links Mercado Pago
+ * on the sandbox's consent page, waits for review; the product team enables the store and the
+ * seller's open Mi Tienda turns into the panel without a reload; the seller edits the store
+ * and its categories. The cancelled consent lands on the error branch.
+ */
+
+const admin = { email: 'admin@compragrupal.com.ar', contrasenia: 'demo1234' };
+
+/** A real picture, made for the test (the logo goes through the browser's and the server's image rules). */
+function logoPng() {
+  return sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 37, g: 99, b: 235 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="640" height="480"><circle cx="320" cy="240" r="150" fill="#fbbf24"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+async function siguiente(page: Page) {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+}
+
+/** Steps 1 to 9 of 'Configurar Tienda', with the blocked-step toast on the way. */
+async function crearTiendaConElAsistente(page: Page, nombre: string) {
+  await page.goto('/my-store');
+  await expect(page.getByText('Crear Tu Tienda')).toBeVisible();
+  await page.getByRole('button', { name: 'Comenzar' }).click();
+
+  const asistente = page.getByRole('dialog', { name: 'Configurar Tienda' });
+  await expect(asistente.getByText('Paso 1 de 9')).toBeVisible();
+  await siguiente(page);
+  await expect(toast(page, 'Campo requerido')).toBeVisible();
+  await expect(
+    toast(page, 'Campo requerido').getByText('Por favor completa este campo antes de continuar'),
+  ).toBeVisible();
+
+  await asistente.getByRole('textbox', { name: 'Nombre de la tienda' }).fill(nombre);
+  await siguiente(page);
+  await expect(asistente.getByText('Paso 2 de 9')).toBeVisible();
+  await asistente
+    .getByRole('textbox', { name: 'Descripción' })
+    .fill('Verduras de estación, directo de la quinta.');
+  await siguiente(page);
+  await asistente.getByRole('textbox', { name: 'Teléfono de contacto' }).fill('+54 11 5555-2020');
+  await siguiente(page);
+  await asistente
+    .getByRole('textbox', { name: 'Email de contacto' })
+    .fill('ventas@verduleria-e2e.com.ar');
+  await siguiente(page);
+  await asistente
+    .getByRole('textbox', { name: 'Razón social' })
+    .fill('Verdulería del Barrio S.R.L.');
+  await siguiente(page);
+
+  await expect(asistente.getByText('Paso 6 de 9')).toBeVisible();
+  const categoria = asistente.getByRole('combobox', { name: 'Categoría' });
+  await categoria.fill('zzzz');
+  await expect(asistente.getByText('No se encontró ninguna categoría.')).toBeVisible();
+  await categoria.fill('verdu');
+  await asistente.getByRole('option', { name: 'Verdulería' }).click();
+  await siguiente(page);
+
+  await expect(asistente.getByText('Paso 7 de 9')).toBeVisible();
+  await asistente.getByRole('button', { name: /Elegir ubicación en el mapa/ }).click();
+  const mapa = page.getByRole('dialog', { name: 'Ubicación de tu tienda' });
+  const buscar = mapa.getByPlaceholder('Buscar dirección…');
+  await buscar.fill('la plata');
+  await mapa.getByRole('option', { name: 'La Plata, Buenos Aires' }).click();
+  await mapa.getByRole('button', { name: 'Confirmar ubicación' }).click();
+  const detalles = page.getByRole('dialog').filter({ hasText: 'Volver al mapa' });
+  await detalles.getByLabel(/Departamento/).fill('Local 2');
+  await detalles.getByRole('button', { name: 'Confirmar', exact: true }).click();
+  await expect(asistente.getByText('La Plata').first()).toBeVisible();
+  await expect(asistente.getByText('1900')).toBeVisible();
+  await siguiente(page);
+
+  await expect(asistente.getByText('Paso 8 de 9')).toBeVisible();
+  await asistente.getByText('Zona cercana').click();
+  await expect(asistente.getByRole('radio', { name: /Zona cercana/ })).toBeChecked();
+  await siguiente(page);
+
+  await expect(asistente.getByText('Paso 9 de 9')).toBeVisible();
+  await expect(asistente.getByText('100%')).toBeVisible();
+  await asistente.getByRole('button', { name: 'Crear Tienda' }).click();
+  await expect(
+    toast(page, 'Campo requerido').getByText(
+      'Por favor sube el logo de tu tienda antes de continuar',
+    ),
+  ).toBeVisible();
+  await asistente
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo-verduleria.png', mimeType: 'image/png', buffer: await logoPng() });
+  await expect(asistente.getByText(/logo-verduleria/)).toBeVisible();
+  await asistente.getByRole('button', { name: 'Crear Tienda' }).click();
+  await expect(asistente.getByRole('button', { name: 'Tienda creada' })).toBeVisible();
+  await expect(toast(page, 'Tienda creada exitosamente')).toBeVisible();
+  await expect(asistente).toBeHidden({ timeout: 5_000 });
+}
+
+/** Opens the sandbox's consent page from the link screen. */
+async function irAlConsentimiento(page: Page) {
+  await expect(page.getByRole('button', { name: 'Vincular Mercado Pago' })).toBeVisible();
+  await page.getByRole('button', { name: 'Vincular Mercado Pago' }).click();
+  await expect(page.getByText('Modo de prueba').first()).toBeVisible();
+}
+
+async function habilitarComoAdmin(browser: Browser, nombre: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await logIn(page, admin);
+    await page.goto('/admin/tiendas');
+    const tarjeta = page.getByRole('article').filter({ hasText: nombre });
+    await expect(tarjeta).toBeVisible();
+    await tarjeta.getByRole('button', { name: 'Habilitar' }).click();
+    await expect(page.getByRole('article').filter({ hasText: nombre })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A user with a store (through the API), ready for the link screen. */
+async function vendedorConTienda(request: APIRequestContext): Promise<Credenciales> {
+  const credenciales = await nuevoComprador(request);
+  const login = await request.post('/api/usuario/login', { data: credenciales });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const userId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString())
+    .userId as string;
+  const [categorias, coberturas] = await Promise.all([
+    request.get('/api/categoria/getAllCategoria').then((r) => r.json()),
+    request.get('/api/cobertura/obtenerCoberturas').then((r) => r.json()),
+  ]);
+  const res = await request.post('/api/tienda/crear', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: {
+      userId,
+      nombre: 'Almacén sin vincular',
+      descripcion: '',
+      telefono: '+54 11 5555-3030',
+      email: 'almacen@example.com',
+      razonSocial: 'Almacén S.A.',
+      categoriaGlobal: (categorias as { _id: string }[])[0]?._id ?? '',
+      cobertura: (coberturas as { _id: string }[])[0]?._id ?? '',
+      direccion: JSON.stringify({
+        direccion: 'Av. Corrientes 1234',
+        latitud: -34.6037,
+        longitud: -58.3816,
+        codigoPostal: 'C1043',
+        provincia: 'Ciudad Autónoma de Buenos Aires',
+        ciudad: 'Ciudad Autónoma de Buenos Aires',
+      }),
+      logo: { name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await request.post('/api/usuario/convertirEnVendedor', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { userId },
+  });
+  return credenciales;
+}
+
+for (const ancho of [375, 1280]) {
+  test.describe(`seller onboarding at ${ancho} px`, () => {
+    test.use({ viewport: { width: ancho, height: ancho < 768 ? 740 : 800 } });
+
+    test('a new seller opens a store, links Mercado Pago, is enabled live and edits the store', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const nombre = `Verdulería ${ancho} ${Date.now().toString(36)}`;
+      await logIn(page, await nuevoComprador(request));
+      await crearTiendaConElAsistente(page, nombre);
+
+      await irAlConsentimiento(page);
+      await page.getByRole('button', { name: 'Autorizar' }).click();
+      await expect(page).toHaveURL(/\/mercadopago-callback\?/);
+      await expect(
+        page.getByText('Tu cuenta de Mercado Pago ha sido vinculada exitosamente'),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/my-store$/, { timeout: 6_000 });
+      await expect(page.getByText('Tienda en proceso de verificación')).toBeVisible();
+
+      // The product team enables it in another browser; this page changes without a reload.
+      await page.evaluate(() => {
+        (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
+      });
+      await habilitarComoAdmin(browser, nombre);
+      await expect(page.getByText('¡Tu tienda está activa!')).toBeVisible({ timeout: 10_000 });
+      expect(
+        await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar),
+      ).toBe(true);
+
+      // Editar Tienda.
+      await page.getByRole('button', { name: /Editar Tienda/ }).click();
+      const descripcion = page.getByLabel('Descripción');
+      await expect(descripcion).toHaveValue('Verduras de estación, directo de la quinta.');
+      await descripcion.fill('Verduras y frutas de estación, directo de la quinta.');
+      await page.getByRole('button', { name: 'Actualizar Tienda' }).click();
+      await expect(toast(page, 'Tienda actualizada correctamente')).toBeVisible();
+
+      // Configurar Categorías.
+      await page.goto('/my-store');
+      await page.getByRole('button', { name: /Configurar Categorías/ }).click();
+      const dialogo = page.getByRole('dialog');
+      await dialogo.getByRole('textbox').last().fill('Ofertas de la semana');
+      await dialogo.getByRole('button', { name: /Agregar/ }).click();
+      await dialogo.getByRole('button', { name: /Guardar/ }).click();
+      await expect(toast(page, 'Categorías actualizadas correctamente')).toBeVisible();
+    });
+  });
+}
+
+test.describe('seller onboarding: consent cancelled', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('cancelling on the consent page shows the error and goes back to Mi Tienda', async ({
+    page,
+    request,
+  }) => {
+    await logIn(page, await vendedorConTienda(request));
+    await page.goto('/my-store');
+    await irAlConsentimiento(page);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByText('Error en la vinculación')).toBeVisible();
+    await expect(page).toHaveURL(/\/my-store$/, { timeout: 6_000 });
+    await expect(page.getByRole('button', { name: 'Vincular Mercado Pago' })).toBeVisible();
+  });
+});
