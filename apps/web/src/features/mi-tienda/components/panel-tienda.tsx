@@ -1,11 +1,11 @@
 import { ArrowUpRightIcon, ChevronRightIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { TiendaLogo } from '@/components/tienda-logo';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useTiendaDelVendedor } from '../api/get-tienda-del-vendedor';
-import { LogoTienda } from './logo-tienda';
 import { ACCIONES_PANEL, type AccionPanel, type SeccionMiTienda } from './secciones';
 
 const tileClass = cn(
@@ -103,7 +103,8 @@ export function PanelTienda({
         <div className="px-5 pb-5 sm:px-8 sm:pb-7">
           <div className="-mt-9 flex items-end justify-between gap-3 sm:-mt-11">
             {tienda ? (
-              <LogoTienda
+              <TiendaLogo
+                loading="eager"
                 src={tienda.logo}
                 nombre={tienda.nombre}
                 className="size-18 rounded-2xl border-4 border-card text-2xl shadow-md sm:size-22 sm:text-3xl"

@@ -2,12 +2,12 @@ import { CONSTANTES, type TiendaCercana } from '@compra-grupal/contracts';
 import { ArrowRightIcon, ImageOffIcon, PackageOpenIcon, TagIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { FallbackImage } from '@/components/fallback-image';
+import { TiendaLogo } from '@/components/tienda-logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
-import { TiendaLogo } from './tienda-logo';
 
 const distanciaFormatter = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
 

@@ -1,12 +1,12 @@
 import { ImageUpIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { TiendaLogo } from '@/components/tienda-logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ACCEPTED_IMAGE_TYPES, processImage } from '@/lib/image-rule';
 import { cn } from '@/lib/utils';
 import { formatTamanioArchivo } from '../../lib/tamanio-archivo';
-import { LogoTienda } from '../logo-tienda';
 
 /** A picture's address for the preview, freed when the picture changes or leaves. */
 function useVistaPrevia(archivo: File | null): string | null {
@@ -82,7 +82,8 @@ export function LogoPicker({
       <div className="flex flex-col gap-4 rounded-xl border border-border/80 bg-muted/30 p-4 sm:flex-row sm:items-center">
         <div className="flex items-center gap-4">
           <figure className="grid justify-items-center gap-1.5">
-            <LogoTienda
+            <TiendaLogo
+              loading="eager"
               src={logoActual}
               nombre={nombreTienda}
               className={cn(

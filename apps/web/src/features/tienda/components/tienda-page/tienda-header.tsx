@@ -1,8 +1,8 @@
 import type { TiendaConProductos } from '@compra-grupal/contracts';
 import { MailIcon, PackageIcon, PhoneIcon, TagIcon } from 'lucide-react';
+import { TiendaLogo } from '@/components/tienda-logo';
 import { Badge } from '@/components/ui/badge';
 import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
-import { TiendaLogo } from '../tienda-logo';
 
 /** The store page's header: logo, name, category, description, product count and contact. */
 export function TiendaHeader({
