@@ -49,6 +49,11 @@ export const ERROR_CODES = {
   coberturaNoEncontrada: 'COBERTURA_NO_ENCONTRADA',
   imagenRequerida: 'IMAGEN_REQUERIDA',
   productoNoEncontrado: 'PRODUCTO_NO_ENCONTRADO',
+  // producto, grupoDeCompra
+  productoNoModificable: 'PRODUCTO_NO_MODIFICABLE',
+  productoConLugaresPagados: 'PRODUCTO_CON_LUGARES_PAGADOS',
+  grupoNoEncontrado: 'GRUPO_NO_ENCONTRADO',
+  grupoYaCerrado: 'GRUPO_YA_CERRADO',
   // Mercado Pago account linking
   vinculacionInvalida: 'VINCULACION_INVALIDA',
   mercadoPagoNoDisponible: 'MERCADOPAGO_NO_DISPONIBLE',
@@ -95,6 +100,11 @@ export const ERROR_MESSAGES = {
   COBERTURA_NO_ENCONTRADA: 'La cobertura elegida no existe',
   IMAGEN_REQUERIDA: 'El logo de la tienda es obligatorio',
   PRODUCTO_NO_ENCONTRADO: 'Producto no encontrado',
+  PRODUCTO_CON_LUGARES_PAGADOS:
+    'Este producto tiene lugares pagados en un grupo abierto: cierra ese grupo antes de retirarlo de la venta.',
+  GRUPO_NO_ENCONTRADO: 'Grupo no encontrado',
+  GRUPO_YA_CERRADO:
+    'El grupo ya está cerrado. Por favor, actualiza la página para ver los cambios.',
   VINCULACION_INVALIDA: 'La solicitud de vinculación expiró o ya fue usada. Vuelve a intentarlo.',
   MERCADOPAGO_NO_DISPONIBLE: 'Mercado Pago no responde. Intenta nuevamente en unos minutos.',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',

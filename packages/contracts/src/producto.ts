@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { numeroCoercido } from './numero';
+import { texto } from './texto';
 
 /** A product (spec file 2, section 3). `precio` is in pesos. */
 export const productoSchema = z
@@ -23,3 +25,92 @@ export const productoSchema = z
 export const productoIdParamsSchema = z.object({ productoId: idSchema });
 
 export type Producto = z.infer<typeof productoSchema>;
+
+/** Bounds of a product's numbers (the server refuses what lies outside them). */
+export const LIMITES_PRODUCTO = {
+  precioMaximo: 100_000_000,
+  stockMaximo: 1_000_000,
+  cantidadTotalGrupoMaxima: 10_000,
+  categoriasLocalesMaximas: 20,
+} as const;
+
+const PRECIO_INVALIDO = `El precio debe ser un número mayor que 0 y hasta ${LIMITES_PRODUCTO.precioMaximo.toLocaleString('es-AR')}`;
+const STOCK_INVALIDO = `El stock debe ser un número entero entre 0 y ${LIMITES_PRODUCTO.stockMaximo.toLocaleString('es-AR')}`;
+const CANTIDAD_GRUPO_INVALIDA = `La cantidad del grupo debe ser un número entero entre 1 y ${LIMITES_PRODUCTO.cantidadTotalGrupoMaxima.toLocaleString('es-AR')}`;
+
+/** The local categories of a product, sent as JSON text inside the multipart form. */
+const categoriasLocalesEnJsonSchema = z
+  .string()
+  .max(2000, 'Demasiadas categorías')
+  .transform((valor, ctx) => {
+    try {
+      return JSON.parse(valor) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Las categorías no son un JSON válido' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(idSchema)
+      .max(LIMITES_PRODUCTO.categoriasLocalesMaximas, 'Demasiadas categorías')
+      .transform((ids) => [...new Set(ids)]),
+  );
+
+/** The text fields every product form sends (multipart; the image travels beside them). */
+const productoCamposBase = z.object({
+  nombre: texto({
+    max: 120,
+    min: 1,
+    mensajes: { requerido: 'El nombre del producto es requerido' },
+  }),
+  descripcion: texto({ max: 2000, campo: 'La descripción', multilinea: true }).default(''),
+  precio: numeroCoercido({
+    min: 0.01,
+    max: LIMITES_PRODUCTO.precioMaximo,
+    mensaje: PRECIO_INVALIDO,
+  }),
+  stock: numeroCoercido({
+    min: 0,
+    max: LIMITES_PRODUCTO.stockMaximo,
+    entero: true,
+    mensaje: STOCK_INVALIDO,
+  }),
+  cantidadTotalGrupo: numeroCoercido({
+    min: 1,
+    max: LIMITES_PRODUCTO.cantidadTotalGrupoMaxima,
+    entero: true,
+    mensaje: CANTIDAD_GRUPO_INVALIDA,
+  }),
+  categoriaLocalId: categoriasLocalesEnJsonSchema.default([]),
+});
+
+/**
+ * POST producto/crear (multipart: these fields and the file `imagen`). `vendedorId` must be
+ * the caller and `tiendaId` the caller's enabled store with a linked payment account.
+ */
+export const crearProductoCamposSchema = productoCamposBase
+  .extend({ vendedorId: idSchema, tiendaId: idSchema })
+  .meta({ id: 'CrearProductoCampos' });
+
+/** PUT producto/{productId} (multipart: these fields and an optional file `imagen`). */
+export const editarProductoCamposSchema = productoCamposBase.meta({ id: 'EditarProductoCampos' });
+
+export const productoGuardadoResponseSchema = z
+  .object({ mensaje: z.string(), producto: productoSchema })
+  .meta({ id: 'ProductoGuardadoResponse' });
+
+/** GET producto/vendedor/{userId}: the seller's products, on sale or not, newest first. */
+export const productosDelVendedorResponseSchema = z
+  .array(productoSchema)
+  .meta({ id: 'ProductosDelVendedor' });
+
+/** GET producto/esPropietario/{productId}/{userId}. */
+export const esPropietarioResponseSchema = z
+  .object({ esPropietario: z.boolean() })
+  .meta({ id: 'EsPropietarioResponse' });
+
+export const productoYUsuarioParamsSchema = z.object({ productoId: idSchema, userId: idSchema });
+
+export type CrearProductoCampos = z.infer<typeof crearProductoCamposSchema>;
+export type EditarProductoCampos = z.infer<typeof editarProductoCamposSchema>;
