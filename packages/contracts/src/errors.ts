@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   // producto, grupoDeCompra
   productoNoModificable: 'PRODUCTO_NO_MODIFICABLE',
   productoConLugaresPagados: 'PRODUCTO_CON_LUGARES_PAGADOS',
+  tiendaNoHabilitada: 'TIENDA_NO_HABILITADA',
+  mercadoPagoNoVinculado: 'MERCADOPAGO_NO_VINCULADO',
   grupoNoEncontrado: 'GRUPO_NO_ENCONTRADO',
   grupoYaCerrado: 'GRUPO_YA_CERRADO',
   // Mercado Pago account linking
@@ -100,6 +102,11 @@ export const ERROR_MESSAGES = {
   COBERTURA_NO_ENCONTRADA: 'La cobertura elegida no existe',
   IMAGEN_REQUERIDA: 'El logo de la tienda es obligatorio',
   PRODUCTO_NO_ENCONTRADO: 'Producto no encontrado',
+  PRODUCTO_NO_MODIFICABLE: 'Este producto fue retirado de la venta: ya no se puede modificar.',
+  TIENDA_NO_HABILITADA:
+    'Tu tienda todavía no fue habilitada: podrás cargar y editar productos cuando el equipo la revise.',
+  MERCADOPAGO_NO_VINCULADO:
+    'Vincula tu cuenta de Mercado Pago para cargar y editar productos: sin ella no puedes recibir pagos.',
   PRODUCTO_CON_LUGARES_PAGADOS:
     'Este producto tiene lugares pagados en un grupo abierto: cierra ese grupo antes de retirarlo de la venta.',
   GRUPO_NO_ENCONTRADO: 'Grupo no encontrado',
