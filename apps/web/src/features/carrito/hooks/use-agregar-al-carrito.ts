@@ -33,7 +33,8 @@ export function useUnidadesQueQuedan(producto: ConStock | undefined): number {
  * Adds a product to the cart, which needs login (spec part 2, section 5): without an access
  * token it goes to /login with 'Inicia sesión' and remembers this page as redirectAfterAuth,
  * so logging in comes back here. With one it adds the quantity and says 'Producto agregado',
- * never past the product's stock (counting what the cart already holds).
+ * never past the product's stock (counting what the cart already holds). With `grupoId` the
+ * line joins that purchase group (the group page's join flow).
  * Returns whether the product was added.
  */
 export function useAgregarAlCarrito() {
@@ -41,7 +42,7 @@ export function useAgregarAlCarrito() {
   const { pathname, search } = useLocation();
 
   return useCallback(
-    (producto: ProductoParaAgregar, cantidad = 1): boolean => {
+    (producto: ProductoParaAgregar, cantidad = 1, grupoId?: string): boolean => {
       if (!getStoredItem('accessToken')) {
         setStoredItem('redirectAfterAuth', `${pathname}${search}`);
         void navigate('/login');
@@ -64,7 +65,7 @@ export function useAgregarAlCarrito() {
         });
         return false;
       }
-      agregarAlCarrito(producto._id, cantidad);
+      agregarAlCarrito(producto._id, cantidad, grupoId);
       toast({
         title: 'Producto agregado',
         description: `${cantidad} × ${producto.nombre} ${cantidad === 1 ? 'se agregó' : 'se agregaron'} al carrito`,

@@ -181,3 +181,36 @@ describe('useCarrito / useCantidadEnCarrito', () => {
     expect(cantidad.result.current).toBe(0);
   });
 });
+
+describe('cart lines with a purchase group (the group page joins with grupoId)', () => {
+  it('adds a line with its group and keeps the group when the quantity changes', () => {
+    agregarAlCarrito('a', 2, 'g1');
+    expect(guardado()).toEqual([{ productoId: 'a', cantidadSolicitada: 2, grupoId: 'g1' }]);
+    actualizarCantidad('a', 5);
+    expect(getCarrito()).toEqual([{ productoId: 'a', cantidadSolicitada: 5, grupoId: 'g1' }]);
+    // Adding without a group keeps the line's group.
+    agregarAlCarrito('a', 1);
+    expect(getCarrito()).toEqual([{ productoId: 'a', cantidadSolicitada: 6, grupoId: 'g1' }]);
+  });
+
+  it('moves an existing line to the group joined last', () => {
+    agregarAlCarrito('a', 1);
+    expect(guardado()).toEqual([{ productoId: 'a', cantidadSolicitada: 1 }]);
+    agregarAlCarrito('a', 2, 'g2');
+    expect(guardado()).toEqual([{ productoId: 'a', cantidadSolicitada: 3, grupoId: 'g2' }]);
+  });
+
+  it('keeps grupoId through storage parsing and drops one that is not a non-empty string', () => {
+    sembrar([
+      { productoId: 'a', cantidadSolicitada: 1, grupoId: 'g1' },
+      { productoId: 'b', cantidadSolicitada: 2, grupoId: '' },
+      { productoId: 'c', cantidadSolicitada: 3, grupoId: 7 },
+      { productoId: 'b', cantidadSolicitada: 1, grupoId: 'g3' },
+    ]);
+    expect(getCarrito()).toEqual([
+      { productoId: 'a', cantidadSolicitada: 1, grupoId: 'g1' },
+      { productoId: 'b', cantidadSolicitada: 3, grupoId: 'g3' },
+      { productoId: 'c', cantidadSolicitada: 3 },
+    ]);
+  });
+});

@@ -9,6 +9,11 @@ import { getStoredItem, removeStoredItem, storageKeys, writeStoredJson } from '@
 export interface LineaCarrito {
   productoId: string;
   cantidadSolicitada: number;
+  /**
+   * The purchase group the line joins (the group page's 'Unirse al Grupo'); the checkout sends
+   * it to the server with the line. A product has one line: joining another group moves it.
+   */
+  grupoId?: string;
 }
 
 /** Same-tab announcement that the stored cart changed (`storage` only fires in other tabs). */
@@ -43,13 +48,23 @@ function leerLineas(raw: string | null): readonly LineaCarrito[] {
   const lineas: LineaCarrito[] = [];
   for (const item of valor as unknown[]) {
     if (!item || typeof item !== 'object') continue;
-    const { productoId, cantidadSolicitada } = item as Record<string, unknown>;
+    const { productoId, cantidadSolicitada, grupoId } = item as Record<string, unknown>;
     if (typeof productoId !== 'string' || !productoId || !esCantidadValida(cantidadSolicitada)) {
       continue;
     }
+    // A group id that is not a non-empty string is dropped; the line stays.
+    const grupo = typeof grupoId === 'string' && grupoId ? grupoId : undefined;
     const existente = lineas.find((linea) => linea.productoId === productoId);
-    if (existente) existente.cantidadSolicitada += cantidadSolicitada;
-    else lineas.push({ productoId, cantidadSolicitada });
+    if (existente) {
+      existente.cantidadSolicitada += cantidadSolicitada;
+      if (grupo) existente.grupoId = grupo;
+    } else {
+      lineas.push(
+        grupo
+          ? { productoId, cantidadSolicitada, grupoId: grupo }
+          : { productoId, cantidadSolicitada },
+      );
+    }
   }
   return lineas.length === 0 ? VACIO : lineas;
 }
@@ -75,9 +90,11 @@ function guardar(lineas: readonly LineaCarrito[]): void {
 
 /**
  * Adds a product: an existing line's quantity rises by `cantidad`; otherwise a new line is
- * appended. A quantity that is not a positive whole number changes nothing.
+ * appended. With `grupoId` the line joins that purchase group (an existing line moves to it);
+ * without one, a line keeps the group it has. A quantity that is not a positive whole number
+ * changes nothing.
  */
-export function agregarAlCarrito(productoId: string, cantidad = 1): void {
+export function agregarAlCarrito(productoId: string, cantidad = 1, grupoId?: string): void {
   if (!esCantidadValida(cantidad)) return;
   const lineas = getCarrito();
   const existe = lineas.some((linea) => linea.productoId === productoId);
@@ -85,11 +102,19 @@ export function agregarAlCarrito(productoId: string, cantidad = 1): void {
     existe
       ? lineas.map((linea) =>
           linea.productoId === productoId
-            ? { productoId, cantidadSolicitada: linea.cantidadSolicitada + cantidad }
+            ? conGrupo(
+                { productoId, cantidadSolicitada: linea.cantidadSolicitada + cantidad },
+                grupoId ?? linea.grupoId,
+              )
             : linea,
         )
-      : [...lineas, { productoId, cantidadSolicitada: cantidad }],
+      : [...lineas, conGrupo({ productoId, cantidadSolicitada: cantidad }, grupoId)],
   );
+}
+
+/** The line with its group, when it has one (no `grupoId: undefined` in storage). */
+function conGrupo(linea: LineaCarrito, grupoId: string | undefined): LineaCarrito {
+  return grupoId ? { ...linea, grupoId } : linea;
 }
 
 /** Sets a line's quantity; 0 or less removes the line. A product not in the cart is ignored. */
@@ -104,7 +129,7 @@ export function actualizarCantidad(productoId: string, cantidad: number): void {
   if (!esCantidadValida(entera)) return;
   guardar(
     lineas.map((linea) =>
-      linea.productoId === productoId ? { productoId, cantidadSolicitada: entera } : linea,
+      linea.productoId === productoId ? { ...linea, cantidadSolicitada: entera } : linea,
     ),
   );
 }
