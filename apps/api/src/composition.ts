@@ -13,6 +13,7 @@ import { createCoberturaRepository } from './modules/cobertura/cobertura.reposit
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createDireccionService } from './modules/direccion/direccion.service';
+import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createProductoRepository } from './modules/producto/producto.repository';
@@ -35,6 +36,7 @@ export function createRepositories(db: Database) {
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
     direccion: createDireccionRepository(db),
+    grupoDeCompra: createGrupoDeCompraRepository(db),
     mercadoPago: createMercadoPagoRepository(db),
     producto: createProductoRepository(db),
     sesion: createSesionRepository(db),

@@ -3,6 +3,7 @@ export * from './categoria';
 export * from './cobertura';
 export * from './direccion';
 export * from './evento-saliente';
+export * from './grupo-de-compra';
 export * from './mercadopago';
 export * from './producto';
 export * from './sesion';

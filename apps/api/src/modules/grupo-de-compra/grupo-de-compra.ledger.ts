@@ -1,0 +1,184 @@
+import { type EstadoGrupo, rooms } from '@compra-grupal/contracts';
+import type { Repositories } from '../../composition';
+import type { GrupoDeCompraRow } from '../../db/schema';
+import { appError, notFound } from '../../lib/app-error';
+import type { ProductoDelLedger } from './grupo-de-compra.repository';
+
+/**
+ * The places ledger (DESIGN.md section 3, Purchase groups; docs/decisions/020): the ONLY code
+ * that opens groups, writes `lugares_ocupados` or closes a group. Every function takes the
+ * repositories of the caller's transaction (`withTransaction`'s argument), so what it writes
+ * and the events it records (the outbox, published after commit) commit with the caller's
+ * own writes or not at all.
+ *
+ * Locking: `tomarLugares` and `cerrarGrupo` first lock the product row (`SELECT … FOR UPDATE`),
+ * so all writes to one product's groups run one at a time, whatever the number of API nodes;
+ * the conditional updates and the table's CHECKs and partial unique index hold the invariants
+ * even if that ever failed (a write that would break one fails instead).
+ */
+
+/** The product a group opens for (a product row has these fields). */
+export type ProductoParaGrupo = Pick<
+  ProductoDelLedger,
+  'id' | 'tiendaId' | 'nombre' | 'cantidadTotalGrupo'
+>;
+
+/** The places one take put in one group. */
+export interface TomaDeLugares {
+  grupoId: string;
+  /** Places taken in this group by this call. */
+  cantidad: number;
+  lugaresOcupados: number;
+  lugaresNecesarios: number;
+  /** `cerrado` when this take filled the group. */
+  estado: EstadoGrupo;
+}
+
+export interface TomarLugaresInput {
+  productoId: string;
+  /** The group the shopper chose (group page), used first if it is still open with room. */
+  grupoId?: string | null;
+  /** Places to take (a line's `cantidadSolicitada`), > 0. */
+  cantidad: number;
+  usuarioId: string;
+  /** The paid order; null only for demo data. */
+  pedidoId: string | null;
+}
+
+async function anunciarGrupo(
+  repos: Repositories,
+  producto: ProductoParaGrupo,
+  grupo: GrupoDeCompraRow,
+): Promise<void> {
+  const payload = {
+    grupoId: grupo.id,
+    estado: grupo.estado,
+    lugaresOcupados: grupo.lugaresOcupados,
+    lugaresNecesarios: grupo.lugaresNecesarios,
+    participantesCount: await repos.grupoDeCompra.contarParticipantes(grupo.id),
+    productoNombre: producto.nombre,
+  };
+  for (const sala of [
+    rooms.grupo(grupo.id),
+    rooms.producto(producto.id),
+    rooms.tienda(producto.tiendaId),
+  ]) {
+    await repos.eventos.registrar(sala, 'grupoActualizado', payload);
+  }
+}
+
+/**
+ * Opens a new group for the product: `lugaresNecesarios` is the product's current
+ * `cantidadTotalGrupo`; records `nuevoGrupoCreado` to the product's and the store's rooms.
+ *
+ * Call it inside your transaction right after inserting a product on sale:
+ *
+ * ```ts
+ * await withTransaction(async (repos) => {
+ *   const producto = await repos.producto.insert(...);
+ *   await abrirGrupo(repos, producto);
+ * });
+ * ```
+ *
+ * Fails (unique violation on `grupos_de_compra_un_abierto_por_producto`) if the product
+ * already has an open group. Returns the new group's row.
+ */
+export async function abrirGrupo(
+  repos: Repositories,
+  producto: ProductoParaGrupo,
+): Promise<GrupoDeCompraRow> {
+  const grupo = await repos.grupoDeCompra.insertGrupo(producto.id, producto.cantidadTotalGrupo);
+  const payload = { productoId: producto.id, productoNombre: producto.nombre };
+  await repos.eventos.registrar(rooms.producto(producto.id), 'nuevoGrupoCreado', payload);
+  await repos.eventos.registrar(rooms.tienda(producto.tiendaId), 'nuevoGrupoCreado', payload);
+  return grupo;
+}
+
+/**
+ * Takes `cantidad` places of a product for a user (a paid order line): in the chosen group if
+ * it is still open, else in the product's open group; when the quantity is larger than the
+ * room, the group fills, becomes `cerrado` (`grupoActualizado`) and the rest spills into the
+ * next group, opened on the spot (`nuevoGrupoCreado`). Once a group fills, the next one
+ * opens if the product is on sale (`disponible`) or places remain to be taken: a paid
+ * quantity is never refused, even for a product withdrawn since the payment.
+ *
+ * Returns the groups and the places taken in each, in order. 404 PRODUCTO_NO_ENCONTRADO when
+ * the product does not exist; 400 when `cantidad` is not a positive integer.
+ */
+export async function tomarLugares(
+  repos: Repositories,
+  { productoId, cantidad, usuarioId, pedidoId }: TomarLugaresInput,
+): Promise<TomaDeLugares[]> {
+  if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
+    throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
+  }
+  const producto = await repos.grupoDeCompra.lockProducto(productoId);
+  if (!producto) throw notFound('PRODUCTO_NO_ENCONTRADO');
+
+  // With the product locked, its open group (if any) is the only one that may take places:
+  // the chosen group takes them when it is that group, which is what "still open" means.
+  // (A chosen `grupoId` that is no longer that group closed since the shopper saw it: the
+  // open group takes the places, as DESIGN.md says.)
+  let grupo = await repos.grupoDeCompra.findAbierto(productoId);
+  const tomas: TomaDeLugares[] = [];
+  let restante = cantidad;
+  while (restante > 0) {
+    if (!grupo) grupo = await abrirGrupo(repos, producto);
+    const n = Math.min(restante, grupo.lugaresNecesarios - grupo.lugaresOcupados);
+    const actualizado = await repos.grupoDeCompra.sumarLugares(grupo.id, n);
+    if (!actualizado) {
+      // Cannot happen while the product row is locked; refuse rather than break an invariant.
+      throw new Error(`tomarLugares: group ${grupo.id} refused ${n} places under lock`);
+    }
+    await repos.grupoDeCompra.insertParticipante({
+      grupoId: actualizado.id,
+      usuarioId,
+      pedidoId,
+      cantidad: n,
+    });
+    restante -= n;
+    tomas.push({
+      grupoId: actualizado.id,
+      cantidad: n,
+      lugaresOcupados: actualizado.lugaresOcupados,
+      lugaresNecesarios: actualizado.lugaresNecesarios,
+      estado: actualizado.estado,
+    });
+    await anunciarGrupo(repos, producto, actualizado);
+    if (actualizado.estado === 'abierto') {
+      grupo = actualizado;
+    } else {
+      grupo = restante > 0 || producto.disponible ? await abrirGrupo(repos, producto) : undefined;
+    }
+  }
+  return tomas;
+}
+
+/** What closing a group did. */
+export interface CierreDeGrupo {
+  grupo: GrupoDeCompraRow;
+  /** The group opened in its place (the product is on sale), if any. */
+  siguiente: GrupoDeCompraRow | undefined;
+}
+
+/**
+ * Closes an open group early (its seller; the caller checks access first): abierto ->
+ * cerrado, irreversible. Records `grupoCerradoPorVendedor` to the group's room and
+ * `grupoActualizado` to the group's, product's and store's rooms, and opens the next group if
+ * the product is on sale. 404 GRUPO_NO_ENCONTRADO; 400 GRUPO_YA_CERRADO when the group is not
+ * open (a second close, or a fill that won the race).
+ */
+export async function cerrarGrupo(repos: Repositories, grupoId: string): Promise<CierreDeGrupo> {
+  const antes = await repos.grupoDeCompra.findById(grupoId);
+  if (!antes) throw notFound('GRUPO_NO_ENCONTRADO');
+  const producto = await repos.grupoDeCompra.lockProducto(antes.productoId);
+  if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
+  const grupo = await repos.grupoDeCompra.cerrar(grupoId);
+  if (!grupo) throw appError(400, 'GRUPO_YA_CERRADO');
+  await repos.eventos.registrar(rooms.grupo(grupo.id), 'grupoCerradoPorVendedor', {
+    grupoId: grupo.id,
+  });
+  await anunciarGrupo(repos, producto, grupo);
+  const siguiente = producto.disponible ? await abrirGrupo(repos, producto) : undefined;
+  return { grupo, siguiente };
+}
