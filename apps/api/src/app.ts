@@ -210,6 +210,8 @@ export async function buildApp({
   await registerWebApp(app, {
     webDistDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
     uploadsDir,
+    vistaPreviaDeGrupo: (grupoId) =>
+      services.producto.vistaPreviaDeGrupo(null, grupoId, config.PUBLIC_URL),
   });
 
   return app;

@@ -95,7 +95,11 @@ export function createServices(
       claveMaestra: mercadoPagoKey ?? randomBytes(32),
       clock,
     }),
-    producto: createProductoService(repositories.producto),
+    producto: createProductoService(repositories.producto, {
+      storage,
+      withTransaction,
+      repositories,
+    }),
     sesion: createSesionService(repositories.sesion, config.REFRESH_TOKEN_TTL_DAYS),
     tienda: createTiendaService(repositories.tienda, { storage, withTransaction }),
     usuario,

@@ -4,7 +4,12 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler';
-import { indexPageFor } from './web-app-hints';
+import {
+  grupoIdDeLaPagina,
+  indexPageConVistaPrevia,
+  indexPageFor,
+  type VistaPrevia,
+} from './web-app-hints';
 
 const notFoundBody = errorBody(ERROR_MESSAGES.RUTA_NO_ENCONTRADA, ERROR_CODES.rutaNoEncontrada);
 
@@ -22,7 +27,15 @@ const soloArchivos = /^\/(api|uploads|assets)(\/|\?|$)/;
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; uploadsDir: string },
+  options: {
+    webDistDir: string;
+    uploadsDir: string;
+    /**
+     * The preview of a shared group link (`/group/<id>`): its Open Graph tags, absolute URLs
+     * included; undefined for an unknown group. Without it the page goes out as built.
+     */
+    vistaPreviaDeGrupo?: (grupoId: string) => Promise<VistaPrevia | undefined>;
+  },
 ): Promise<void> {
   const indexPath = join(options.webDistDir, 'index.html');
   const hasWebApp = existsSync(indexPath);
@@ -58,7 +71,21 @@ export async function registerWebApp(
     app.log.warn(`No se encontró la app web en ${options.webDistDir}; solo se sirve la API`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The page for `url`: with a shared group's preview when it names one, else with hints. */
+  const pagina = async (html: string, url: string): Promise<string> => {
+    const grupoId = options.vistaPreviaDeGrupo ? grupoIdDeLaPagina(url) : undefined;
+    if (grupoId && options.vistaPreviaDeGrupo) {
+      // A preview that cannot be read (the database is down) must not take the page down.
+      const vista = await options.vistaPreviaDeGrupo(grupoId).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'no se pudo leer la vista previa del grupo');
+        return undefined;
+      });
+      if (vista) return indexPageConVistaPrevia(html, vista);
+    }
+    return indexPageFor(html, url);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       !soloArchivos.test(request.url) &&
       indexHtml !== null &&
@@ -67,7 +94,7 @@ export async function registerWebApp(
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(indexPageFor(indexHtml, request.url));
+        .send(await pagina(indexHtml, request.url));
     }
     return reply.status(404).send(notFoundBody);
   });

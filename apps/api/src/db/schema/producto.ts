@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
 import { tiendas } from './tienda';
 import { usuarios } from './usuario';
@@ -29,9 +38,17 @@ export const productos = pgTable(
     cantidadTotalGrupo: integer('cantidad_total_grupo').notNull(),
     disponible: boolean('disponible').notNull().default(true),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    /** When its seller withdrew it from sale (migration 0012): never listed, shown or sold again. */
+    retiradoEn: timestamp('retirado_en', { withTimezone: true }),
   },
   (table) => [
     index('productos_tienda_idx').on(table.tiendaId, table.fechaCreacion),
     index('productos_vendedor_idx').on(table.vendedorId),
+    // A withdrawn product is never available: readers that list available products only
+    // leave withdrawn ones out without knowing about them (migration 0012).
+    check(
+      'productos_retirado_no_disponible_check',
+      sql`${table.retiradoEn} is null or not ${table.disponible}`,
+    ),
   ],
 );
