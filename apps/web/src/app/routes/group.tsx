@@ -1,35 +1,62 @@
-import { UserPlusIcon, UsersIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  useAgregarAlCarrito,
+  useUnidadesQueQuedan,
+} from '@/features/carrito/hooks/use-agregar-al-carrito';
+import { useCarrito } from '@/features/carrito/stores/carrito-store';
+import {
+  esGrupoNoEncontrado,
+  useGrupoConProducto,
+} from '@/features/grupo/api/get-grupo-con-producto';
+import { GrupoPagina, type ProductoDelGrupo } from '@/features/grupo/components/grupo-pagina';
 import { useLoginDialog } from '@/features/usuario/components/login-dialog-provider';
-import { useAccessToken } from '@/lib/session/use-access-token';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/lib/session/use-session';
+
+/** The cart's checkout view: the cart summary, a drawer on phones (/cart?resumen=1). */
+const CHECKOUT = '/cart?resumen=1';
 
 /**
- * The group page arrives with its own issue. Its join button already follows the spec's first
- * rule (part 1, section 4): while logged out it opens the login dialog.
+ * /group/{groupId} (spec part 1, sections 2 and 4). The route composes the group page with the
+ * login dialog (a visitor who joins) and the cart (joining puts the product in it with this
+ * group, then the checkout view opens).
  */
 export function GroupRoute() {
-  const loggedIn = useAccessToken() !== null;
+  const { groupId = '' } = useParams();
+  const { userId } = useSession();
   const { openLoginDialog } = useLoginDialog();
+  const agregar = useAgregarAlCarrito();
+  const navigate = useNavigate();
+  const lineas = useCarrito();
+  const { data, error, isError } = useGrupoConProducto(groupId);
+  const quedan = useUnidadesQueQuedan(data?.producto);
 
-  const join = () => {
-    if (!loggedIn) {
-      openLoginDialog();
-      return;
-    }
-    toast({
-      title: 'En construcción',
-      description: 'Esta funcionalidad estará disponible próximamente',
-    });
-  };
+  useDocumentTitle(
+    isError && esGrupoNoEncontrado(error)
+      ? 'Grupo no encontrado'
+      : data
+        ? `Grupo: ${data.producto.nombre}`
+        : 'Detalle del Grupo',
+  );
+
+  const onAgregar = useCallback(
+    (producto: ProductoDelGrupo, cantidad: number) => {
+      if (agregar(producto, cantidad, groupId)) navigate(CHECKOUT);
+    },
+    [agregar, groupId, navigate],
+  );
 
   return (
-    <PlaceholderPage title="Detalle del Grupo" icon={UsersIcon}>
-      <Button onClick={join}>
-        <UserPlusIcon aria-hidden />
-        Unirse al Grupo
-      </Button>
-    </PlaceholderPage>
+    <GrupoPagina
+      key={groupId}
+      grupoId={groupId}
+      userId={userId}
+      onIniciarSesion={openLoginDialog}
+      onAgregar={onAgregar}
+      stockDisponible={quedan}
+      carritoPendiente={userId !== null && lineas.some((linea) => linea.grupoId === groupId)}
+      onCompletar={() => navigate(CHECKOUT)}
+    />
   );
 }

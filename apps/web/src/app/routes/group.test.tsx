@@ -1,0 +1,332 @@
+import {
+  ERROR_MESSAGES,
+  productoSchema,
+  usuarioEnGrupoResponseSchema,
+} from '@compra-grupal/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractJson } from '@/test/contract';
+import { type FetchCall, json, mockFetch } from '@/test/fetch';
+import { crearGrupoConProducto, GRUPO_ID, PRODUCTO_DEL_GRUPO_ID } from '@/test/grupo-api';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+import { makeToken, storeToken, USER_ID } from '@/test/tokens';
+
+/** The socket: the test emits the server's events itself and sees the rooms held. */
+const realtime = vi.hoisted(() => ({
+  oyentes: new Map<string, Set<(payload: unknown) => void>>(),
+  salas: [] as string[],
+}));
+vi.mock('@/lib/socket', () => ({
+  subscribeRealtime: (
+    room: { kind: string; id: string } | null,
+    event: string,
+    listener: (payload: unknown) => void,
+  ) => {
+    const oyentes = realtime.oyentes.get(event) ?? new Set();
+    oyentes.add(listener);
+    realtime.oyentes.set(event, oyentes);
+    const sala = room ? `${room.kind}:${room.id}` : null;
+    if (sala) realtime.salas.push(sala);
+    return () => {
+      oyentes.delete(listener);
+      if (sala) realtime.salas.splice(realtime.salas.indexOf(sala), 1);
+    };
+  },
+}));
+
+function emitir(event: string, payload: unknown) {
+  act(() => {
+    for (const oyente of realtime.oyentes.get(event) ?? []) oyente(payload);
+  });
+}
+
+const path = `/group/${GRUPO_ID}`;
+
+function mockGrupoApi({
+  datos = crearGrupoConProducto(),
+  estaEnGrupo = false,
+  status = 200,
+}: {
+  datos?: ReturnType<typeof crearGrupoConProducto>;
+  estaEnGrupo?: boolean;
+  status?: number;
+} = {}) {
+  return mockFetch(({ url }: FetchCall) => {
+    if (url.endsWith(`/api/grupoDeCompra/grupoConProducto/${GRUPO_ID}`)) {
+      if (status === 404) {
+        return json(
+          { error: ERROR_MESSAGES.GRUPO_NO_ENCONTRADO, code: 'GRUPO_NO_ENCONTRADO' },
+          404,
+          'Not Found',
+        );
+      }
+      return json(datos);
+    }
+    if (url.endsWith(`/api/grupoDeCompra/usuarioEnGrupo/${GRUPO_ID}/${USER_ID}`)) {
+      return contractJson(usuarioEnGrupoResponseSchema, { estaEnGrupo });
+    }
+    if (url.endsWith(`/api/producto/${PRODUCTO_DEL_GRUPO_ID}`)) {
+      return contractJson(productoSchema, {
+        ...datos.producto,
+        vendedorId: 'd00000000000000000000001',
+        categoria: 'Almacén',
+        categoriaLocalId: [],
+        cantidadTotalGrupo: 10,
+        fechaCreacion: '2026-10-01T00:00:00.000Z',
+      });
+    }
+    return json({ error: 'No encontrado' }, 404, 'Not Found');
+  });
+}
+
+async function grupoCargado() {
+  return screen.findByRole('heading', { level: 2, name: 'Aceite de oliva 500 ml' });
+}
+
+function carrito(): unknown {
+  return JSON.parse(localStorage.getItem('carrito') ?? 'null');
+}
+
+describe('/group/{groupId}', () => {
+  beforeEach(() => {
+    realtime.oyentes.clear();
+    realtime.salas.length = 0;
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows an open group: product, state badge, join and share, and the places', async () => {
+    mockGrupoApi();
+    renderApp(path);
+    await grupoCargado();
+    const main = screen.getByRole('main');
+    expect(
+      within(main).getByRole('heading', { level: 1, name: 'Detalle del Grupo' }),
+    ).toBeVisible();
+    const badge = main.querySelector('[data-slot="badge"]');
+    expect(badge).toHaveTextContent('Abierto');
+    expect(badge).toHaveClass('bg-emerald-50');
+    expect(within(main).getByText('$ 7.250,00')).toBeVisible();
+    expect(within(main).getByText('Extra virgen, primera prensada en frío.')).toBeVisible();
+    expect(within(main).getByRole('img', { name: 'Aceite de oliva 500 ml' })).toBeVisible();
+    expect(within(main).getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(within(main).getByRole('button', { name: 'Unirse al Grupo' })).toBeEnabled();
+    expect(within(main).getByRole('button', { name: 'Compartir Grupo' })).toBeVisible();
+
+    const estado = within(main).getByRole('region', { name: 'Estado del Grupo' });
+    expect(within(estado).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    expect(within(estado).getByText('Faltan 7 lugares para completar')).toBeVisible();
+    expect(within(estado).getByText('Ocupados').nextElementSibling).toHaveTextContent('3');
+    expect(within(estado).getByText('Restantes').nextElementSibling).toHaveTextContent('7');
+    // The group's room (and its product's, for the stock) while on screen.
+    expect(realtime.salas).toContain(`grupo:${GRUPO_ID}`);
+    expect(realtime.salas).toContain(`producto:${PRODUCTO_DEL_GRUPO_ID}`);
+    await waitFor(() =>
+      expect(document.title).toBe('Grupo: Aceite de oliva 500 ml · Compra Grupal'),
+    );
+  });
+
+  it("a full group reads 'Grupo completo' and offers no join", async () => {
+    mockGrupoApi({ datos: crearGrupoConProducto({ lugaresOcupados: 10 }) });
+    renderApp(path);
+    await grupoCargado();
+    expect(screen.getByText('Grupo completo')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Compartir Grupo' })).toBeVisible();
+  });
+
+  it("shows a closed group: 'Estado de Entrega', 'En proceso de envío', support, no join or share", async () => {
+    mockGrupoApi({ datos: crearGrupoConProducto({ status: 'cerrado', lugaresOcupados: 10 }) });
+    renderApp(path);
+    await grupoCargado();
+    const main = screen.getByRole('main');
+    expect(main.querySelector('[data-slot="badge"]')).toHaveTextContent('Cerrado');
+    const entrega = within(main).getByRole('region', { name: 'Estado de Entrega' });
+    expect(within(entrega).getByText('En proceso de envío')).toBeVisible();
+    expect(within(entrega).getByRole('link', { name: /Llamar a soporte/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:/),
+    );
+    expect(within(entrega).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/wa\.me\//),
+    );
+    expect(within(main).queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    expect(within(main).queryByRole('button', { name: 'Compartir Grupo' })).toBeNull();
+    expect(within(main).queryByRole('region', { name: 'Estado del Grupo' })).toBeNull();
+  });
+
+  it("reads the state case-insensitively: 'COMPLETADO' is purple", async () => {
+    mockGrupoApi({
+      datos: {
+        ...crearGrupoConProducto(),
+        grupo: { ...crearGrupoConProducto().grupo, status: 'COMPLETADO' as 'completado' },
+      },
+    });
+    renderApp(path);
+    await grupoCargado();
+    const badge = screen.getByRole('main').querySelector('[data-slot="badge"]');
+    expect(badge).toHaveTextContent('Completado');
+    expect(badge).toHaveClass('bg-purple-50');
+  });
+
+  it("shows 'Grupo no encontrado' for a group that does not exist", async () => {
+    mockGrupoApi({ status: 404 });
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Grupo no encontrado' }),
+    ).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Grupo no encontrado · Compra Grupal'));
+  });
+
+  it("a visitor who joins gets the login dialog ('Inicia sesión para continuar')", async () => {
+    const { calls } = mockGrupoApi();
+    const { user } = renderApp(path);
+    await grupoCargado();
+    await user.click(screen.getByRole('button', { name: 'Unirse al Grupo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Inicia sesión para continuar' });
+    expect(dialog).toHaveAccessibleDescription('Únete al grupo de compra');
+    expect(calls.some((call) => call.url.includes('usuarioEnGrupo'))).toBe(false);
+    expect(carrito()).toBeNull();
+  });
+
+  it('a shopper outside the group joins with 1 place: the cart line carries the group', async () => {
+    storeToken(makeToken());
+    mockGrupoApi({ estaEnGrupo: false });
+    const { user, router } = renderApp(path);
+    await grupoCargado();
+    await user.click(screen.getByRole('button', { name: 'Unirse al Grupo' }));
+    await expectToast('Producto agregado');
+    expect(carrito()).toEqual([
+      { productoId: PRODUCTO_DEL_GRUPO_ID, cantidadSolicitada: 1, grupoId: GRUPO_ID },
+    ]);
+    // On to the checkout view of the cart.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(router.state.location.search).toBe('?resumen=1');
+  });
+
+  it('a member picks how many places in a dialog with the total, then the cart takes them', async () => {
+    storeToken(makeToken());
+    mockGrupoApi({ estaEnGrupo: true, datos: crearGrupoConProducto({ lugaresOcupados: 7 }) });
+    const { user, router } = renderApp(path);
+    await grupoCargado();
+    await user.click(screen.getByRole('button', { name: 'Unirse al Grupo' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cuántos lugares quieres?' });
+    const cantidad = within(dialog).getByRole('spinbutton', { name: 'Lugares' });
+    expect(cantidad).toHaveValue(1);
+    const total = () => dialog.querySelector('[data-slot="total-grupo"]');
+    expect(total()).toHaveTextContent('$ 7.250,00');
+    const mas = within(dialog).getByRole('button', { name: 'Sumar un lugar' });
+    await user.click(mas);
+    await user.click(mas);
+    // Bounded by the 3 places left.
+    expect(mas).toBeDisabled();
+    expect(cantidad).toHaveValue(3);
+    expect(total()).toHaveTextContent('$ 21.750,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar al Carrito' }));
+    await expectToast('Producto agregado');
+    expect(carrito()).toEqual([
+      { productoId: PRODUCTO_DEL_GRUPO_ID, cantidadSolicitada: 3, grupoId: GRUPO_ID },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+  });
+
+  it("the member's dialog is bounded by the stock the cart leaves", async () => {
+    storeToken(makeToken());
+    mockGrupoApi({ estaEnGrupo: true, datos: crearGrupoConProducto({}, { stock: 2 }) });
+    const { user } = renderApp(path);
+    await grupoCargado();
+    await user.click(screen.getByRole('button', { name: 'Unirse al Grupo' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cuántos lugares quieres?' });
+    const mas = within(dialog).getByRole('button', { name: 'Sumar un lugar' });
+    await user.click(mas);
+    expect(mas).toBeDisabled();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Lugares' })).toHaveValue(2);
+  });
+
+  it("with this group's product already in the cart it reads 'Completar Grupo'", async () => {
+    storeToken(makeToken());
+    localStorage.setItem(
+      'carrito',
+      JSON.stringify([
+        { productoId: PRODUCTO_DEL_GRUPO_ID, cantidadSolicitada: 1, grupoId: GRUPO_ID },
+      ]),
+    );
+    mockGrupoApi();
+    const { user, router } = renderApp(path);
+    await grupoCargado();
+    expect(screen.queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Completar Grupo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+  });
+
+  it("'Compartir Grupo' copies /group/{groupId}: '¡Enlace copiado!', or 'No se pudo copiar el enlace'", async () => {
+    mockGrupoApi();
+    const { user } = renderApp(path);
+    await grupoCargado();
+    // After user-event's setup, which installs a clipboard of its own.
+    const writeText = vi.fn(async (_texto: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Compartir Grupo' }));
+    await expectToast('¡Enlace copiado!');
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/group/${GRUPO_ID}`);
+
+    writeText.mockRejectedValueOnce(new Error('denegado'));
+    await user.click(screen.getByRole('button', { name: 'Compartir Grupo' }));
+    await expectToast('No se pudo copiar el enlace');
+  });
+
+  it("follows grupoActualizado live, with 'Grupo completado' when it closes", async () => {
+    mockGrupoApi();
+    renderApp(path);
+    await grupoCargado();
+    const evento = {
+      grupoId: GRUPO_ID,
+      estado: 'abierto',
+      lugaresOcupados: 8,
+      lugaresNecesarios: 10,
+      participantesCount: 5,
+      productoNombre: 'Aceite de oliva 500 ml',
+    };
+    emitir('grupoActualizado', evento);
+    expect(await screen.findByText('Faltan 2 lugares para completar')).toBeVisible();
+    // Another group's update changes nothing.
+    emitir('grupoActualizado', {
+      ...evento,
+      grupoId: 'f10000000000000000000009',
+      lugaresOcupados: 1,
+    });
+    expect(screen.getByText('Faltan 2 lugares para completar')).toBeVisible();
+
+    emitir('grupoActualizado', { ...evento, estado: 'cerrado', lugaresOcupados: 10 });
+    await expectToast('Grupo completado');
+    expect(screen.getByRole('region', { name: 'Estado de Entrega' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+  });
+
+  it('grupoCerradoPorVendedor closes the group on screen', async () => {
+    mockGrupoApi();
+    renderApp(path);
+    await grupoCargado();
+    emitir('grupoCerradoPorVendedor', { grupoId: GRUPO_ID });
+    expect(await screen.findByRole('region', { name: 'Estado de Entrega' })).toBeVisible();
+    expect(screen.getByRole('main').querySelector('[data-slot="badge"]')).toHaveTextContent(
+      'Cerrado',
+    );
+    expect(screen.queryByRole('button', { name: 'Compartir Grupo' })).toBeNull();
+  });
+
+  it('leaves the rooms when the page goes away', async () => {
+    mockGrupoApi();
+    const { unmount } = renderApp(path);
+    await grupoCargado();
+    expect(realtime.salas.length).toBeGreaterThan(0);
+    unmount();
+    expect(realtime.salas).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+import { esPropietarioResponseSchema } from '@compra-grupal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { grupoKeys } from './grupo-keys';
+
+/**
+ * GET /api/producto/esPropietario/{productId}/{userId}: whether the user owns the product (the
+ * product page then shows 'Panel del Propietario'). A failed check counts as not the owner.
+ */
+export function esPropietarioQueryOptions(productoId: string, userId: string) {
+  return queryOptions({
+    queryKey: grupoKeys.esPropietario(productoId, userId),
+    queryFn: async ({ signal }): Promise<boolean> => {
+      const { esPropietario } = await api.get(
+        `/api/producto/esPropietario/${productoId}/${userId}`,
+        { schema: esPropietarioResponseSchema, signal },
+      );
+      return esPropietario;
+    },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useEsPropietario(productoId: string, userId: string) {
+  return useQuery(esPropietarioQueryOptions(productoId, userId));
+}

@@ -1,0 +1,124 @@
+import {
+  CircleCheckBigIcon,
+  MessageCircleIcon,
+  PhoneIcon,
+  TruckIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { useId } from 'react';
+import { Progress } from '@/components/ui/progress';
+import { lugaresRestantes } from '../lib/estado-grupo';
+import { SOPORTE } from '../lib/soporte';
+
+const tarjeta = 'rounded-2xl border border-border/70 bg-card p-5 shadow-sm';
+
+/**
+ * The side card of an unclosed group (spec part 1, section 2): occupied / needed places, a
+ * progress bar, 'Faltan N lugares para completar' or 'Grupo completo', and the counters
+ * Ocupados / Restantes.
+ */
+export function EstadoDelGrupoCard({
+  lugaresOcupados,
+  lugaresNecesarios,
+}: {
+  lugaresOcupados: number;
+  lugaresNecesarios: number;
+}) {
+  const titulo = useId();
+  const restantes = lugaresRestantes({ lugaresOcupados, lugaresNecesarios });
+  return (
+    <section aria-labelledby={titulo} data-slot="estado-del-grupo" className={tarjeta}>
+      <h2 id={titulo} className="flex items-center gap-2 font-semibold text-lg tracking-tight">
+        <UsersIcon className="size-5 text-primary-strong" aria-hidden />
+        Estado del Grupo
+      </h2>
+      <p className="mt-4 flex items-baseline gap-1.5">
+        <span className="font-extrabold text-4xl tracking-tight tabular-nums">
+          {lugaresOcupados}
+        </span>
+        <span className="text-lg text-muted-foreground tabular-nums">/ {lugaresNecesarios}</span>
+        <span className="ml-1 text-muted-foreground text-sm">lugares ocupados</span>
+      </p>
+      <Progress
+        value={Math.min(lugaresOcupados, lugaresNecesarios)}
+        max={lugaresNecesarios}
+        aria-label="Lugares ocupados del grupo"
+        aria-valuetext={`${lugaresOcupados} de ${lugaresNecesarios} lugares ocupados`}
+        className="mt-3 h-2.5"
+      />
+      <p
+        aria-live="polite"
+        data-slot="faltan"
+        className="mt-3 flex items-center gap-1.5 font-medium text-sm"
+      >
+        {restantes > 0 ? (
+          `Faltan ${restantes} lugares para completar`
+        ) : (
+          <>
+            <CircleCheckBigIcon className="size-4 text-primary-strong" aria-hidden />
+            Grupo completo
+          </>
+        )}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-secondary/70 px-3 py-2.5 text-secondary-foreground">
+          <dt className="text-xs">Ocupados</dt>
+          <dd className="font-bold text-2xl tabular-nums">{lugaresOcupados}</dd>
+        </div>
+        <div className="rounded-xl bg-muted px-3 py-2.5">
+          <dt className="text-muted-foreground text-xs">Restantes</dt>
+          <dd className="font-bold text-2xl tabular-nums">{restantes}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The side card of a closed group (spec part 1, section 2): 'Estado de Entrega', 'En proceso de
+ * envío' and the support contact by phone and WhatsApp.
+ */
+export function EstadoDeEntregaCard() {
+  const titulo = useId();
+  return (
+    <section aria-labelledby={titulo} data-slot="estado-de-entrega" className={tarjeta}>
+      <h2 id={titulo} className="flex items-center gap-2 font-semibold text-lg tracking-tight">
+        <TruckIcon className="size-5 text-blue-700" aria-hidden />
+        Estado de Entrega
+      </h2>
+      <p className="mt-4 flex items-center gap-2 rounded-xl border border-blue-600/20 bg-blue-50 px-3 py-2.5 font-medium text-blue-900 text-sm">
+        <span
+          aria-hidden
+          className="size-2 animate-pulse rounded-full bg-blue-600 motion-reduce:animate-none"
+        />
+        En proceso de envío
+      </p>
+      <p className="mt-4 text-muted-foreground text-sm">
+        ¿Tienes dudas sobre tu envío? Escríbenos o llámanos.
+      </p>
+      <ul className="mt-3 grid gap-2 text-sm">
+        <li>
+          <a
+            href={SOPORTE.telefonoHref}
+            className="flex items-center gap-2 rounded-lg px-2 py-1.5 font-medium transition-colors hover:bg-accent focus-visible:outline-2"
+          >
+            <PhoneIcon className="size-4 text-muted-foreground" aria-hidden />
+            Llamar a soporte: {SOPORTE.telefono}
+          </a>
+        </li>
+        <li>
+          <a
+            href={SOPORTE.whatsappHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-2 rounded-lg px-2 py-1.5 font-medium transition-colors hover:bg-accent focus-visible:outline-2"
+          >
+            <MessageCircleIcon className="size-4 text-muted-foreground" aria-hidden />
+            Escribir por WhatsApp
+            <span className="sr-only">(se abre en una pestaña nueva)</span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
