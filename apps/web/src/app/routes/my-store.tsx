@@ -2,6 +2,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { MiTienda } from '@/features/mi-tienda/components/mi-tienda';
 import { SesionRequerida } from '@/features/mi-tienda/components/sesion-requerida';
+import { MisProductos } from '@/features/mis-productos/components/mis-productos';
 import {
   preloadUbicacionPicker,
   UbicacionPickerDialog,
@@ -50,6 +51,9 @@ export function MyStoreRoute() {
           />
         </Suspense>
       )}
+      secciones={{
+        'mis-productos': ({ onVolver }) => <MisProductos userId={userId} onVolver={onVolver} />,
+      }}
     />
   );
 }

@@ -1,0 +1,58 @@
+import { type Producto, productoGuardadoResponseSchema } from '@compra-grupal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { misProductosKeys } from './mis-productos-keys';
+
+export interface EditarProductoInput {
+  productoId: string;
+  nombre: string;
+  descripcion: string;
+  precio: number;
+  stock: number;
+  cantidadTotalGrupo: number;
+  categoriaLocalId: readonly string[];
+  /** A new picture, already through the image rule; without it the current one stays. */
+  imagen: File | null;
+}
+
+/**
+ * The multipart form of PUT producto/{productId} (spec part 2, section 7): nombre,
+ * descripcion, precio, stock, cantidadTotalGrupo, categoriaLocalId (a JSON array) and, if
+ * any, the `imagen` file.
+ */
+export function editarProductoFormData(input: EditarProductoInput): FormData {
+  const form = new FormData();
+  form.append('nombre', input.nombre);
+  form.append('descripcion', input.descripcion);
+  form.append('precio', String(input.precio));
+  form.append('stock', String(input.stock));
+  form.append('cantidadTotalGrupo', String(input.cantidadTotalGrupo));
+  form.append('categoriaLocalId', JSON.stringify(input.categoriaLocalId));
+  if (input.imagen) form.append('imagen', input.imagen, input.imagen.name);
+  return form;
+}
+
+/** PUT /api/producto/{productId} (multipart). The seller's list shows the product as saved. */
+export function useEditarProducto(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productoId, ...input }: EditarProductoInput): Promise<Producto> => {
+      const { producto } = await api.put(
+        `/api/producto/${productoId}`,
+        editarProductoFormData({ productoId, ...input }),
+        { schema: productoGuardadoResponseSchema },
+      );
+      return producto;
+    },
+    // The dialog says it itself, with the server's message for a refusal.
+    meta: { errorToast: false },
+    onSuccess: (producto) => {
+      queryClient.setQueryData<Producto[]>(misProductosKeys.productos(userId), (lista) =>
+        lista?.map((actual) => (actual._id === producto._id ? producto : actual)),
+      );
+      void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
+      // The product page (features/producto) reads the same product under its own key.
+      void queryClient.invalidateQueries({ queryKey: ['producto', producto._id] });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { mensajeResponseSchema, type Producto } from '@compra-grupal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { misProductosKeys } from './mis-productos-keys';
+
+/**
+ * DELETE /api/producto/{productId}: withdraws the product (no longer listed or sold). The
+ * server answers 409 with its reason when the product has paid places in an open group.
+ */
+export function useRetirarProducto(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productoId: string) =>
+      apiFetch(`/api/producto/${productoId}`, {
+        method: 'DELETE',
+        schema: mensajeResponseSchema,
+      }),
+    // The list says it itself: the server's message, also for a refusal.
+    meta: { errorToast: false },
+    onSuccess: (_respuesta, productoId) => {
+      queryClient.setQueryData<Producto[]>(misProductosKeys.productos(userId), (lista) =>
+        lista?.filter((producto) => producto._id !== productoId),
+      );
+      void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
+      queryClient.removeQueries({ queryKey: ['producto', productoId] });
+    },
+  });
+}

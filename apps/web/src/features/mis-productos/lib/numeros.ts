@@ -1,0 +1,45 @@
+/**
+ * A number as a seller types it in es-AR: `1500`, `1500,50`, `1.500,50` or `1500.5`. A comma
+ * is the decimal mark and dots before it group thousands; with dots only, one dot followed
+ * by exactly three digits groups thousands too (`1.500`), otherwise it is the decimal mark.
+ * Returns NaN for anything else, '' included.
+ */
+export function leerNumero(texto: string): number {
+  const limpio = texto.trim().replace(/\s/g, '');
+  if (limpio === '') return Number.NaN;
+  let normal: string;
+  if (limpio.includes(',')) {
+    normal = limpio.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(limpio)) {
+    normal = limpio.replace(/\./g, '');
+  } else {
+    normal = limpio;
+  }
+  if (!/^\d+(\.\d+)?$/.test(normal)) return Number.NaN;
+  return Number(normal);
+}
+
+/** Keeps only what a price may hold while typing: digits, one comma or dots. */
+export function filtrarDecimal(texto: string): string {
+  return texto.replace(/[^\d.,]/g, '');
+}
+
+/** Keeps only digits (stock, places of a group). */
+export function filtrarEntero(texto: string): string {
+  return texto.replace(/\D/g, '');
+}
+
+/** How a number shows in a field to edit: `1500,5` (no grouping, comma decimal mark). */
+export function numeroParaEditar(valor: number): string {
+  return String(valor).replace('.', ',');
+}
+
+const megabytes = new Intl.NumberFormat('es-AR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A file's size in MB with two decimals, the Argentine way: `0,25 MB` (spec part 2, section 9). */
+export function tamanioEnMb(bytes: number): string {
+  return `${megabytes.format(bytes / (1024 * 1024))} MB`;
+}

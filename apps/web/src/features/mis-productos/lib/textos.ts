@@ -1,0 +1,37 @@
+/** Texts of the spec (part 2, sections 2, 5 and 8), to the letter, and the ones written here. */
+export const TEXTOS = {
+  // Mis Productos
+  noTienesProductos: 'No tienes productos',
+  noSeEncontraron: 'No se encontraron productos',
+  limpiarBusqueda: 'Limpiar búsqueda',
+  volverAMiTienda: 'Volver a Mi Tienda',
+  cargarProducto: 'Cargar Producto',
+  disponible: 'Disponible',
+  noDisponible: 'No disponible',
+  totalGrupo: 'Total grupo',
+  editar: 'Editar',
+  noCargados: 'No se pudieron cargar los productos',
+  // Edit product
+  actualizado: 'El producto se ha actualizado correctamente',
+  noActualizado: 'No se pudo actualizar el producto',
+  nombreRequerido: 'El nombre del producto es requerido',
+  // Withdraw
+  noRetirado: 'No se pudo retirar el producto',
+  // Product wizard
+  campoRequerido: 'Campo requerido',
+  completaElCampo: 'Por favor completa este campo antes de continuar',
+  imagenRequerida: 'Imagen requerida',
+  seleccionaImagen: 'Por favor selecciona una imagen para el producto',
+  imagenProcesada: 'Imagen procesada',
+  errorAlProcesarImagen: 'Error al procesar imagen',
+  cargadoExitosamente: '¡Producto cargado exitosamente!',
+  errorAlCargar: 'Error al cargar producto',
+  problemaAlCargar: 'Hubo un problema al cargar tu producto. Inténtalo de nuevo.',
+  errorDeAutenticacion: 'Error de autenticación',
+  sinIdDeUsuario: 'No se pudo obtener el ID del usuario',
+  tiendaNoEncontrada: 'No se encontró tu tienda',
+  anterior: 'Anterior',
+  siguiente: 'Siguiente',
+  cargando: 'Cargando producto...',
+  valorNoValido: 'Valor no válido',
+} as const;
