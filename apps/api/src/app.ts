@@ -31,6 +31,7 @@ import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
 import { createGeoRoutes } from './modules/geo/geo.routes';
+import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prueba';
 import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
@@ -189,6 +190,7 @@ export async function buildApp({
       await api.register(direccionRoutes, { prefix: '/direccion' });
       await api.register(tiendaRoutes, { prefix: '/tienda' });
       await api.register(productoRoutes, { prefix: '/producto' });
+      await api.register(grupoDeCompraRoutes, { prefix: '/grupoDeCompra' });
       await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });

@@ -14,6 +14,7 @@ import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createDireccionService } from './modules/direccion/direccion.service';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
+import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createProductoRepository } from './modules/producto/producto.repository';
@@ -86,6 +87,7 @@ export function createServices(
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
+    grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),
     mercadoPago: createMercadoPagoVinculacionService({
       repositories,
       withTransaction,

@@ -29,6 +29,9 @@ const PUBLICAS: Record<string, string> = {
   'GET /api/tienda/con-productos/{tiendaId}': 'página pública de la tienda',
   // The product page (spec: shared links open it for visitors).
   'GET /api/producto/{productoId}': 'página pública del producto',
+  // The group page (spec: a shared /group/{groupId} link opens it for visitors); it names
+  // no participant.
+  'GET /api/grupoDeCompra/grupoConProducto/{groupId}': 'página pública del grupo',
 };
 
 /** Names that name a resource: `_id` and any `…Id` (userId, tiendaId, pedidoId...). */
@@ -38,6 +41,8 @@ const ES_ID = /^_id$|Id$/;
 interface Owner extends LoggedIn {
   tiendaId: string;
   productoId: string;
+  /** The open group of the owner's product. */
+  groupId: string;
 }
 
 /**
@@ -49,6 +54,7 @@ const FIXTURES: Record<string, (owner: Owner) => string> = {
   usuarioId: (o) => o.userId,
   tiendaId: (o) => o.tiendaId,
   productoId: (o) => o.productoId,
+  groupId: (o) => o.groupId,
 };
 
 interface Callers {
@@ -149,8 +155,14 @@ describe('security: every route that names an id checks access (derived from the
     const tienda = await t.app.inject({ url: `/api/tienda/con-productos/${tiendaId}` });
     const productoId = tienda.json().productos[0]?._id as string | undefined;
     if (!productoId) throw new Error(`la tienda demo no tiene productos: ${tienda.body}`);
+    const abiertos = await t.app.inject({
+      url: `/api/grupoDeCompra/gruposAbiertos/producto/${productoId}`,
+      headers: vendedor.auth,
+    });
+    const groupId = abiertos.json().grupos?.[0]?._id as string | undefined;
+    if (!groupId) throw new Error(`el producto demo no tiene grupo abierto: ${abiertos.body}`);
     table = routeTable(t.app, {
-      owner: { ...vendedor, tiendaId, productoId },
+      owner: { ...vendedor, tiendaId, productoId, groupId },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
     });
@@ -239,7 +251,7 @@ describe('the derived ownership test catches a route added without a check', () 
     await t.app.ready();
     const owner = await registerAndLogin(t.app);
     const table = routeTable(t.app, {
-      owner: { ...owner, tiendaId: owner.userId, productoId: owner.userId },
+      owner: { ...owner, tiendaId: owner.userId, productoId: owner.userId, groupId: owner.userId },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
     });

@@ -44,7 +44,8 @@ export async function seedTestDatabase(
   await database.migrate();
   await runSeed(
     { db: database.db, storage: createLocalDiskStorage(uploadsDir) },
-    { demo: true, skip: content === 'seeded-with-stores' ? [] : ['tiendas-demo'] },
+    // The demo groups belong to the demo stores' products: seeded with them, not before.
+    { demo: true, skip: content === 'seeded-with-stores' ? [] : ['tiendas-demo', 'grupos-demo'] },
   );
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../client';
 import { appMeta } from '../schema';
 import { seedDemoCuentasMercadoPago } from './demo-cuentas-mercadopago';
+import { seedDemoGrupos } from './demo-grupos';
 import { seedDemoTiendas } from './demo-tiendas';
 import { seedDemoUsuarios } from './demo-usuarios';
 import { seedReferenceData } from './reference-data';
@@ -39,6 +40,8 @@ export const seedSteps: SeedStep[] = [
   // Version 3: the seller waiting for review (Pastas de la Nonna).
   { name: 'tiendas-demo', version: 3, demo: true, run: seedDemoTiendas },
   { name: 'cuentas-mercadopago-demo', version: 1, demo: true, run: seedDemoCuentasMercadoPago },
+  // Every demo product on sale with its open group, some with progress (after the stores).
+  { name: 'grupos-demo', version: 1, demo: true, run: seedDemoGrupos },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;

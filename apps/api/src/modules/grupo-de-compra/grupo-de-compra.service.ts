@@ -1,0 +1,133 @@
+import {
+  GRUPO_MENSAJES,
+  type GrupoAbierto,
+  type GrupoConProducto,
+  type GrupoDeCompra,
+} from '@compra-grupal/contracts';
+import type { Repositories } from '../../composition';
+import type { GrupoDeCompraRow } from '../../db/schema';
+import type { WithTransaction } from '../../db/unit-of-work';
+import { allowAnyone, requireOwner } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
+import { notFound } from '../../lib/app-error';
+import { centavosAPesos } from '../../lib/money';
+import { cerrarGrupo } from './grupo-de-compra.ledger';
+import type { GrupoConProductoRow, GrupoDeCompraRepository } from './grupo-de-compra.repository';
+
+interface GrupoDeCompraServiceDeps {
+  withTransaction: WithTransaction<Repositories>;
+}
+
+const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
+  _id: g.id,
+  estado: g.estado,
+  lugaresNecesarios: g.lugaresNecesarios,
+  lugaresOcupados: g.lugaresOcupados,
+  fechaCreacion: g.fechaCreacion.toISOString(),
+});
+
+/**
+ * Purchase groups for their seller (Gestión de Grupos, the product's owner panel) and for the
+ * public group page. Places are written by the places ledger only (grupo-de-compra.ledger.ts);
+ * this service reads, and closes through the ledger.
+ *
+ * Access (docs/decisions/014): a store's groups, a product's open groups and closing a group
+ * belong to the store's owner (or an admin); the group page is public and names nobody;
+ * "am I in this group" answers only for the caller's own user id.
+ */
+export function createGrupoDeCompraService(
+  repository: GrupoDeCompraRepository,
+  { withTransaction }: GrupoDeCompraServiceDeps,
+) {
+  return {
+    /** GET grupos/tienda/{tiendaId}: the store's groups, newest first, with participants. */
+    async deTienda(actor: Actor | null, tiendaId: string): Promise<GrupoDeCompra[]> {
+      const duenio = await repository.findDuenioDeTienda(tiendaId);
+      if (!duenio) throw notFound('TIENDA_NO_ENCONTRADA');
+      requireOwner(actor, duenio);
+      const rows = await repository.findDeTienda(tiendaId);
+      const participantes = await repository.findParticipantes(rows.map((r) => r.grupo.id));
+      const porGrupo = new Map<string, { usuarioId: string; cantidad: number }[]>();
+      for (const p of participantes) {
+        const lista = porGrupo.get(p.grupoId) ?? [];
+        lista.push({ usuarioId: p.usuarioId, cantidad: p.cantidad });
+        porGrupo.set(p.grupoId, lista);
+      }
+      return rows.map(({ grupo, producto }) => ({
+        ...grupoAbierto(grupo),
+        productoId: {
+          _id: producto.id,
+          nombre: producto.nombre,
+          descripcion: producto.descripcion,
+          imagen: producto.imagen,
+          precio: centavosAPesos(producto.precioCentavos),
+          stock: producto.stock,
+        },
+        participantes: porGrupo.get(grupo.id) ?? [],
+      }));
+    },
+
+    /**
+     * GET gruposAbiertos/producto/{productoId}: the product's open groups, oldest first, for
+     * the owner panel of the product page. The product's owner (or an admin) only: the
+     * public sees a product's open group through the product and group pages.
+     */
+    async abiertosDeProducto(actor: Actor | null, productoId: string): Promise<GrupoAbierto[]> {
+      const duenio = await repository.findDuenioDeProducto(productoId);
+      if (!duenio) throw notFound('PRODUCTO_NO_ENCONTRADO');
+      requireOwner(actor, duenio);
+      return (await repository.findAbiertos(productoId)).map(grupoAbierto);
+    },
+
+    /**
+     * POST cerrarGrupo/{groupId}: the store's owner closes an open group early (irreversible);
+     * the next group opens if the product is on sale. 400 GRUPO_YA_CERRADO when it is not open.
+     */
+    async cerrarPorVendedor(
+      actor: Actor | null,
+      grupoId: string,
+    ): Promise<{ mensaje: string; lugaresOcupados: number }> {
+      const duenio = await repository.findDuenio(grupoId);
+      if (!duenio) throw notFound('GRUPO_NO_ENCONTRADO');
+      requireOwner(actor, duenio.usuarioId);
+      const { grupo } = await withTransaction((repos) => cerrarGrupo(repos, grupoId));
+      return { mensaje: GRUPO_MENSAJES.cerrado, lugaresOcupados: grupo.lugaresOcupados };
+    },
+
+    /** GET grupoConProducto/{groupId}: the group page (public; no participant is named). */
+    async conProducto(actor: Actor | null, grupoId: string): Promise<GrupoConProducto> {
+      allowAnyone(actor);
+      const row: GrupoConProductoRow | undefined = await repository.findPublicoConProducto(grupoId);
+      if (!row) throw notFound('GRUPO_NO_ENCONTRADO');
+      const { grupo, producto } = row;
+      return {
+        grupo: {
+          _id: grupo.id,
+          lugaresNecesarios: grupo.lugaresNecesarios,
+          lugaresOcupados: grupo.lugaresOcupados,
+          status: grupo.estado,
+          fechaCreacion: grupo.fechaCreacion.toISOString(),
+        },
+        producto: {
+          _id: producto.id,
+          nombre: producto.nombre,
+          descripcion: producto.descripcion,
+          precio: centavosAPesos(producto.precioCentavos),
+          imagen: producto.imagen,
+          stock: producto.stock,
+          disponible: producto.disponible,
+          tiendaId: producto.tiendaId,
+        },
+      };
+    },
+
+    /** GET usuarioEnGrupo/{groupId}/{userId}: whether the user took places in the group. */
+    async usuarioEnGrupo(actor: Actor | null, grupoId: string, usuarioId: string) {
+      requireOwner(actor, usuarioId);
+      if (!(await repository.findById(grupoId))) throw notFound('GRUPO_NO_ENCONTRADO');
+      return { estaEnGrupo: await repository.usuarioEnGrupo(grupoId, usuarioId) };
+    },
+  };
+}
+
+export type GrupoDeCompraService = ReturnType<typeof createGrupoDeCompraService>;
