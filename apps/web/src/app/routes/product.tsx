@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, StoreIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,11 @@ import {
   useAgregarAlCarrito,
   useUnidadesQueQuedan,
 } from '@/features/carrito/hooks/use-agregar-al-carrito';
-import { esProductoNoEncontrado, useProducto } from '@/features/producto/api/get-producto';
+import {
+  esProductoNoEncontrado,
+  productoQueryOptions,
+  useProducto,
+} from '@/features/producto/api/get-producto';
 import { ProductoCard } from '@/features/producto/components/producto-card';
 import { ProductoDetalle } from '@/features/producto/components/producto-detalle';
 import { ProductoDetalleSkeleton } from '@/features/producto/components/producto-detalle-skeleton';
@@ -17,6 +22,13 @@ import { ProductoNoEncontrado } from '@/features/producto/components/producto-no
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useRealtimeEvent } from '@/hooks/use-realtime-event';
+import { useSession } from '@/lib/session/use-session';
+
+// Only a logged-in user can own the product: the owner panel's code (and zod) loads for them.
+const PanelDelPropietario = lazy(async () => ({
+  default: (await import('@/features/grupo/components/panel-del-propietario')).PanelDelPropietario,
+}));
 
 /** /product/{productId}: the product detail with its purchase panel (spec part 2, section 2). */
 export function ProductRoute() {
@@ -32,6 +44,20 @@ export function ProductRoute() {
   const noEncontrado = isError && esProductoNoEncontrado(error);
   const agregar = useAgregarAlCarrito();
   const quedan = useUnidadesQueQuedan(producto);
+  const { userId } = useSession();
+  const queryClient = useQueryClient();
+
+  // Live stock for everyone on the page (the product's room; spec part 2, section 7).
+  useRealtimeEvent(
+    producto ? { kind: 'producto', id: producto._id } : null,
+    'stockActualizado',
+    ({ productoId: id, nuevoStock }) => {
+      if (id !== productId) return;
+      queryClient.setQueryData(productoQueryOptions(productId).queryKey, (actual) =>
+        actual ? { ...actual, stock: nuevoStock } : actual,
+      );
+    },
+  );
 
   // The store's name, for the link back to it; the page does not depend on it.
   const { data: tienda } = useQuery({
@@ -98,6 +124,17 @@ export function ProductRoute() {
             />
           }
         />
+      )}
+      {userId && producto && (
+        <Suspense fallback={null}>
+          <div className="mt-8 empty:hidden sm:mt-10 md:ml-auto md:w-1/2 md:pl-5 lg:pl-7">
+            <PanelDelPropietario
+              productoId={producto._id}
+              nombre={producto.nombre}
+              userId={userId}
+            />
+          </div>
+        </Suspense>
       )}
       {tienda && otros.length > 0 && (
         <section aria-labelledby="mas-de-la-tienda" className="mt-12 sm:mt-16">
