@@ -237,7 +237,6 @@ describe('/my-store', () => {
   });
 
   it.each([
-    ['Mis Productos', 'mis-productos'],
     ['Grupos', 'grupos'],
     ['Pedidos para entregar', 'pedidos-para-entregar'],
   ])('opens %s full screen with a way back to the panel', async (titulo, seccion) => {

@@ -185,7 +185,8 @@ export function MisProductos({ userId, onVolver }: { userId: string; onVolver: (
     const encontrados = filtrarPorNombre(productos, busqueda);
     contenido = (
       <>
-        <search className="relative">
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to happy-dom */}
+        <div role="search" className="relative">
           <label htmlFor={busquedaId} className="sr-only">
             Buscar por nombre
           </label>
@@ -214,7 +215,7 @@ export function MisProductos({ userId, onVolver }: { userId: string; onVolver: (
               <XIcon aria-hidden />
             </Button>
           )}
-        </search>
+        </div>
         <p aria-live="polite" className="sr-only">
           {busqueda ? `${encontrados.length} de ${productos.length} productos` : ''}
         </p>

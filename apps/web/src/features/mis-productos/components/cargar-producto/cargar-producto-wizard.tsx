@@ -394,6 +394,7 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
             cargando={categorias.isPending && userId !== null}
             error={categorias.isError && !esTiendaNoEncontrada(categorias.error)}
             sinTienda={categorias.isError && esTiendaNoEncontrada(categorias.error)}
+            sinUsuario={userId === null}
             onReintentar={() => void categorias.refetch()}
             value={datos.categoriaLocalId}
             onChange={(id) => actualizar('categoriaLocalId', id)}

@@ -39,6 +39,7 @@ export function PasoCategoria({
   cargando,
   error,
   sinTienda,
+  sinUsuario = false,
   onReintentar,
   value,
   onChange,
@@ -49,6 +50,8 @@ export function PasoCategoria({
   cargando: boolean;
   error: boolean;
   sinTienda: boolean;
+  /** The token carries no user id: nothing can be read nor loaded. */
+  sinUsuario?: boolean;
   onReintentar: () => void;
   value: string | null;
   onChange: (id: string) => void;
@@ -56,6 +59,18 @@ export function PasoCategoria({
 }) {
   const nombre = useId();
 
+  if (sinUsuario) {
+    return (
+      <Aviso
+        icono={<StoreIcon className="size-6" aria-hidden />}
+        titulo={TEXTOS.errorDeAutenticacion}
+      >
+        <p role="alert">
+          {TEXTOS.sinIdDeUsuario}. Vuelve a iniciar sesión para cargar tu producto.
+        </p>
+      </Aviso>
+    );
+  }
   if (sinTienda) {
     return (
       <Aviso

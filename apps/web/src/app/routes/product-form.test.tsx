@@ -1,0 +1,307 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { processImage } from '@/lib/image-rule';
+import { callsTo, categoriaLocalId, MI_TIENDA_ID } from '@/test/mi-tienda-api';
+import { mockMisProductosApi } from '@/test/mis-productos-api';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+import { makeToken, storeToken, USER_ID } from '@/test/tokens';
+
+vi.mock('@/lib/image-rule', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/image-rule')>()),
+  processImage: vi.fn(),
+}));
+
+const procesada = new File([new Uint8Array(512 * 1024)], 'manzanas.jpg', { type: 'image/jpeg' });
+const elegida = () => new File(['png'], 'manzanas.png', { type: 'image/png' });
+
+const CHIPS = [
+  'Nombre',
+  'Descripción',
+  'Precio',
+  'Cantidad del Grupo',
+  'Stock',
+  'Categoría',
+  'Imagen',
+];
+
+async function abrir() {
+  const vista = renderApp('/product-form');
+  const dialogo = await screen.findByRole('dialog', { name: 'Cargar Producto' });
+  return { ...vista, dialogo, d: within(dialogo) };
+}
+
+type Vista = Awaited<ReturnType<typeof abrir>>;
+
+const siguiente = (v: Vista) => v.user.click(v.d.getByRole('button', { name: /Siguiente/ }));
+
+/** Fills steps 1 to 5 and lands on step 6. */
+async function hastaCategoria(v: Vista) {
+  await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Cajón de manzanas');
+  await siguiente(v);
+  await v.user.type(await v.d.findByLabelText('Descripción'), 'Manzanas rojas, 10 kg.');
+  await siguiente(v);
+  await v.user.type(await v.d.findByLabelText('Precio (en pesos)'), '12.500,50');
+  await siguiente(v);
+  await v.user.type(await v.d.findByLabelText('Cantidad del grupo'), '10');
+  await siguiente(v);
+  await v.user.type(await v.d.findByLabelText('Stock disponible'), '40');
+  await siguiente(v);
+  await v.d.findByText('Paso 6 de 7');
+}
+
+async function hastaImagen(v: Vista) {
+  await hastaCategoria(v);
+  await v.user.click(await v.d.findByRole('radio', { name: 'Verduras' }));
+  await siguiente(v);
+  await v.d.findByText('Paso 7 de 7');
+}
+
+describe('/product-form', () => {
+  beforeEach(() => {
+    storeToken(makeToken());
+    vi.mocked(processImage).mockReset();
+    vi.mocked(processImage).mockResolvedValue(procesada);
+  });
+
+  it('asks to log in without a token and comes back here', async () => {
+    localStorage.clear();
+    mockMisProductosApi();
+    const { user, router } = renderApp('/product-form');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cargar Producto' })).toBeVisible();
+    expect(screen.getByText('No se encontró token de acceso')).toBeVisible();
+    await user.click(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Iniciar Sesión' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('redirectAfterAuth')).toBe('/product-form');
+  });
+
+  it("shows seven steps with progress, 'Paso N de 7' and chips, and goes back and forth", async () => {
+    mockMisProductosApi();
+    const v = await abrir();
+    expect(v.d.getByText('Paso 1 de 7')).toBeVisible();
+    expect(v.d.getByText('14% completado')).toBeVisible();
+    const chips = within(v.d.getByRole('list', { name: 'Pasos' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual(
+      CHIPS.map((chip, i) => `${i + 1}${chip}`),
+    );
+    expect(v.d.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await waitFor(() => expect(v.d.getByLabelText('Nombre del producto')).toHaveFocus());
+    await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Peras{Enter}');
+    expect(await v.d.findByText('Paso 2 de 7')).toBeVisible();
+    expect(v.d.getByRole('progressbar')).toHaveAttribute(
+      'aria-valuetext',
+      'Paso 2 de 7, 29% completado',
+    );
+    await v.user.click(v.d.getByRole('button', { name: 'Anterior' }));
+    expect(await v.d.findByLabelText('Nombre del producto')).toHaveValue('Peras');
+  });
+
+  it("blocks steps 1 to 6 without a value ('Campo requerido')", async () => {
+    mockMisProductosApi();
+    const v = await abrir();
+    for (const [paso, etiqueta, valor] of [
+      [1, 'Nombre del producto', 'Peras'],
+      [2, 'Descripción', 'Peras de Río Negro'],
+      [3, 'Precio (en pesos)', '800'],
+      [4, 'Cantidad del grupo', '5'],
+      [5, 'Stock disponible', '20'],
+    ] as const) {
+      const campo = await v.d.findByLabelText(etiqueta);
+      // Only spaces count as empty too.
+      if (paso <= 2) await v.user.type(campo, '   ');
+      await siguiente(v);
+      const aviso = await expectToast(
+        'Campo requerido',
+        'Por favor completa este campo antes de continuar',
+      );
+      expect(aviso).toHaveAttribute('data-type', 'error');
+      expect(v.d.getByText(`Paso ${paso} de 7`)).toBeVisible();
+      await v.user.clear(campo);
+      await v.user.type(campo, valor);
+      await siguiente(v);
+      await v.d.findByText(`Paso ${paso + 1} de 7`);
+    }
+    await v.d.findByRole('radio', { name: 'Frutas' });
+    await siguiente(v);
+    await expectToast('Campo requerido', 'Por favor completa este campo antes de continuar');
+    expect(v.d.getByText('Paso 6 de 7')).toBeVisible();
+  });
+
+  it('takes only numbers in price, group quantity and stock, with numeric keyboards', async () => {
+    mockMisProductosApi();
+    const v = await abrir();
+    await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Peras');
+    await siguiente(v);
+    await v.user.type(await v.d.findByLabelText('Descripción'), 'Ricas');
+    await siguiente(v);
+    const precio = await v.d.findByLabelText('Precio (en pesos)');
+    expect(precio).toHaveAttribute('inputmode', 'decimal');
+    await v.user.type(precio, 'abc0');
+    expect(precio).toHaveValue('0');
+    await siguiente(v);
+    // The contract's bounds: a price is above 0.
+    await expectToast('Valor no válido');
+    await v.user.clear(precio);
+    await v.user.type(precio, '99,9');
+    await siguiente(v);
+    const grupo = await v.d.findByLabelText('Cantidad del grupo');
+    expect(grupo).toHaveAttribute('inputmode', 'numeric');
+    await v.user.type(grupo, '1,5x');
+    expect(grupo).toHaveValue('15');
+    await siguiente(v);
+    expect(await v.d.findByLabelText('Stock disponible')).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  it("tells a store without categories so, with the way to 'Configurar Categorías'", async () => {
+    mockMisProductosApi({}, { categorias: [] });
+    const v = await abrir();
+    await hastaCategoria(v);
+    expect(v.d.getByText('Tu tienda todavía no tiene categorías')).toBeVisible();
+    expect(v.d.getByRole('link', { name: 'Configurar Categorías' })).toHaveAttribute(
+      'href',
+      '/my-store?seccion=categorias',
+    );
+  });
+
+  it("requires a picture ('Imagen requerida') and sends nothing without one", async () => {
+    const { calls } = mockMisProductosApi();
+    const v = await abrir();
+    await hastaImagen(v);
+    await v.user.click(v.d.getByRole('button', { name: 'Cargar Producto' }));
+    const aviso = await expectToast(
+      'Imagen requerida',
+      'Por favor selecciona una imagen para el producto',
+    );
+    expect(aviso).toHaveAttribute('data-type', 'error');
+    expect(callsTo(calls, '/api/producto/crear')).toHaveLength(0);
+  });
+
+  it("says 'Error al procesar imagen' when the picture cannot be processed", async () => {
+    vi.mocked(processImage).mockRejectedValue(new Error('No se pudo procesar la imagen'));
+    mockMisProductosApi();
+    const v = await abrir();
+    await hastaImagen(v);
+    await v.user.upload(v.d.getByLabelText('Imagen del producto'), elegida());
+    await expectToast('Error al procesar imagen', 'No se pudo procesar la imagen');
+    expect(v.d.getByText('Sin imagen')).toBeVisible();
+  });
+
+  it("processes the picture ('Imagen procesada'), sends the multipart form, says '¡Producto cargado exitosamente!' and opens Mis Productos", async () => {
+    const { calls } = mockMisProductosApi({ productos: [] });
+    const v = await abrir();
+    await hastaImagen(v);
+    await v.user.upload(v.d.getByLabelText('Imagen del producto'), elegida());
+    expect(processImage).toHaveBeenCalledWith(expect.objectContaining({ name: 'manzanas.png' }));
+    await expectToast('Imagen procesada');
+    expect(v.d.getByRole('img', { name: 'Imagen nueva: manzanas.jpg' })).toBeVisible();
+    expect(v.d.getByText('manzanas.jpg')).toBeVisible();
+
+    await v.user.click(v.d.getByRole('button', { name: 'Cargar Producto' }));
+    await expectToast('¡Producto cargado exitosamente!');
+
+    const [post] = callsTo(calls, '/api/producto/crear');
+    expect(post?.method).toBe('POST');
+    expect(post?.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(post?.headers.get('Content-Type')).toBeNull();
+    const form = post?.body as FormData;
+    expect([...form.keys()]).toEqual([
+      'vendedorId',
+      'tiendaId',
+      'nombre',
+      'descripcion',
+      'precio',
+      'cantidadTotalGrupo',
+      'stock',
+      'categoriaLocalId',
+      'imagen',
+    ]);
+    expect(
+      Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')),
+    ).toEqual({
+      vendedorId: USER_ID,
+      tiendaId: MI_TIENDA_ID,
+      nombre: 'Cajón de manzanas',
+      descripcion: 'Manzanas rojas, 10 kg.',
+      precio: '12500.5',
+      cantidadTotalGrupo: '10',
+      stock: '40',
+      categoriaLocalId: JSON.stringify([categoriaLocalId(2)]),
+    });
+    const imagen = form.get('imagen') as File;
+    expect(imagen.name).toBe('manzanas.jpg');
+    expect(imagen.size).toBe(procesada.size);
+
+    await waitFor(() => expect(v.router.state.location.pathname).toBe('/my-store'));
+    expect(v.router.state.location.search).toBe('?seccion=mis-productos');
+    expect(v.router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('article', { name: 'Cajón de manzanas' })).toBeVisible();
+  });
+
+  it.each([
+    [
+      'fails',
+      'error-servidor' as const,
+      'Hubo un problema al cargar tu producto. Inténtalo de nuevo.',
+      7,
+    ],
+    [
+      'refuses the store (403)',
+      { status: 403, mensaje: 'Tu tienda aún no está habilitada', code: 'TIENDA_NO_HABILITADA' },
+      'Tu tienda aún no está habilitada',
+      7,
+    ],
+    [
+      'refuses the price (400)',
+      { status: 400, mensaje: 'El precio es demasiado alto', campo: 'precio' },
+      'El precio es demasiado alto',
+      3,
+    ],
+  ])("says 'Error al cargar producto' when the server %s", async (_caso, crear, mensaje, paso) => {
+    mockMisProductosApi({ crear });
+    const v = await abrir();
+    await hastaImagen(v);
+    await v.user.upload(v.d.getByLabelText('Imagen del producto'), elegida());
+    await expectToast('Imagen procesada');
+    await v.user.click(v.d.getByRole('button', { name: 'Cargar Producto' }));
+    const aviso = await expectToast('Error al cargar producto', mensaje);
+    expect(aviso).toHaveAttribute('data-type', 'error');
+    expect(await v.d.findByText(`Paso ${paso} de 7`)).toBeVisible();
+    expect(v.router.state.location.pathname).toBe('/product-form');
+  });
+
+  it("says 'Error de autenticación' when the token has no user id", async () => {
+    storeToken(makeToken({ userId: null }));
+    const { calls } = mockMisProductosApi();
+    const v = await abrir();
+    await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Peras');
+    for (let paso = 1; paso < 7; paso++) {
+      if (paso > 1) {
+        const etiqueta = [
+          '',
+          '',
+          'Descripción',
+          'Precio (en pesos)',
+          'Cantidad del grupo',
+          'Stock disponible',
+        ][paso];
+        if (etiqueta) await v.user.type(await v.d.findByLabelText(etiqueta), '5');
+      }
+      if (paso === 6) break;
+      await siguiente(v);
+    }
+    expect(await v.d.findByText('Paso 6 de 7')).toBeVisible();
+    expect(v.d.getByText('Error de autenticación')).toBeVisible();
+    expect(v.d.getByRole('alert')).toHaveTextContent('No se pudo obtener el ID del usuario');
+    expect(callsTo(calls, '/api/tienda/categorias-locales/')).toHaveLength(0);
+  });
+
+  it('closes to /', async () => {
+    mockMisProductosApi();
+    const v = await abrir();
+    await v.user.click(v.d.getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(v.router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog', { name: 'Cargar Producto' })).toBeNull();
+  });
+});
