@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
+import { medirDifusionDeGrupo, medirLedgerEnPostgres } from './grupos';
 import { measureLighthouse } from './lighthouse';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
 import { insertMarketplace, PALERMO } from './marketplace-data';
@@ -191,6 +192,10 @@ if (first && last && SIZES.length > 1) {
     ok: growth <= 1.5,
   });
 }
+
+// The purchase groups: the places ledger on PostgreSQL and a group event's fan-out (grupos.ts).
+console.log('\nGrupos de compra…');
+rows.push(...(await medirLedgerEnPostgres()), ...(await medirDifusionDeGrupo()));
 
 const table = [...listingRows, ...rows];
 const width = Math.max(...table.map((r) => r.figure.length));
