@@ -236,29 +236,38 @@ describe('/my-store', () => {
     );
   });
 
-  it.each([
-    ['Grupos', 'grupos'],
-    ['Pedidos para entregar', 'pedidos-para-entregar'],
-  ])('opens %s full screen with a way back to the panel', async (titulo, seccion) => {
+  it('opens Grupos full screen with Gestión de Grupos (features/grupo; tested there)', async () => {
     mockMiTiendaApi();
     const { user, router } = renderApp('/my-store');
-    const accion = await screen.findByRole('button', { name: new RegExp(`^${titulo}`) });
-    await user.click(accion);
-    const encabezado = await screen.findByRole('heading', { level: 1, name: titulo });
-    expect(encabezado).toHaveFocus();
-    expect(router.state.location.search).toBe(`?seccion=${seccion}`);
-    expect(screen.getByText('Próximamente')).toBeVisible();
-    expect(screen.queryByRole('heading', { level: 1, name: PANEL })).toBeNull();
-
-    await user.click(
-      screen.getAllByRole('button', { name: 'Volver a Mi Tienda' })[0] as HTMLElement,
-    );
-    expect(await panel()).toBeVisible();
-    expect(router.state.location.search).toBe('');
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: new RegExp(`^${titulo}`) })).toHaveFocus(),
-    );
+    await user.click(await screen.findByRole('button', { name: /^Grupos/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grupos' })).toHaveFocus();
+    expect(router.state.location.search).toBe('?seccion=grupos');
+    expect(screen.queryByText('Próximamente')).toBeNull();
   });
+
+  it.each([['Pedidos para entregar', 'pedidos-para-entregar']])(
+    'opens %s full screen with a way back to the panel',
+    async (titulo, seccion) => {
+      mockMiTiendaApi();
+      const { user, router } = renderApp('/my-store');
+      const accion = await screen.findByRole('button', { name: new RegExp(`^${titulo}`) });
+      await user.click(accion);
+      const encabezado = await screen.findByRole('heading', { level: 1, name: titulo });
+      expect(encabezado).toHaveFocus();
+      expect(router.state.location.search).toBe(`?seccion=${seccion}`);
+      expect(screen.getByText('Próximamente')).toBeVisible();
+      expect(screen.queryByRole('heading', { level: 1, name: PANEL })).toBeNull();
+
+      await user.click(
+        screen.getAllByRole('button', { name: 'Volver a Mi Tienda' })[0] as HTMLElement,
+      );
+      expect(await panel()).toBeVisible();
+      expect(router.state.location.search).toBe('');
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: new RegExp(`^${titulo}`) })).toHaveFocus(),
+      );
+    },
+  );
 
   it('opens a section from its address and closes it to the panel', async () => {
     mockMiTiendaApi();
