@@ -1,16 +1,32 @@
 import { registrarResponseSchema } from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/test/contract';
 import { json, mockFetch, mockUsuarioApi } from '@/test/fetch';
+import { crearGrupoConProducto, GRUPO_ID } from '@/test/grupo-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken } from '@/test/tokens';
 import { MOBILE_WIDTH, setViewport } from '@/test/viewport';
 
-const GROUP_PATH = '/group/65a1f0c2e4b0a1b2c3d4e5f6';
+const GROUP_PATH = `/group/${GRUPO_ID}`;
+
+/** The group page's own answer, in front of each test's fake of the user calls. */
+function withGroupPage() {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).includes('/api/grupoDeCompra/')
+      ? Promise.resolve(
+          String(input).includes('/usuarioEnGrupo/')
+            ? json({ estaEnGrupo: false })
+            : json(crearGrupoConProducto()),
+        )
+      : inner(input, init),
+  );
+}
 
 async function openDialog() {
+  withGroupPage();
   const view = renderApp(GROUP_PATH);
   await view.user.click(await screen.findByRole('button', { name: 'Unirse al Grupo' }));
   const dialog = await screen.findByRole('dialog', { name: 'Inicia sesión para continuar' });
@@ -172,11 +188,13 @@ describe('login dialog', () => {
     expect(item).toHaveAttribute('data-type', 'error');
   });
 
-  it("does not open for a logged-in user: joining is 'En construcción' for now", async () => {
-    localStorage.setItem('accessToken', 'token');
+  it('does not open for a logged-in user: joining goes on to the cart', async () => {
+    localStorage.setItem('accessToken', makeToken());
+    mockFetch(() => json({}));
+    withGroupPage();
     const { user } = renderApp(GROUP_PATH);
     await user.click(await screen.findByRole('button', { name: 'Unirse al Grupo' }));
-    await expectToast('En construcción', 'Esta funcionalidad estará disponible próximamente');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await expectToast('Producto agregado');
+    expect(screen.queryByRole('dialog', { name: 'Inicia sesión para continuar' })).toBeNull();
   });
 });
