@@ -143,7 +143,7 @@ export function mockMisProductosApi(
         estado.productos = estado.productos.filter((p) => p._id !== match[1]);
       }
       return contractJson(mensajeResponseSchema, {
-        mensaje: 'El producto fue retirado de la venta',
+        mensaje: 'Producto retirado de la venta',
       });
     }
     return null;

@@ -24,5 +24,7 @@ export function useRetirarProducto(userId: string) {
       void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
       queryClient.removeQueries({ queryKey: ['producto', productoId] });
     },
+    // Withdrawn meanwhile (another tab: 404) or changed: the list shows what the server has.
+    onError: () => queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) }),
   });
 }

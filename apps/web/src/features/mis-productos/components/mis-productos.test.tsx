@@ -161,7 +161,7 @@ describe('Mis Productos', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retirar producto' }),
     );
-    await expectToast('El producto fue retirado de la venta');
+    await expectToast('Producto retirado de la venta');
     const [retiro] = callsTo(calls, `/api/producto/${MANZANAS._id}`);
     expect(retiro?.method).toBe('DELETE');
     await waitFor(() =>
