@@ -20,5 +20,18 @@ export function createOutboxRepository(db: Database) {
       const parsed = serverToClientSchemas[evento].parse(payload);
       await db.insert(eventosSalientes).values({ sala, evento, payload: parsed });
     },
+
+    /** The same event for several rooms, in one statement (in the order given). */
+    async registrarEnSalas<E extends OutboxEvent>(
+      salas: readonly string[],
+      evento: E,
+      payload: Parameters<ServerToClientEvents[E]>[0],
+    ): Promise<void> {
+      if (salas.length === 0) return;
+      const parsed = serverToClientSchemas[evento].parse(payload);
+      await db
+        .insert(eventosSalientes)
+        .values(salas.map((sala) => ({ sala, evento, payload: parsed })));
+    },
   };
 }

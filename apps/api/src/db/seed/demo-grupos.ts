@@ -71,7 +71,7 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
 
   const silencioso = (tx: Database): Repositories => ({
     ...createRepositories(tx),
-    eventos: { registrar: async () => {} },
+    eventos: { registrar: async () => {}, registrarEnSalas: async () => {} },
   });
   const withTransaction = createUnitOfWork(db, silencioso);
 

@@ -49,22 +49,22 @@ async function anunciarGrupo(
   repos: Repositories,
   producto: ProductoParaGrupo,
   grupo: GrupoDeCompraRow,
+  participantesCount?: number,
 ): Promise<void> {
   const payload = {
     grupoId: grupo.id,
     estado: grupo.estado,
     lugaresOcupados: grupo.lugaresOcupados,
     lugaresNecesarios: grupo.lugaresNecesarios,
-    participantesCount: await repos.grupoDeCompra.contarParticipantes(grupo.id),
+    participantesCount:
+      participantesCount ?? (await repos.grupoDeCompra.contarParticipantes(grupo.id)),
     productoNombre: producto.nombre,
   };
-  for (const sala of [
-    rooms.grupo(grupo.id),
-    rooms.producto(producto.id),
-    rooms.tienda(producto.tiendaId),
-  ]) {
-    await repos.eventos.registrar(sala, 'grupoActualizado', payload);
-  }
+  await repos.eventos.registrarEnSalas(
+    [rooms.grupo(grupo.id), rooms.producto(producto.id), rooms.tienda(producto.tiendaId)],
+    'grupoActualizado',
+    payload,
+  );
 }
 
 /**
@@ -89,8 +89,11 @@ export async function abrirGrupo(
 ): Promise<GrupoDeCompraRow> {
   const grupo = await repos.grupoDeCompra.insertGrupo(producto.id, producto.cantidadTotalGrupo);
   const payload = { productoId: producto.id, productoNombre: producto.nombre };
-  await repos.eventos.registrar(rooms.producto(producto.id), 'nuevoGrupoCreado', payload);
-  await repos.eventos.registrar(rooms.tienda(producto.tiendaId), 'nuevoGrupoCreado', payload);
+  await repos.eventos.registrarEnSalas(
+    [rooms.producto(producto.id), rooms.tienda(producto.tiendaId)],
+    'nuevoGrupoCreado',
+    payload,
+  );
   return grupo;
 }
 
@@ -116,26 +119,25 @@ export async function tomarLugares(
   if (!producto) throw notFound('PRODUCTO_NO_ENCONTRADO');
 
   // With the product locked, its open group (if any) is the only one that may take places:
-  // the chosen group takes them when it is that group, which is what "still open" means.
-  // (A chosen `grupoId` that is no longer that group closed since the shopper saw it: the
-  // open group takes the places, as DESIGN.md says.)
+  // the chosen group takes them when it is that group, which is what "still open" means (a
+  // chosen group that is no longer open closed since the shopper saw it, and the open group
+  // takes the places, as DESIGN.md says).
+  //
+  // The open group is read by a statement of its own, after the lock: under READ COMMITTED a
+  // statement that waited for the lock re-reads only the locked row, so an open group joined
+  // into the locking statement could be the one a previous take just filled.
   let grupo = await repos.grupoDeCompra.findAbierto(productoId);
   const tomas: TomaDeLugares[] = [];
   let restante = cantidad;
   while (restante > 0) {
     if (!grupo) grupo = await abrirGrupo(repos, producto);
     const n = Math.min(restante, grupo.lugaresNecesarios - grupo.lugaresOcupados);
-    const actualizado = await repos.grupoDeCompra.sumarLugares(grupo.id, n);
-    if (!actualizado) {
+    const tomado = await repos.grupoDeCompra.tomar(grupo.id, n, { usuarioId, pedidoId });
+    if (!tomado) {
       // Cannot happen while the product row is locked; refuse rather than break an invariant.
       throw new Error(`tomarLugares: group ${grupo.id} refused ${n} places under lock`);
     }
-    await repos.grupoDeCompra.insertParticipante({
-      grupoId: actualizado.id,
-      usuarioId,
-      pedidoId,
-      cantidad: n,
-    });
+    const actualizado = tomado.grupo;
     restante -= n;
     tomas.push({
       grupoId: actualizado.id,
@@ -144,7 +146,7 @@ export async function tomarLugares(
       lugaresNecesarios: actualizado.lugaresNecesarios,
       estado: actualizado.estado,
     });
-    await anunciarGrupo(repos, producto, actualizado);
+    await anunciarGrupo(repos, producto, actualizado, tomado.participantes);
     if (actualizado.estado === 'abierto') {
       grupo = actualizado;
     } else {

@@ -26,6 +26,18 @@ const productoDelLedger = {
   disponible: productos.disponible,
 };
 
+interface TomaRow {
+  id: string;
+  producto_id: string;
+  estado: GrupoDeCompraRow['estado'];
+  lugares_necesarios: number;
+  lugares_ocupados: number;
+  fecha_creacion: Date | string;
+  cerrado_en: Date | string | null;
+  fecha_limite: Date | string | null;
+  participantes: number;
+}
+
 const productoDeGrupo = {
   id: productos.id,
   nombre: productos.nombre,
@@ -69,6 +81,59 @@ export function createGrupoDeCompraRepository(db: Database) {
         .where(eq(productos.id, productoId))
         .for('update');
       return row;
+    },
+
+    /**
+     * Adds `cantidad` places to an open group with room for them (closing it when it fills)
+     * and records the participant, in one statement; also answers how many different users
+     * the group has now. Undefined (and nothing written) when the group is not open or lacks
+     * room.
+     */
+    async tomar(
+      grupoId: string,
+      cantidad: number,
+      { usuarioId, pedidoId }: { usuarioId: string; pedidoId: string | null },
+    ): Promise<{ grupo: GrupoDeCompraRow; participantes: number } | undefined> {
+      // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
+      const { rows } = (await db.execute(sql`
+        with g as (
+          update grupos_de_compra set
+            lugares_ocupados = lugares_ocupados + ${cantidad},
+            estado = case when lugares_ocupados + ${cantidad} = lugares_necesarios
+              then 'cerrado' else estado end,
+            cerrado_en = case when lugares_ocupados + ${cantidad} = lugares_necesarios
+              then clock_timestamp() else cerrado_en end
+          where id = ${grupoId} and estado = 'abierto'
+            and lugares_ocupados + ${cantidad} <= lugares_necesarios
+          returning *
+        ), p as (
+          insert into participantes_grupo (id, grupo_id, usuario_id, pedido_id, cantidad, creado_en)
+          select ${newId()}, g.id, ${usuarioId}, ${pedidoId}, ${cantidad}, clock_timestamp() from g
+          returning grupo_id
+        )
+        select g.*, (
+          (select count(distinct usuario_id) from participantes_grupo where grupo_id = g.id)
+          + case when exists (
+              select 1 from participantes_grupo where grupo_id = g.id and usuario_id = ${usuarioId}
+            ) then 0 else 1 end
+        )::int as participantes
+        from g`)) as unknown as { rows: TomaRow[] };
+      const [r] = rows;
+      if (!r) return undefined;
+      const fecha = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+      return {
+        grupo: {
+          id: r.id,
+          productoId: r.producto_id,
+          estado: r.estado,
+          lugaresNecesarios: Number(r.lugares_necesarios),
+          lugaresOcupados: Number(r.lugares_ocupados),
+          fechaCreacion: fecha(r.fecha_creacion),
+          cerradoEn: r.cerrado_en === null ? null : fecha(r.cerrado_en),
+          fechaLimite: r.fecha_limite === null ? null : fecha(r.fecha_limite),
+        },
+        participantes: Number(r.participantes),
+      };
     },
 
     async findById(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
