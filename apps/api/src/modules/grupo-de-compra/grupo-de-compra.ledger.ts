@@ -67,6 +67,16 @@ async function anunciarGrupo(
   );
 }
 
+/** Records `nuevoGrupoCreado` to the product's and the store's rooms. */
+async function anunciarNuevoGrupo(repos: Repositories, producto: ProductoParaGrupo): Promise<void> {
+  const payload = { productoId: producto.id, productoNombre: producto.nombre };
+  await repos.eventos.registrarEnSalas(
+    [rooms.producto(producto.id), rooms.tienda(producto.tiendaId)],
+    'nuevoGrupoCreado',
+    payload,
+  );
+}
+
 /**
  * Opens a new group for the product: `lugaresNecesarios` is the product's current
  * `cantidadTotalGrupo`; records `nuevoGrupoCreado` to the product's and the store's rooms.
@@ -88,12 +98,7 @@ export async function abrirGrupo(
   producto: ProductoParaGrupo,
 ): Promise<GrupoDeCompraRow> {
   const grupo = await repos.grupoDeCompra.insertGrupo(producto.id, producto.cantidadTotalGrupo);
-  const payload = { productoId: producto.id, productoNombre: producto.nombre };
-  await repos.eventos.registrarEnSalas(
-    [rooms.producto(producto.id), rooms.tienda(producto.tiendaId)],
-    'nuevoGrupoCreado',
-    payload,
-  );
+  await anunciarNuevoGrupo(repos, producto);
   return grupo;
 }
 
@@ -115,43 +120,39 @@ export async function tomarLugares(
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
     throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
   }
-  const producto = await repos.grupoDeCompra.lockProducto(productoId);
-  if (!producto) throw notFound('PRODUCTO_NO_ENCONTRADO');
-
-  // With the product locked, its open group (if any) is the only one that may take places:
-  // the chosen group takes them when it is that group, which is what "still open" means (a
-  // chosen group that is no longer open closed since the shopper saw it, and the open group
-  // takes the places, as DESIGN.md says).
-  //
-  // The open group is read by a statement of its own, after the lock: under READ COMMITTED a
+  // Each step is one round trip (`tomar_lugares`, migration 0013): it locks the product row,
+  // reads the open group after the lock by a statement of its own (under READ COMMITTED a
   // statement that waited for the lock re-reads only the locked row, so an open group joined
-  // into the locking statement could be the one a previous take just filled.
-  let grupo = await repos.grupoDeCompra.findAbierto(productoId);
+  // into the locking statement could be the one a previous take just filled), takes what fits,
+  // records the participant and opens the next group when this one fills. With the product
+  // locked, its open group is the only one that may take places: the chosen group takes them
+  // when it is that group, which is what "still open" means (a chosen group that is no longer
+  // open closed since the shopper saw it, and the open group takes the places, as DESIGN.md
+  // says). A quantity larger than the room spills: the next step takes the rest.
   const tomas: TomaDeLugares[] = [];
   let restante = cantidad;
   while (restante > 0) {
-    if (!grupo) grupo = await abrirGrupo(repos, producto);
-    const n = Math.min(restante, grupo.lugaresNecesarios - grupo.lugaresOcupados);
-    const tomado = await repos.grupoDeCompra.tomar(grupo.id, n, { usuarioId, pedidoId });
-    if (!tomado) {
-      // Cannot happen while the product row is locked; refuse rather than break an invariant.
-      throw new Error(`tomarLugares: group ${grupo.id} refused ${n} places under lock`);
-    }
-    const actualizado = tomado.grupo;
-    restante -= n;
-    tomas.push({
-      grupoId: actualizado.id,
-      cantidad: n,
-      lugaresOcupados: actualizado.lugaresOcupados,
-      lugaresNecesarios: actualizado.lugaresNecesarios,
-      estado: actualizado.estado,
+    const paso = await repos.grupoDeCompra.tomar({
+      productoId,
+      cantidad: restante,
+      usuarioId,
+      pedidoId,
     });
-    await anunciarGrupo(repos, producto, actualizado, tomado.participantes);
-    if (actualizado.estado === 'abierto') {
-      grupo = actualizado;
-    } else {
-      grupo = restante > 0 || producto.disponible ? await abrirGrupo(repos, producto) : undefined;
-    }
+    if (!paso) throw notFound('PRODUCTO_NO_ENCONTRADO');
+    const { producto, grupo } = paso;
+    restante -= paso.cantidad;
+    tomas.push({
+      grupoId: grupo.id,
+      cantidad: paso.cantidad,
+      lugaresOcupados: grupo.lugaresOcupados,
+      lugaresNecesarios: grupo.lugaresNecesarios,
+      estado: grupo.estado,
+    });
+    // The events in the order of what happened: the group opened for this take, the take,
+    // the next group.
+    if (paso.abierto) await anunciarNuevoGrupo(repos, producto);
+    await anunciarGrupo(repos, producto, grupo, paso.participantes);
+    if (paso.siguiente) await anunciarNuevoGrupo(repos, producto);
   }
   return tomas;
 }

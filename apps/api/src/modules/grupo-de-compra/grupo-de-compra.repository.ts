@@ -26,16 +26,45 @@ const productoDelLedger = {
   disponible: productos.disponible,
 };
 
-interface TomaRow {
-  id: string;
-  producto_id: string;
-  estado: GrupoDeCompraRow['estado'];
-  lugares_necesarios: number;
-  lugares_ocupados: number;
-  fecha_creacion: Date | string;
-  cerrado_en: Date | string | null;
-  fecha_limite: Date | string | null;
+/** The answer of `tomar_lugares` (migration 0013): rows as `to_jsonb` writes them. */
+interface TomaJson {
+  producto: {
+    id: string;
+    tienda_id: string;
+    nombre: string;
+    cantidad_total_grupo: number;
+    disponible: boolean;
+  };
+  abierto: boolean;
+  grupo: {
+    id: string;
+    producto_id: string;
+    estado: GrupoDeCompraRow['estado'];
+    lugares_necesarios: number;
+    lugares_ocupados: number;
+    fecha_creacion: string;
+    cerrado_en: string | null;
+    fecha_limite: string | null;
+  };
+  cantidad: number;
   participantes: number;
+  siguiente: boolean;
+}
+
+/** One step of a take (`tomar`): what the ledger needs to answer and to record events. */
+export interface TomaEnGrupo {
+  /** The locked product. */
+  producto: ProductoDelLedger;
+  /** True when the product had no open group and this step opened the one it took. */
+  abierto: boolean;
+  /** The group after the take (`cerrado` when the take filled it). */
+  grupo: GrupoDeCompraRow;
+  /** Places taken in it by this step. */
+  cantidad: number;
+  /** Distinct users in the group now. */
+  participantes: number;
+  /** True when the group filled and the step opened the next one. */
+  siguiente: boolean;
 }
 
 const productoDeGrupo = {
@@ -64,8 +93,8 @@ export interface GrupoConProductoRow {
 }
 
 /**
- * Queries of purchase groups and their participants. The writes (`insertGrupo`, `sumarLugares`,
- * `cerrar`, `insertParticipante`) are called by the places ledger only
+ * Queries of purchase groups and their participants. The writes (`tomar`, `insertGrupo`,
+ * `cerrar`) are called by the places ledger only
  * (grupo-de-compra.ledger.ts), inside its transaction, after it locked the product row.
  */
 export function createGrupoDeCompraRepository(db: Database) {
@@ -84,55 +113,60 @@ export function createGrupoDeCompraRepository(db: Database) {
     },
 
     /**
-     * Adds `cantidad` places to an open group with room for them (closing it when it fills)
-     * and records the participant, in one statement; also answers how many different users
-     * the group has now. Undefined (and nothing written) when the group is not open or lacks
-     * room.
+     * One step of a take, in one round trip (the `tomar_lugares` function, migration 0013):
+     * locks the product row, reads its open group (opening one if it has none), adds as many
+     * of `cantidad` places as the group has room for (closing it when it fills), records the
+     * participant, counts the group's distinct users, and opens the next group when this one
+     * filled and places remain or the product is on sale. The ledger calls it again with what
+     * remains. Undefined when the product does not exist.
      */
-    async tomar(
-      grupoId: string,
-      cantidad: number,
-      { usuarioId, pedidoId }: { usuarioId: string; pedidoId: string | null },
-    ): Promise<{ grupo: GrupoDeCompraRow; participantes: number } | undefined> {
-      // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
+    async tomar({
+      productoId,
+      cantidad,
+      usuarioId,
+      pedidoId,
+    }: {
+      productoId: string;
+      cantidad: number;
+      usuarioId: string;
+      pedidoId: string | null;
+    }): Promise<TomaEnGrupo | undefined> {
+      // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`, and both
+      // parse jsonb. The ids come from the one generator: the participant's, and one for each
+      // group the step may open.
+      const grupoIds = `{${newId()},${newId()}}`;
       const { rows } = (await db.execute(sql`
-        with g as (
-          update grupos_de_compra set
-            lugares_ocupados = lugares_ocupados + ${cantidad},
-            estado = case when lugares_ocupados + ${cantidad} = lugares_necesarios
-              then 'cerrado' else estado end,
-            cerrado_en = case when lugares_ocupados + ${cantidad} = lugares_necesarios
-              then clock_timestamp() else cerrado_en end
-          where id = ${grupoId} and estado = 'abierto'
-            and lugares_ocupados + ${cantidad} <= lugares_necesarios
-          returning *
-        ), p as (
-          insert into participantes_grupo (id, grupo_id, usuario_id, pedido_id, cantidad, creado_en)
-          select ${newId()}, g.id, ${usuarioId}, ${pedidoId}, ${cantidad}, clock_timestamp() from g
-          returning grupo_id
-        )
-        select g.*, (
-          (select count(distinct usuario_id) from participantes_grupo where grupo_id = g.id)
-          + case when exists (
-              select 1 from participantes_grupo where grupo_id = g.id and usuario_id = ${usuarioId}
-            ) then 0 else 1 end
-        )::int as participantes
-        from g`)) as unknown as { rows: TomaRow[] };
-      const [r] = rows;
-      if (!r) return undefined;
-      const fecha = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+        select tomar_lugares(${productoId}, ${cantidad}::int, ${usuarioId}, ${pedidoId},
+          ${newId()}, ${grupoIds}::char(24)[]) as r`)) as unknown as {
+        rows: { r: TomaJson | string | null }[];
+      };
+      const raw = rows[0]?.r ?? null;
+      if (raw === null) return undefined;
+      const r: TomaJson = typeof raw === 'string' ? JSON.parse(raw) : raw;
+      const fecha = (v: string) => new Date(v);
+      const g = r.grupo;
       return {
-        grupo: {
-          id: r.id,
-          productoId: r.producto_id,
-          estado: r.estado,
-          lugaresNecesarios: Number(r.lugares_necesarios),
-          lugaresOcupados: Number(r.lugares_ocupados),
-          fechaCreacion: fecha(r.fecha_creacion),
-          cerradoEn: r.cerrado_en === null ? null : fecha(r.cerrado_en),
-          fechaLimite: r.fecha_limite === null ? null : fecha(r.fecha_limite),
+        producto: {
+          id: r.producto.id,
+          tiendaId: r.producto.tienda_id,
+          nombre: r.producto.nombre,
+          cantidadTotalGrupo: Number(r.producto.cantidad_total_grupo),
+          disponible: r.producto.disponible,
         },
+        abierto: r.abierto,
+        grupo: {
+          id: g.id,
+          productoId: g.producto_id,
+          estado: g.estado,
+          lugaresNecesarios: Number(g.lugares_necesarios),
+          lugaresOcupados: Number(g.lugares_ocupados),
+          fechaCreacion: fecha(g.fecha_creacion),
+          cerradoEn: g.cerrado_en === null ? null : fecha(g.cerrado_en),
+          fechaLimite: g.fecha_limite === null ? null : fecha(g.fecha_limite),
+        },
+        cantidad: Number(r.cantidad),
         participantes: Number(r.participantes),
+        siguiente: r.siguiente,
       };
     },
 
@@ -166,30 +200,6 @@ export function createGrupoDeCompraRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Adds `cantidad` places to an open group with room for them, and closes it when it is
-     * full, in one conditional statement; undefined when the group is not open or lacks room.
-     */
-    async sumarLugares(grupoId: string, cantidad: number): Promise<GrupoDeCompraRow | undefined> {
-      const nuevos = sql`${gruposDeCompra.lugaresOcupados} + ${cantidad}`;
-      const [row] = await db
-        .update(gruposDeCompra)
-        .set({
-          lugaresOcupados: nuevos,
-          estado: sql`case when ${nuevos} = ${gruposDeCompra.lugaresNecesarios} then 'cerrado' else ${gruposDeCompra.estado} end`,
-          cerradoEn: sql`case when ${nuevos} = ${gruposDeCompra.lugaresNecesarios} then clock_timestamp() else ${gruposDeCompra.cerradoEn} end`,
-        })
-        .where(
-          and(
-            eq(gruposDeCompra.id, grupoId),
-            eq(gruposDeCompra.estado, 'abierto'),
-            sql`${nuevos} <= ${gruposDeCompra.lugaresNecesarios}`,
-          ),
-        )
-        .returning();
-      return row;
-    },
-
     /** abierto -> cerrado; undefined when the group was not open. */
     async cerrar(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
       const [row] = await db
@@ -198,17 +208,6 @@ export function createGrupoDeCompraRepository(db: Database) {
         .where(and(eq(gruposDeCompra.id, grupoId), eq(gruposDeCompra.estado, 'abierto')))
         .returning();
       return row;
-    },
-
-    async insertParticipante(values: {
-      grupoId: string;
-      usuarioId: string;
-      pedidoId: string | null;
-      cantidad: number;
-    }): Promise<void> {
-      await db
-        .insert(participantesGrupo)
-        .values({ id: newId(), ...values, creadoEn: sql`clock_timestamp()` });
     },
 
     /** How many different users took places in the group. */
