@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { comprador, emailUnico, logIn, nuevoComprador, repartidor, toast } from './helpers';
+import {
+  comprador,
+  emailUnico,
+  grupoAbiertoDeDemo,
+  logIn,
+  nuevoComprador,
+  repartidor,
+  toast,
+} from './helpers';
 
 const ACCIONES_DE_COMPRADOR = ['Mi Tienda', 'Mis Servicios', 'Mis Pedidos', 'Mis Pagos'];
 
@@ -190,8 +198,8 @@ test.describe('accounts and session', () => {
     await expect(toast(page, 'Contraseña muy corta')).toBeVisible();
   });
 
-  test('the login dialog is a modal on wide screens', async ({ page }) => {
-    await page.goto('/group/65a1f0c2e4b0a1b2c3d4e5f6');
+  test('the login dialog is a modal on wide screens', async ({ page, request }) => {
+    await page.goto(`/group/${await grupoAbiertoDeDemo(request)}`);
     await page.getByRole('button', { name: 'Unirse al Grupo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
     await expect(dialog).toBeVisible();
@@ -204,8 +212,9 @@ test.describe('accounts and session', () => {
     request,
   }) => {
     const usuario = await nuevoComprador(request);
+    const grupoId = await grupoAbiertoDeDemo(request);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/group/65a1f0c2e4b0a1b2c3d4e5f6');
+    await page.goto(`/group/${grupoId}`);
     await page.getByRole('button', { name: 'Unirse al Grupo' }).click();
 
     const drawer = page.locator('[data-vaul-drawer]');
@@ -227,6 +236,6 @@ test.describe('accounts and session', () => {
     await drawer.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await expect(toast(page, '¡Bienvenido!')).toBeVisible();
     await expect(drawer).toHaveCount(0);
-    await expect(page).toHaveURL(/\/group\/65a1f0c2e4b0a1b2c3d4e5f6$/);
+    await expect(page).toHaveURL(new RegExp(`/group/${grupoId}$`));
   });
 });

@@ -49,3 +49,42 @@ export async function logIn(page: Page, user: Credenciales) {
   await expect(toast(page, '¡Bienvenido!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Logs in through the API; the access token and the user id inside it. */
+export async function sesionPorApi(request: APIRequestContext, user: Credenciales) {
+  const res = await request.post('/api/usuario/login', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
+  return { accessToken, userId: payload.userId as string };
+}
+
+/** The open group of a product, as its owner's panel reads it. */
+export async function grupoAbiertoDe(
+  request: APIRequestContext,
+  accessToken: string,
+  productoId: string,
+): Promise<string> {
+  const res = await request.get(`/api/grupoDeCompra/gruposAbiertos/producto/${productoId}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { grupos } = (await res.json()) as { grupos: { _id: string }[] };
+  const [grupo] = grupos;
+  if (!grupo) throw new Error(`El producto ${productoId} no tiene un grupo abierto`);
+  return grupo._id;
+}
+
+/** An open group of the demo seller's newest product (a page to join). */
+export async function grupoAbiertoDeDemo(request: APIRequestContext): Promise<string> {
+  const { accessToken, userId } = await sesionPorApi(request, {
+    email: 'vendedor@compragrupal.com.ar',
+    contrasenia: 'demo1234',
+  });
+  const res = await request.get(`/api/producto/vendedor/${userId}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const [producto] = (await res.json()) as { _id: string }[];
+  if (!producto) throw new Error('El vendedor de demo no tiene productos');
+  return grupoAbiertoDe(request, accessToken, producto._id);
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { logIn, nuevoComprador, toast } from './helpers';
+import { grupoAbiertoDe, logIn, nuevoComprador, toast } from './helpers';
 
 /**
  * Products and purchase groups (issue 12) in the built app: a seller loads a product through
@@ -31,19 +31,6 @@ function fotoPng() {
 
 async function siguiente(page: Page) {
   await page.getByRole('button', { name: 'Siguiente' }).click();
-}
-
-/** The id of the product's open group, as its owner's panel reads it. */
-async function grupoAbiertoDe(page: Page, productoId: string): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const res = await page.request.get(`/api/grupoDeCompra/gruposAbiertos/producto/${productoId}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { grupos } = (await res.json()) as { grupos: { _id: string }[] };
-  const [grupo] = grupos;
-  if (!grupo) throw new Error('El producto no tiene un grupo abierto');
-  return grupo._id;
 }
 
 test.describe('products and purchase groups', () => {
@@ -106,7 +93,8 @@ test.describe('products and purchase groups', () => {
       return productos.find((p) => p.nombre === n)?._id ?? '';
     }, nombre);
     expect(productoId).toMatch(/^[0-9a-f]{24}$/);
-    const grupoId = await grupoAbiertoDe(page, productoId);
+    const token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+    const grupoId = await grupoAbiertoDe(request, token, productoId);
 
     // A shopper opens the shared link and joins.
     const comprador = await browser.newContext({ viewport: { width: 375, height: 740 } });
@@ -118,7 +106,8 @@ test.describe('products and purchase groups', () => {
       await expect(compradorPage.getByText(nombre).first()).toBeVisible();
       await expect(compradorPage.getByText('Faltan 4 lugares para completar')).toBeVisible();
       await compradorPage.getByRole('button', { name: 'Unirse al Grupo' }).click();
-      await compradorPage.goto('/cart');
+      // The line goes into the cart with its group, and the cart's summary opens.
+      await expect(compradorPage).toHaveURL(/\/cart/);
       await expect(compradorPage.getByText(nombre).first()).toBeVisible();
 
       // Back on the group page; the seller closes the group from the owner panel.

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { type Credenciales, logIn, nuevoComprador, toast } from './helpers';
+import { type Credenciales, logIn, nuevoComprador, sesionPorApi, toast } from './helpers';
 
 /**
  * Seller onboarding (issue 11), the whole journey in the built app on its embedded defaults:
@@ -135,10 +135,7 @@ async function habilitarComoAdmin(browser: Browser, nombre: string) {
 /** A user with a store (through the API), ready for the link screen. */
 async function vendedorConTienda(request: APIRequestContext): Promise<Credenciales> {
   const credenciales = await nuevoComprador(request);
-  const login = await request.post('/api/usuario/login', { data: credenciales });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const userId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString())
-    .userId as string;
+  const { accessToken, userId } = await sesionPorApi(request, credenciales);
   const [categorias, coberturas] = await Promise.all([
     request.get('/api/categoria/getAllCategoria').then((r) => r.json()),
     request.get('/api/cobertura/obtenerCoberturas').then((r) => r.json()),
