@@ -6,12 +6,12 @@
 -- places remain or the product is on sale. The ledger calls it again with what remains (a
 -- spill) and records the realtime events from the answer; nothing else calls it. Answers the
 -- product, the group after the take, the places taken in it, its distinct users, and whether
--- a group opened before the take (`abierto`) or after it (`siguiente`).
+-- a group opened before the take (`abierto`) or after it (`siguiente`); NULL when the product
+-- does not exist.
 --
 -- Each statement of a plpgsql function takes its own snapshot under READ COMMITTED, so the
 -- open group is read after the lock was granted and sees what the previous take committed
 -- (a group joined into the locking statement could be one that take had just filled).
--- NULL when the product does not exist.
 CREATE OR REPLACE FUNCTION tomar_lugares(
   p_producto_id char(24),
   p_cantidad integer,
