@@ -18,6 +18,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { type ToastOptions, toast } from '@/components/ui/toast';
+import { WizardEncabezado } from '@/components/wizard-encabezado';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { ApiError, endedTheSession } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -30,7 +31,7 @@ import { CoberturaOpciones } from './cobertura-opciones';
 import { PasoLogo } from './paso-logo';
 import { CampoTexto } from './paso-texto';
 import { PasoUbicacion } from './paso-ubicacion';
-import { CIERRE_TRAS_CREAR_MS, PASOS, TEXTOS, TOTAL_PASOS } from './textos';
+import { CIERRE_TRAS_CREAR_MS, PASOS, TEXTOS, TITULO_ASISTENTE, TOTAL_PASOS } from './textos';
 import {
   DATOS_VACIOS,
   type DatosTienda,
@@ -38,7 +39,6 @@ import {
   type LocationPickerComponent,
   pasoCompleto,
 } from './tipos';
-import { WizardEncabezado } from './wizard-encabezado';
 
 export interface CrearTiendaWizardProps {
   open: boolean;
@@ -52,6 +52,8 @@ export interface CrearTiendaWizardProps {
   /** Optional: starts loading the picker's code ahead of its first opening. */
   preloadLocationPicker?: (() => void) | undefined;
 }
+
+const CHIPS = PASOS.map((info) => info.chip);
 
 /** Which step holds a field the server refused (`detalles[].campo`, or the error's code). */
 const PASO_DEL_CAMPO: Record<string, number> = {
@@ -434,6 +436,10 @@ export function CrearTiendaWizard({
         )}
       >
         <WizardEncabezado
+          titulo={TITULO_ASISTENTE}
+          descripcion={`Completa los ${TOTAL_PASOS} pasos para crear tu tienda.`}
+          etiquetaProgreso="Progreso de la configuración"
+          pasos={CHIPS}
           paso={paso}
           onCerrar={() => cambiarApertura(false)}
           cerrarDeshabilitado={estado === 'creando'}

@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { type ToastOptions, toast } from '@/components/ui/toast';
+import { WizardEncabezado } from '@/components/wizard-encabezado';
 import { ApiError, endedTheSession } from '@/lib/api-client';
 import { getStoredItem } from '@/lib/storage-keys';
 import { cn } from '@/lib/utils';
@@ -25,8 +26,14 @@ import { filtrarDecimal, filtrarEntero, leerNumero } from '../../lib/numeros';
 import { TEXTOS } from '../../lib/textos';
 import { ImagenProductoPicker } from '../imagen-producto-picker';
 import { PasoCategoria } from './paso-categoria';
-import { DATOS_VACIOS, type DatosProducto, PASOS, pasoCompleto, TOTAL_PASOS } from './pasos';
-import { WizardEncabezado } from './wizard-encabezado';
+import {
+  DATOS_VACIOS,
+  type DatosProducto,
+  PASOS,
+  pasoCompleto,
+  TITULO_ASISTENTE,
+  TOTAL_PASOS,
+} from './pasos';
 
 export interface CargarProductoWizardProps {
   /** The signed-in user (from the access token); without it, loading says 'Error de autenticación'. */
@@ -36,6 +43,8 @@ export interface CargarProductoWizardProps {
   /** The product was created (the route goes on to the seller's products). */
   onCreado: (producto: Producto) => void;
 }
+
+const CHIPS = PASOS.map((info) => info.chip);
 
 /** Which step holds a field the server refused (`detalles[].campo`, or the error's code). */
 const PASO_DEL_CAMPO: Record<string, number> = {
@@ -429,6 +438,10 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
         )}
       >
         <WizardEncabezado
+          titulo={TITULO_ASISTENTE}
+          descripcion={`Completa los ${TOTAL_PASOS} pasos para publicar tu producto.`}
+          etiquetaProgreso="Progreso de la carga"
+          pasos={CHIPS}
           paso={paso}
           onCerrar={() => cambiarApertura(false)}
           cerrarDeshabilitado={cargando}

@@ -4,11 +4,10 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { PASOS, TITULO_ASISTENTE, TOTAL_PASOS } from './textos';
 
-/** The percent shown beside the bar: progress is step / 9 (spec part 2, section 9). */
-export function porcentajeCompletado(paso: number): number {
-  return Math.round((paso / TOTAL_PASOS) * 100);
+/** The percent shown beside the bar: progress is step / total (spec part 2, section 9). */
+export function porcentajeCompletado(paso: number, total: number): number {
+  return Math.round((paso / total) * 100);
 }
 
 function prefiereMenosMovimiento(): boolean {
@@ -18,7 +17,7 @@ function prefiereMenosMovimiento(): boolean {
 }
 
 /** The step chips: done ones checked, the current one highlighted; they scroll on phones. */
-function PasosChips({ paso }: { paso: number }) {
+function PasosChips({ paso, pasos }: { paso: number; pasos: readonly string[] }) {
   const lista = useRef<HTMLOListElement>(null);
 
   // Keeps the current chip in view as the steps go by.
@@ -47,13 +46,13 @@ function PasosChips({ paso }: { paso: number }) {
         'rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
       )}
     >
-      {PASOS.map((info, index) => {
+      {pasos.map((chip, index) => {
         const numero = index + 1;
         const hecho = numero < paso;
         const actual = numero === paso;
         return (
           <li
-            key={info.campo}
+            key={chip}
             data-paso={numero}
             aria-current={actual ? 'step' : undefined}
             className={cn(
@@ -75,7 +74,7 @@ function PasosChips({ paso }: { paso: number }) {
             >
               {hecho ? <CheckIcon className="size-3" strokeWidth={3} /> : numero}
             </span>
-            {info.chip}
+            {chip}
             {hecho && <span className="sr-only"> (completado)</span>}
           </li>
         );
@@ -84,21 +83,36 @@ function PasosChips({ paso }: { paso: number }) {
   );
 }
 
-/**
- * The wizard's sticky header: close control, 'Configurar Tienda', 'Paso N de 9', the progress
- * bar with the percent completed and the step chips.
- */
-export function WizardEncabezado({
-  paso,
-  onCerrar,
-  cerrarDeshabilitado,
-}: {
+export interface WizardEncabezadoProps {
+  /** The wizard's name ('Configurar Tienda', 'Cargar Producto'): the dialog's title. */
+  titulo: string;
+  /** What completing the steps does, for screen readers. */
+  descripcion: string;
+  /** The progress bar's accessible name. */
+  etiquetaProgreso: string;
+  /** The steps' chips, in order. */
+  pasos: readonly string[];
   paso: number;
   onCerrar: () => void;
   cerrarDeshabilitado: boolean;
-}) {
-  const porcentaje = porcentajeCompletado(paso);
-  const textoPaso = `Paso ${paso} de ${TOTAL_PASOS}`;
+}
+
+/**
+ * A step-by-step wizard's sticky header (the store and the product wizards): close control,
+ * the title, 'Paso N de M', the progress bar with the percent completed and the step chips.
+ */
+export function WizardEncabezado({
+  titulo,
+  descripcion,
+  etiquetaProgreso,
+  pasos,
+  paso,
+  onCerrar,
+  cerrarDeshabilitado,
+}: WizardEncabezadoProps) {
+  const total = pasos.length;
+  const porcentaje = porcentajeCompletado(paso, total);
+  const textoPaso = `Paso ${paso} de ${total}`;
   return (
     <header className="shrink-0 border-border/70 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto w-full max-w-5xl px-4 pt-3 pb-3 sm:px-6 sm:pt-4">
@@ -115,10 +129,8 @@ export function WizardEncabezado({
             <span className="sr-only">Cerrar</span>
           </Button>
           <div className="min-w-0 flex-1">
-            <DialogTitle className="truncate text-base sm:text-lg">{TITULO_ASISTENTE}</DialogTitle>
-            <DialogDescription className="sr-only">
-              Completa los {TOTAL_PASOS} pasos para crear tu tienda.
-            </DialogDescription>
+            <DialogTitle className="truncate text-base sm:text-lg">{titulo}</DialogTitle>
+            <DialogDescription className="sr-only">{descripcion}</DialogDescription>
           </div>
           <p
             aria-live="polite"
@@ -130,8 +142,8 @@ export function WizardEncabezado({
         <div className="mt-3 flex items-center gap-3">
           <Progress
             value={paso}
-            max={TOTAL_PASOS}
-            aria-label="Progreso de la configuración"
+            max={total}
+            aria-label={etiquetaProgreso}
             aria-valuetext={`${textoPaso}, ${porcentaje}% completado`}
             className="flex-1"
           />
@@ -139,7 +151,7 @@ export function WizardEncabezado({
             {porcentaje}% completado
           </span>
         </div>
-        <PasosChips paso={paso} />
+        <PasosChips paso={paso} pasos={pasos} />
       </div>
     </header>
   );
