@@ -201,6 +201,19 @@ describe('security: socket.io abuse', () => {
     },
   );
 
+  it('a socket asking for 10,000 rooms is told why and dropped', async () => {
+    const socket = open({ transports: ['websocket'] });
+    await connected(socket);
+    const { errors, disconnected } = watch(socket);
+    for (let n = 0; n < 10_000; n++) socket.emit('joinGrupo', id(n));
+
+    await expect(disconnected).resolves.toBe('io server disconnect');
+    // Told once and dropped, by the room cap or (this fast) by the event rate first: the
+    // rest is never read.
+    expect(errors).toHaveLength(1);
+    expect(['DEMASIADAS_SALAS', 'DEMASIADOS_EVENTOS']).toContain(errors[0]?.code);
+  });
+
   it('leaving rooms makes room for others: the cap is on rooms held at once', async () => {
     const socket = open();
     await connected(socket);
