@@ -6,6 +6,7 @@ import { useRealtimeEvent } from './use-realtime-event';
 const subscriptions: { room: RoomRef | null; event: string; listener: (p: unknown) => void }[] = [];
 const unsubscribe = vi.fn();
 vi.mock('@/lib/socket', () => ({
+  onRealtimeReconnect: () => () => undefined,
   subscribeRealtime: vi.fn((room: RoomRef | null, event: string, listener) => {
     subscriptions.push({ room, event, listener });
     return unsubscribe;

@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '@compra-grupal/contracts';
 import { useEffect, useRef } from 'react';
-import { type RoomRef, subscribeRealtime } from '@/lib/socket';
+import { onRealtimeReconnect, type RoomRef, subscribeRealtime } from '@/lib/socket';
 
 /**
  * Subscribes the component to a realtime event for as long as it is mounted: joins `room`
@@ -28,4 +28,16 @@ export function useRealtimeEvent<E extends keyof ServerToClientEvents>(
       (latest.current as (data: unknown) => void)(payload)) as ServerToClientEvents[E];
     return subscribeRealtime(kind && id ? { kind, id } : null, event, listener);
   }, [kind, id, event]);
+}
+
+/**
+ * Calls `handler` when the realtime connection comes back after a drop (its rooms are joined
+ * again by lib/socket): the events sent meanwhile were missed, so a live screen reloads.
+ */
+export function useRealtimeReconnect(handler: () => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => onRealtimeReconnect(() => latest.current()), []);
 }

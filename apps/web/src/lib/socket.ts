@@ -364,6 +364,23 @@ export function startRealtime(): AppSocket {
   return realtime().socket;
 }
 
+/**
+ * Calls `handler` each time the app's connection comes back after having been up: its rooms are
+ * joined again, but what was sent while it was down is lost, so screens reload what they show.
+ */
+export function onRealtimeReconnect(handler: () => void): () => void {
+  const { socket } = realtime();
+  let conectadoAntes = socket.connected;
+  const listener = () => {
+    if (conectadoAntes) handler();
+    conectadoAntes = true;
+  };
+  socket.on('connect', listener);
+  return () => {
+    socket.off('connect', listener);
+  };
+}
+
 /** `listenInRoom` on the app's connection; `useRealtimeEvent` is the way screens use it. */
 export function subscribeRealtime<E extends keyof ServerToClientEvents>(
   room: RoomRef | null,

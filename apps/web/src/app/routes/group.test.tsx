@@ -16,8 +16,13 @@ import { makeToken, storeToken, USER_ID } from '@/test/tokens';
 const realtime = vi.hoisted(() => ({
   oyentes: new Map<string, Set<(payload: unknown) => void>>(),
   salas: [] as string[],
+  alReconectar: new Set<() => void>(),
 }));
 vi.mock('@/lib/socket', () => ({
+  onRealtimeReconnect: (handler: () => void) => {
+    realtime.alReconectar.add(handler);
+    return () => realtime.alReconectar.delete(handler);
+  },
   subscribeRealtime: (
     room: { kind: string; id: string } | null,
     event: string,
@@ -319,6 +324,19 @@ describe('/group/{groupId}', () => {
       'Cerrado',
     );
     expect(screen.queryByRole('button', { name: 'Compartir Grupo' })).toBeNull();
+  });
+
+  it('reads the group again after the connection comes back (events sent meanwhile were lost)', async () => {
+    const { calls } = mockGrupoApi();
+    renderApp(path);
+    await grupoCargado();
+    const lecturas = () =>
+      calls.filter((call) => call.url.endsWith(`/grupoConProducto/${GRUPO_ID}`)).length;
+    const antes = lecturas();
+    act(() => {
+      for (const alReconectar of realtime.alReconectar) alReconectar();
+    });
+    await waitFor(() => expect(lecturas()).toBe(antes + 1));
   });
 
   it('leaves the rooms when the page goes away', async () => {

@@ -10,6 +10,7 @@ const realtime = vi.hoisted(() => ({
   oyentes: new Map<string, Set<(payload: unknown) => void>>(),
 }));
 vi.mock('@/lib/socket', () => ({
+  onRealtimeReconnect: () => () => undefined,
   subscribeRealtime: (_room: unknown, event: string, listener: (payload: unknown) => void) => {
     const oyentes = realtime.oyentes.get(event) ?? new Set();
     oyentes.add(listener);

@@ -22,6 +22,7 @@ const realtime = vi.hoisted(() => ({
   salas: new Set<string>(),
 }));
 vi.mock('@/lib/socket', () => ({
+  onRealtimeReconnect: () => () => undefined,
   subscribeRealtime: (
     room: { kind: string; id: string } | null,
     event: string,

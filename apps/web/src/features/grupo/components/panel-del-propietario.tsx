@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRealtimeEvent } from '@/hooks/use-realtime-event';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/use-realtime-event';
 import { useEsPropietario } from '../api/get-es-propietario';
 import { useGruposAbiertos } from '../api/get-grupos-abiertos';
 import { grupoKeys } from '../api/grupo-keys';
@@ -46,6 +46,7 @@ function Panel({ productoId, nombre }: { productoId: string; nombre: string }) {
   });
   useRealtimeEvent(sala, 'grupoActualizado', recargar);
   useRealtimeEvent(sala, 'grupoCerradoPorVendedor', recargar);
+  useRealtimeReconnect(recargar);
 
   return (
     <section

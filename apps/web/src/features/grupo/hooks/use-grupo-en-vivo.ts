@@ -1,7 +1,7 @@
 import { GRUPO_MENSAJES, type GrupoConProducto } from '@compra-grupal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { useRealtimeEvent } from '@/hooks/use-realtime-event';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/use-realtime-event';
 import { grupoKeys } from '../api/grupo-keys';
 import { normalizarEstado } from '../lib/estado-grupo';
 
@@ -24,6 +24,10 @@ export function useGrupoEnVivo(grupoId: string, productoId: string | undefined) 
   };
 
   const sala = abierto ? { kind: 'grupo' as const, id: grupoId } : null;
+  // Events sent while the connection was down are lost: read the group again.
+  useRealtimeReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: key });
+  });
 
   useRealtimeEvent(sala, 'grupoActualizado', (evento) => {
     if (evento.grupoId !== grupoId) return;

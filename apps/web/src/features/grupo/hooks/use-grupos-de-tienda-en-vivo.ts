@@ -1,6 +1,7 @@
 import type { ServerToClientEvents } from '@compra-grupal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useRealtimeReconnect } from '@/hooks/use-realtime-event';
 import { subscribeRealtime } from '@/lib/socket';
 import { grupoKeys } from '../api/grupo-keys';
 
@@ -24,6 +25,7 @@ export function useGruposDeTiendaEnVivo(tiendaId: string | null, productoIds: re
     if (tiendaId) void queryClient.invalidateQueries({ queryKey: grupoKeys.deTienda(tiendaId) });
   };
   const productos = [...new Set(productoIds)].sort().join(',');
+  useRealtimeReconnect(() => recargar.current());
 
   useEffect(() => {
     if (!tiendaId) return;
