@@ -21,7 +21,7 @@ import { type ReactNode, useId } from 'react';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatFechaHora } from '../lib/fechas';
+import { formatFechaHora } from '@/lib/format-fecha';
 
 function Dato({
   icon: Icon,

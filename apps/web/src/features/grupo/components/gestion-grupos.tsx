@@ -6,12 +6,12 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatPrecio } from '@/lib/format-currency';
+import { formatFechaHora } from '@/lib/format-fecha';
 import { useGruposDeTienda } from '../api/get-grupos-de-tienda';
 import { useTiendaIdDelVendedor } from '../api/get-tienda-id-del-vendedor';
 import { useCerrarConConfirmacion } from '../hooks/use-cerrar-con-confirmacion';
 import { useGruposDeTiendaEnVivo } from '../hooks/use-grupos-de-tienda-en-vivo';
 import { normalizarEstado, ultimosSeis } from '../lib/estado-grupo';
-import { formatFechaGrupo } from '../lib/fechas';
 import { ConfirmarCierreDialog } from './confirmar-cierre-dialog';
 import { EstadoGrupoBadge } from './estado-grupo-badge';
 import { GrupoImagen } from './grupo-imagen';
@@ -160,7 +160,7 @@ function GrupoCard({ grupo, onCerrar }: { grupo: GrupoDeCompra; onCerrar: () => 
             Creado
           </dt>
           <dd className="mt-0.5 font-medium">
-            <time dateTime={grupo.fechaCreacion}>{formatFechaGrupo(grupo.fechaCreacion)}</time>
+            <time dateTime={grupo.fechaCreacion}>{formatFechaHora(grupo.fechaCreacion)}</time>
           </dd>
         </div>
       </dl>

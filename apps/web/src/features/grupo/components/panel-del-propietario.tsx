@@ -6,12 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/use-realtime-event';
+import { formatFechaHora } from '@/lib/format-fecha';
 import { useEsPropietario } from '../api/get-es-propietario';
 import { useGruposAbiertos } from '../api/get-grupos-abiertos';
 import { grupoKeys } from '../api/grupo-keys';
 import { useCerrarConConfirmacion } from '../hooks/use-cerrar-con-confirmacion';
 import { lugaresRestantes, ultimosSeis } from '../lib/estado-grupo';
-import { formatFechaGrupo } from '../lib/fechas';
 import { ConfirmarCierreDialog } from './confirmar-cierre-dialog';
 
 export interface PanelDelPropietarioProps {
@@ -126,7 +126,7 @@ function GrupoAbiertoItem({ grupo, onCerrar }: { grupo: GrupoAbierto; onCerrar: 
           </p>
           <p className="mt-0.5 flex items-center gap-1.5 text-muted-foreground text-xs">
             <CalendarIcon className="size-3.5" aria-hidden />
-            <time dateTime={grupo.fechaCreacion}>{formatFechaGrupo(grupo.fechaCreacion)}</time>
+            <time dateTime={grupo.fechaCreacion}>{formatFechaHora(grupo.fechaCreacion)}</time>
           </p>
         </div>
         <Button type="button" size="sm" variant="outline" onClick={onCerrar}>

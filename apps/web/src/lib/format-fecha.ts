@@ -9,10 +9,10 @@ const fechaHora = new Intl.DateTimeFormat('es-AR', {
 });
 
 /**
- * A group's creation date, short and in Spanish with hour and minute (spec part 2, section 2),
- * on Buenos Aires time: "5 de nov de 2026, 14:30".
+ * A date and time the Argentine way, short, on Buenos Aires time: "5 de nov de 2026, 14:30"
+ * (a group's creation date, spec part 2, section 2; a store's in the review).
  */
-export function formatFechaGrupo(iso: string): string {
+export function formatFechaHora(iso: string): string {
   const fecha = new Date(iso);
   return Number.isNaN(fecha.getTime()) ? '' : fechaHora.format(fecha);
 }
