@@ -56,6 +56,13 @@ export const ERROR_CODES = {
   mercadoPagoNoVinculado: 'MERCADOPAGO_NO_VINCULADO',
   grupoNoEncontrado: 'GRUPO_NO_ENCONTRADO',
   grupoYaCerrado: 'GRUPO_YA_CERRADO',
+  // envio, pedido, pago
+  direccionNoEncontrada: 'DIRECCION_NO_ENCONTRADA',
+  envioNoDisponible: 'ENVIO_NO_DISPONIBLE',
+  stockInsuficiente: 'STOCK_INSUFICIENTE',
+  productoNoDisponible: 'PRODUCTO_NO_DISPONIBLE',
+  tiendasSinMp: 'TIENDAS_SIN_MP',
+  pedidoNoEncontrado: 'PEDIDO_NO_ENCONTRADO',
   // Mercado Pago account linking
   vinculacionInvalida: 'VINCULACION_INVALIDA',
   mercadoPagoNoDisponible: 'MERCADOPAGO_NO_DISPONIBLE',
@@ -112,6 +119,9 @@ export const ERROR_MESSAGES = {
   GRUPO_NO_ENCONTRADO: 'Grupo no encontrado',
   GRUPO_YA_CERRADO:
     'El grupo ya está cerrado. Por favor, actualiza la página para ver los cambios.',
+  DIRECCION_NO_ENCONTRADA: 'No se encontró la dirección de envío',
+  ENVIO_NO_DISPONIBLE: 'No se encontraron opciones de envío disponibles',
+  PEDIDO_NO_ENCONTRADO: 'No se encontró el pedido',
   VINCULACION_INVALIDA: 'La solicitud de vinculación expiró o ya fue usada. Vuelve a intentarlo.',
   MERCADOPAGO_NO_DISPONIBLE: 'Mercado Pago no responde. Intenta nuevamente en unos minutos.',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
@@ -131,6 +141,10 @@ export const errorBodySchema = z
       .array(z.object({ campo: z.string(), mensaje: z.string() }))
       .optional()
       .describe('Campos inválidos, cuando el error es de validación'),
+    tiendasSinMP: z
+      .array(z.object({ nombre: z.string() }))
+      .optional()
+      .describe('Tiendas que todavía no pueden cobrar (TIENDAS_SIN_MP)'),
   })
   .meta({ id: 'Error' });
 

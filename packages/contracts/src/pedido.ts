@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { paqueteSchema } from './envio';
+import { idSchema } from './ids';
+import { numero } from './numero';
+import { texto } from './texto';
+import { telefonoSchema } from './usuario';
+
+/** Bounds of an order: lines, units per line, sellers. */
+export const LIMITES_PEDIDO = { lineas: 50, cantidadPorLinea: 1000, tiendas: 20 } as const;
+
+/** A cart line sent to checkout; `grupoId` is the group chosen on its group page, if any. */
+export const lineaPedidoRequestSchema = z.object({
+  productoId: idSchema,
+  cantidadSolicitada: numero({
+    min: 1,
+    max: LIMITES_PEDIDO.cantidadPorLinea,
+    entero: true,
+    mensaje: `La cantidad debe ser un número entero entre 1 y ${LIMITES_PEDIDO.cantidadPorLinea}`,
+  }),
+  grupoId: idSchema.optional(),
+});
+
+/** The shipping option chosen for one store; the server quotes again and keeps its own price. */
+export const envioElegidoSchema = z.object({
+  tiendaId: idSchema,
+  carrier: texto({ max: 60, min: 1, campo: 'El transporte' }),
+  servicio: texto({ max: 60, min: 1, campo: 'El servicio' }),
+});
+
+/**
+ * POST pago/crearPreferencia (spec file 1, section 7; `paquete` and `envios` are the shipping
+ * steps' choices): creates the order, one payment per seller, and reserves the stock.
+ */
+export const crearPreferenciaRequestSchema = z
+  .object({
+    productos: z
+      .array(lineaPedidoRequestSchema)
+      .min(1, 'El carrito está vacío')
+      .max(LIMITES_PEDIDO.lineas, `Un pedido puede tener hasta ${LIMITES_PEDIDO.lineas} productos`),
+    usuarioId: idSchema,
+    direccionId: idSchema,
+    telefono: telefonoSchema,
+    paquete: paqueteSchema,
+    envios: z.array(envioElegidoSchema).max(LIMITES_PEDIDO.tiendas),
+  })
+  .meta({ id: 'CrearPreferenciaRequest' });
+
+export const crearPreferenciaResponseSchema = z
+  .object({ pedidoId: idSchema })
+  .meta({ id: 'CrearPreferenciaResponse' });
+
+/** The 409 body when some sellers cannot take payments yet (spec: `tiendasSinMP`). */
+export const tiendasSinMpSchema = z.array(z.object({ nombre: z.string() }));
+
+export const ESTADOS_PAGO = ['pendiente', 'aprobado', 'rechazado', 'reembolsado'] as const;
+export const estadoPagoSchema = z.enum(ESTADOS_PAGO);
+
+/** One seller's payment of an order (spec file 2, section 3). `monto` in pesos. */
+export const pagoPorVendedorSchema = z
+  .object({
+    tiendaId: idSchema,
+    tiendaNombre: z.string(),
+    tiendaLogo: z.string().nullable(),
+    monto: z.number(),
+    envio: z.number().describe('Lo que cuesta el envío de este vendedor, incluido en monto'),
+    estado: estadoPagoSchema,
+    productos: z.array(
+      z.object({
+        productoId: idSchema,
+        nombre: z.string(),
+        imagen: z.string().nullable(),
+        cantidad: z.number().int(),
+        precio: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'PagoPorVendedor' });
+
+/** GET pedido/estadoPagos/{pedidoId}: the order's payments and their progress. */
+export const estadoPagosResponseSchema = z
+  .object({
+    estadisticas: z.object({
+      total: z.number().int(),
+      aprobados: z.number().int(),
+      pendientes: z.number().int(),
+      porcentajeCompletado: z.number(),
+    }),
+    pagosPorVendedor: z.array(pagoPorVendedorSchema),
+  })
+  .meta({ id: 'EstadoPagosResponse' });
+
+/** An order with its payments, as Mis Pagos lists it (POST pedido/obtenerPedidosPorUserId). */
+export const pedidoConPagosSchema = z
+  .object({
+    _id: idSchema,
+    fechaCreacion: z.string(),
+    aprobado: z.boolean(),
+    todosLosPagosAprobados: z.boolean(),
+    entregado: z.boolean(),
+    total: z.number(),
+    productos: z.array(z.object({ productoId: idSchema, cantidadSolicitada: z.number().int() })),
+    pagosPorVendedor: z.array(pagoPorVendedorSchema),
+  })
+  .meta({ id: 'PedidoConPagos' });
+
+export const pedidosPorUserIdResponseSchema = z
+  .array(pedidoConPagosSchema)
+  .meta({ id: 'PedidosPorUserIdResponse' });
+
+export const pedidoIdParamsSchema = z.object({ pedidoId: idSchema });
+export const pedidoYTiendaParamsSchema = z.object({ pedidoId: idSchema, tiendaId: idSchema });
+
+export type CrearPreferenciaRequest = z.infer<typeof crearPreferenciaRequestSchema>;
+export type PagoPorVendedor = z.infer<typeof pagoPorVendedorSchema>;
+export type EstadoPagosResponse = z.infer<typeof estadoPagosResponseSchema>;
+export type PedidoConPagos = z.infer<typeof pedidoConPagosSchema>;
