@@ -50,5 +50,7 @@ export const productos = pgTable(
       'productos_retirado_no_disponible_check',
       sql`${table.retiradoEn} is null or not ${table.disponible}`,
     ),
+    // Stock never goes negative: orders reserve with a conditional update (migration 0014).
+    check('productos_stock_no_negativo_check', sql`${table.stock} >= 0`),
   ],
 );
