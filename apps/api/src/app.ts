@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
+import { envioRoutes } from './modules/envio/envio.routes';
 import { createGeoRoutes } from './modules/geo/geo.routes';
 import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -188,6 +189,7 @@ export async function buildApp({
       await api.register(usuarioRoutes, { prefix: '/usuario' });
       await api.register(googleAuthRoutes, { prefix: '/usuario' });
       await api.register(direccionRoutes, { prefix: '/direccion' });
+      await api.register(envioRoutes, { prefix: '/envio' });
       await api.register(tiendaRoutes, { prefix: '/tienda' });
       await api.register(productoRoutes, { prefix: '/producto' });
       await api.register(grupoDeCompraRoutes, { prefix: '/grupoDeCompra' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createEnvio } from './adapters/envio/envio-from-config';
 import type { PaymentsPort } from './adapters/payments/payments.port';
 import { accountLinkRedirectUri } from './adapters/payments/payments-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
@@ -13,6 +14,8 @@ import { createCoberturaRepository } from './modules/cobertura/cobertura.reposit
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createDireccionService } from './modules/direccion/direccion.service';
+import { createEnvioRepository } from './modules/envio/envio.repository';
+import { createEnvioService } from './modules/envio/envio.service';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
@@ -37,6 +40,7 @@ export function createRepositories(db: Database) {
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
     direccion: createDireccionRepository(db),
+    envio: createEnvioRepository(db),
     grupoDeCompra: createGrupoDeCompraRepository(db),
     mercadoPago: createMercadoPagoRepository(db),
     producto: createProductoRepository(db),
@@ -87,6 +91,8 @@ export function createServices(
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
+    /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
+    envio: createEnvioService(repositories.envio, createEnvio(config)),
     grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),
     mercadoPago: createMercadoPagoVinculacionService({
       repositories,

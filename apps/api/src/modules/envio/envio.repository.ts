@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { direcciones, tiendas } from '../../db/schema';
+
+/** Where a shipment starts and ends: an enabled store and one of the caller's addresses. */
+export function createEnvioRepository(db: Database) {
+  return {
+    /** The point of an enabled store; undefined for an unknown or disabled one. */
+    async findTiendaHabilitada(id: string) {
+      const [row] = await db
+        .select({ id: tiendas.id, latitud: tiendas.latitud, longitud: tiendas.longitud })
+        .from(tiendas)
+        .where(and(eq(tiendas.id, id), eq(tiendas.habilitada, true)));
+      return row;
+    },
+    /** The point of an address of this user; undefined for another user's or an unknown one. */
+    async findDireccionDeUsuario(id: string, usuarioId: string) {
+      const [row] = await db
+        .select({
+          id: direcciones.id,
+          latitud: direcciones.latitud,
+          longitud: direcciones.longitud,
+        })
+        .from(direcciones)
+        .where(and(eq(direcciones.id, id), eq(direcciones.usuarioId, usuarioId)));
+      return row;
+    },
+  };
+}
+
+export type EnvioRepository = ReturnType<typeof createEnvioRepository>;
