@@ -30,6 +30,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** Invalid fields of a validation error. */
   readonly detalles: readonly FieldIssue[];
+  /** The answer's parsed body, for errors that carry more (e.g. `tiendasSinMP`). */
+  readonly body: unknown;
 
   constructor(
     message: string,
@@ -38,6 +40,7 @@ export class ApiError extends Error {
       code?: string | undefined;
       serverMessage?: string | undefined;
       detalles?: readonly FieldIssue[] | undefined;
+      body?: unknown;
       cause?: unknown;
     },
   ) {
@@ -47,6 +50,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.serverMessage = options.serverMessage;
     this.detalles = options.detalles ?? [];
+    this.body = options.body;
   }
 }
 
@@ -241,6 +245,7 @@ function toApiError(response: Response, body: unknown): ApiError {
       code: codeOf(body),
       serverMessage,
       detalles: detallesOf(body),
+      body,
     },
   );
 }

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { CHECKOUT_TEXTOS } from '../lib/textos';
+import { checkoutKeys } from './checkout-keys';
+
+/** POST /api/usuario/telefono/{userId} {telefono}: updates the contact phone. */
+async function actualizarTelefono({
+  userId,
+  telefono,
+}: {
+  userId: string;
+  telefono: string;
+}): Promise<string> {
+  await api.post(`/api/usuario/telefono/${encodeURIComponent(userId)}`, { telefono });
+  return telefono;
+}
+
+export function useActualizarTelefono(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: actualizarTelefono,
+    meta: {
+      errorTitle: CHECKOUT_TEXTOS.telefonoNoActualizado,
+      errorMessage: CHECKOUT_TEXTOS.intentaNuevamente,
+    },
+    onSuccess: (telefono) => {
+      queryClient.setQueryData(checkoutKeys.telefono(userId), { telefono });
+    },
+  });
+}

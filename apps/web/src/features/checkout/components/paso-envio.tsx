@@ -1,0 +1,150 @@
+import type { OpcionEnvio } from '@compra-grupal/contracts';
+import { RotateCcwIcon, StoreIcon, TriangleAlertIcon, TruckIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatPrecio } from '@/lib/format-currency';
+import { CHECKOUT_TEXTOS } from '../lib/textos';
+import { nombreDeTienda } from './checkout-resumen';
+import { OpcionRadio } from './opcion-radio';
+import type { TiendaCheckout, TiendaDelPedido } from './tipos';
+
+/** One store's quote as the wizard holds it. */
+export interface CotizacionDeTienda {
+  estado: 'cargando' | 'lista' | 'error';
+  opciones: readonly OpcionEnvio[];
+  reintentar: () => void;
+}
+
+/** The key of an option inside its store's list. */
+export function claveDeOpcion(opcion: Pick<OpcionEnvio, 'carrier' | 'servicio'>): string {
+  return `${opcion.carrier}::${opcion.servicio}`;
+}
+
+function Aviso({ texto, onReintentar }: { texto: string; onReintentar?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-2 rounded-xl border border-destructive/30 bg-destructive/5 p-3 text-sm"
+    >
+      <p className="flex items-start gap-2">
+        <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+        {texto}
+      </p>
+      {onReintentar && (
+        <Button type="button" variant="outline" size="sm" onClick={onReintentar}>
+          <RotateCcwIcon aria-hidden />
+          Reintentar
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function TiendaEnvio({
+  info,
+  cotizacion,
+  elegida,
+  onElegir,
+}: {
+  info: TiendaCheckout | undefined;
+  cotizacion: CotizacionDeTienda | undefined;
+  elegida: string | undefined;
+  onElegir: (clave: string) => void;
+}) {
+  const nombre = useId();
+  const titulo = nombreDeTienda(info);
+  return (
+    <section
+      aria-labelledby={`${nombre}-titulo`}
+      data-slot="envio-tienda"
+      aria-busy={cotizacion?.estado === 'cargando'}
+      className="grid gap-3 rounded-2xl border border-border/70 p-3 sm:p-4"
+    >
+      <h3 id={`${nombre}-titulo`} className="flex items-center gap-2 font-semibold">
+        <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-secondary text-secondary-foreground">
+          <StoreIcon className="size-4" aria-hidden />
+        </span>
+        <span className="truncate">Envío de {titulo}</span>
+      </h3>
+      {info?.error && <p className="text-muted-foreground text-xs">{CHECKOUT_TEXTOS.sinTienda}</p>}
+      {!cotizacion || cotizacion.estado === 'cargando' ? (
+        <div role="status" aria-label={`Cotizando el envío de ${titulo}`} className="grid gap-2">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : cotizacion.estado === 'error' ? (
+        <Aviso texto={CHECKOUT_TEXTOS.sinCotizacion} onReintentar={cotizacion.reintentar} />
+      ) : cotizacion.opciones.length === 0 ? (
+        <Aviso texto={CHECKOUT_TEXTOS.sinOpciones} />
+      ) : (
+        <fieldset className="grid gap-2">
+          <legend className="sr-only">Método de envío de {titulo}</legend>
+          {cotizacion.opciones.map((opcion) => {
+            const clave = claveDeOpcion(opcion);
+            return (
+              <OpcionRadio
+                key={clave}
+                name={nombre}
+                value={clave}
+                checked={elegida === clave}
+                onChange={onElegir}
+              >
+                <span className="flex items-start justify-between gap-3">
+                  <span className="flex min-w-0 items-start gap-2">
+                    <TruckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                    <span className="min-w-0">
+                      <span className="block font-medium">
+                        {opcion.carrier} · {opcion.servicio}
+                      </span>
+                      <span className="block text-muted-foreground text-sm">
+                        {opcion.tiempoEntrega}
+                      </span>
+                    </span>
+                  </span>
+                  <span className="shrink-0 font-semibold tabular-nums">
+                    {formatPrecio(opcion.precio)}
+                  </span>
+                </span>
+              </OpcionRadio>
+            );
+          })}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/** Step 5: one quote and one chosen option per store of the cart. */
+export function PasoEnvio({
+  tiendas,
+  infoTiendas,
+  cotizaciones,
+  elegidas,
+  onElegir,
+}: {
+  tiendas: readonly TiendaDelPedido[];
+  infoTiendas: ReadonlyMap<string, TiendaCheckout>;
+  cotizaciones: ReadonlyMap<string, CotizacionDeTienda>;
+  elegidas: ReadonlyMap<string, string>;
+  onElegir: (tiendaId: string, clave: string) => void;
+}) {
+  return (
+    <div className="grid gap-4">
+      {tiendas.length > 1 && (
+        <p className="text-muted-foreground text-sm">
+          Cada tienda envía su parte por separado: elige un envío para cada una.
+        </p>
+      )}
+      {tiendas.map((tienda) => (
+        <TiendaEnvio
+          key={tienda.tiendaId}
+          info={infoTiendas.get(tienda.tiendaId)}
+          cotizacion={cotizaciones.get(tienda.tiendaId)}
+          elegida={elegidas.get(tienda.tiendaId)}
+          onElegir={(clave) => onElegir(tienda.tiendaId, clave)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+
+/** A cart line with its product as the route loaded it (features do not import each other). */
+export interface LineaCheckout {
+  productoId: string;
+  cantidadSolicitada: number;
+  grupoId?: string | undefined;
+  nombre: string;
+  precio: number;
+  tiendaId: string;
+}
+
+/** What the checkout knows of a store: its name, or that it could not be loaded. */
+export interface TiendaCheckout {
+  nombre: string | null;
+  error: boolean;
+}
+
+/**
+ * What the location picker emits on confirmation (spec part 1, section 3), restated here
+ * because features do not import each other: `UbicacionPickerDialog` fits as is.
+ */
+export interface UbicacionElegida {
+  address: string;
+  lat: number;
+  lng: number;
+  postalCode: string | null;
+  province: string;
+  city: string;
+}
+
+export interface LocationPickerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialLocation?: { lat: number; lng: number } | null;
+  onConfirm: (ubicacion: UbicacionElegida) => void;
+  title?: string;
+  description?: string;
+}
+
+export type LocationPickerComponent = ComponentType<LocationPickerProps>;
+
+/** The package of step 4 as typed (strings until it is sent). */
+export interface PaqueteTexto {
+  peso: string;
+  largo: string;
+  ancho: string;
+  alto: string;
+}
+
+/** The lines of one store. */
+export interface TiendaDelPedido {
+  tiendaId: string;
+  lineas: LineaCheckout[];
+  subtotal: number;
+}
+
+function redondear(pesos: number): number {
+  return Math.round(pesos * 100) / 100;
+}
+
+/** The lines grouped by store, in the order the stores first appear. */
+export function agruparPorTienda(lineas: readonly LineaCheckout[]): TiendaDelPedido[] {
+  const grupos = new Map<string, TiendaDelPedido>();
+  for (const linea of lineas) {
+    let grupo = grupos.get(linea.tiendaId);
+    if (!grupo) {
+      grupo = { tiendaId: linea.tiendaId, lineas: [], subtotal: 0 };
+      grupos.set(linea.tiendaId, grupo);
+    }
+    grupo.lineas.push(linea);
+    grupo.subtotal = redondear(grupo.subtotal + linea.precio * linea.cantidadSolicitada);
+  }
+  return [...grupos.values()];
+}
+
+export function sumar(montos: readonly number[]): number {
+  return redondear(montos.reduce((total, monto) => total + monto, 0));
+}
