@@ -34,9 +34,12 @@ import { envioRoutes } from './modules/envio/envio.routes';
 import { createGeoRoutes } from './modules/geo/geo.routes';
 import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { crearPreferenciaRoutes } from './modules/pago/crear-preferencia.routes';
 import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prueba';
 import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
 import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
+import { pedidoRoutes } from './modules/pedido/pedido.routes';
+import { registrarLiberacionDeReservas } from './modules/pedido/reservas-vencidas.job';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import {
@@ -158,6 +161,15 @@ export async function buildApp({
       app.log.error({ err: error }, 'no se pudo programar la renovación de Mercado Pago');
     });
   });
+  const liberacionDeReservas = registrarLiberacionDeReservas(app.jobs, services.pedido, {
+    db: database.db,
+    clock,
+  });
+  app.addHook('onListen', async () => {
+    await liberacionDeReservas.programar().catch((error: unknown) => {
+      app.log.error({ err: error }, 'no se pudo programar la liberación de reservas');
+    });
+  });
   app.addHook('onListen', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
@@ -194,6 +206,8 @@ export async function buildApp({
       await api.register(productoRoutes, { prefix: '/producto' });
       await api.register(grupoDeCompraRoutes, { prefix: '/grupoDeCompra' });
       await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
+      await api.register(crearPreferenciaRoutes, { prefix: '/pago' });
+      await api.register(pedidoRoutes, { prefix: '/pedido' });
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });
       }

@@ -20,6 +20,8 @@ import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-d
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
+import { createPedidoRepository } from './modules/pedido/pedido.repository';
+import { createPedidoService } from './modules/pedido/pedido.service';
 import { createProductoRepository } from './modules/producto/producto.repository';
 import { createProductoService } from './modules/producto/producto.service';
 import { createTiendaRepository } from './modules/tienda/tienda.repository';
@@ -43,6 +45,7 @@ export function createRepositories(db: Database) {
     envio: createEnvioRepository(db),
     grupoDeCompra: createGrupoDeCompraRepository(db),
     mercadoPago: createMercadoPagoRepository(db),
+    pedido: createPedidoRepository(db),
     producto: createProductoRepository(db),
     sesion: createSesionRepository(db),
     tienda: createTiendaRepository(db),
@@ -85,6 +88,7 @@ export function createServices(
   const repositories = createRepositories(database.db);
   const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
   const withTransaction = createUnitOfWork(database.db, createRepositories, { afterCommit });
+  const envio = createEnvioService(repositories.envio, createEnvio(config));
   return {
     withTransaction,
     admin: createAdminService(repositories.tienda, { withTransaction }),
@@ -92,7 +96,7 @@ export function createServices(
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
-    envio: createEnvioService(repositories.envio, createEnvio(config)),
+    envio,
     grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),
     mercadoPago: createMercadoPagoVinculacionService({
       repositories,
@@ -101,6 +105,13 @@ export function createServices(
       redirectUri: accountLinkRedirectUri(config),
       // Without payments nothing is sealed or opened: any key will do.
       claveMaestra: mercadoPagoKey ?? randomBytes(32),
+      clock,
+    }),
+    /** Orders: checkout (pago/crearPreferencia), payment status, Mis Pagos, reservation expiry. */
+    pedido: createPedidoService(repositories.pedido, {
+      withTransaction,
+      cotizarParaPedido: envio.cotizarParaPedido,
+      reservaMinutos: config.RESERVA_MINUTOS,
       clock,
     }),
     producto: createProductoService(repositories.producto, {

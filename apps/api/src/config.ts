@@ -176,6 +176,11 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ),
+  /** How long an order holds its stock while its payments are pending (docs/decisions/024). */
+  RESERVA_MINUTOS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1440).default(15),
+  ),
   MAP_TILE_ATTRIBUTION: z.preprocess(
     emptyAsUndefined,
     z

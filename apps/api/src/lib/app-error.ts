@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detalles?: { campo: string; mensaje: string }[],
+    /** TIENDAS_SIN_MP: the stores that cannot take payments yet (spec: `tiendasSinMP`). */
+    readonly tiendasSinMP?: { nombre: string }[],
   ) {
     super(message);
     this.name = 'AppError';

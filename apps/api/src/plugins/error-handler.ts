@@ -82,9 +82,9 @@ const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send(errorBody(error.message, error.code, error.detalles));
+      const body = errorBody(error.message, error.code, error.detalles);
+      if (error.tiendasSinMP) body.tiendasSinMP = error.tiendasSinMP;
+      return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detalles = error.validation.map((issue) => ({
