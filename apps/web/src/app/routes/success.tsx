@@ -1,6 +1,111 @@
-import { CircleCheckIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { CircleCheckIcon, CircleXIcon, HomeIcon, PackageIcon, PhoneIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { vaciarCarrito } from '@/features/carrito/stores/carrito-store';
+import { lanzarConfeti } from '@/features/checkout/lib/confeti';
+import { SOPORTE } from '@/features/grupo/lib/soporte';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { getStoredItem } from '@/lib/storage-keys';
 
+/**
+ * /success (spec part 1, section 2). With a pending order (currentPedidoId) it goes on to pay
+ * its sellers: /multi-payment-checkout?pedidoId={id}&paymentSuccess=true. Otherwise it empties
+ * the cart and reads `token` and `payment_id`: with either, 'Felicidades por tu compra' with
+ * confetti; with neither, 'Error de Pago'.
+ */
 export function SuccessRoute() {
-  return <PlaceholderPage title="Pago exitoso" icon={CircleCheckIcon} />;
+  // Read once: the screen does not change its mind while it shows.
+  const [pedidoId] = useState(() => getStoredItem('currentPedidoId'));
+  const [searchParams] = useSearchParams();
+  const aprobado = Boolean(searchParams.get('token') || searchParams.get('payment_id'));
+  useDocumentTitle(pedidoId ? 'Pago exitoso' : aprobado ? 'Pago exitoso' : 'Error de Pago');
+
+  useEffect(() => {
+    if (pedidoId) return;
+    vaciarCarrito();
+    if (aprobado) void lanzarConfeti();
+  }, [pedidoId, aprobado]);
+
+  if (pedidoId) {
+    return (
+      <Navigate
+        to={`/multi-payment-checkout?pedidoId=${encodeURIComponent(pedidoId)}&paymentSuccess=true`}
+        replace
+      />
+    );
+  }
+
+  if (!aprobado) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-16">
+        <div className="flex animate-rise-in flex-col items-center rounded-2xl border border-border/70 bg-card px-6 py-12 text-center shadow-sm">
+          <span className="grid size-14 place-items-center rounded-2xl bg-destructive/10 text-destructive">
+            <CircleXIcon className="size-7" aria-hidden />
+          </span>
+          <h1 className="mt-5 font-bold text-2xl tracking-tight">Error de Pago</h1>
+          <p className="mt-2 max-w-sm text-pretty text-muted-foreground">
+            No recibimos la confirmación del pago. Revisa tus pedidos o vuelve a intentarlo.
+          </p>
+          <div className="mt-6 grid w-full gap-2 sm:w-auto sm:grid-cols-2">
+            <Button asChild variant="outline">
+              <Link to="/my-orders">
+                <PackageIcon aria-hidden />
+                Ver mis pedidos
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/">
+                <HomeIcon aria-hidden />
+                Volver al inicio
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-16">
+      <div className="flex animate-rise-in flex-col items-center rounded-2xl border border-border/70 bg-card px-6 py-12 text-center shadow-sm">
+        <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-primary-strong">
+          <CircleCheckIcon className="size-7" aria-hidden />
+        </span>
+        <h1 className="mt-5 font-bold text-2xl tracking-tight">Felicidades por tu compra</h1>
+        <p className="mt-3 flex items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Estado del pago:</span>
+          <Badge variant="secondary">Aprobado</Badge>
+        </p>
+        <p className="mt-4 max-w-sm text-pretty text-muted-foreground">
+          Te avisaremos cuando tu grupo se complete y el pedido salga hacia tu dirección.
+        </p>
+        <p className="mt-4 text-sm">
+          ¿Dudas con tu compra? Llámanos al{' '}
+          <a
+            href={SOPORTE.telefonoHref}
+            className="inline-flex items-center gap-1 font-medium text-primary-strong underline-offset-4 hover:underline"
+          >
+            <PhoneIcon className="size-3.5" aria-hidden />
+            {SOPORTE.telefono}
+          </a>
+        </p>
+        <div className="mt-6 grid w-full gap-2 sm:w-auto sm:grid-cols-2">
+          <Button asChild variant="outline">
+            <Link to="/my-orders">
+              <PackageIcon aria-hidden />
+              Ver mis pedidos
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/">
+              <HomeIcon aria-hidden />
+              Volver al inicio
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
 }
