@@ -43,6 +43,8 @@ interface Owner extends LoggedIn {
   productoId: string;
   /** The open group of the owner's product. */
   groupId: string;
+  /** An address of the owner's, with its point on the map. */
+  direccionId: string;
 }
 
 /**
@@ -55,6 +57,8 @@ const FIXTURES: Record<string, (owner: Owner) => string> = {
   tiendaId: (o) => o.tiendaId,
   productoId: (o) => o.productoId,
   groupId: (o) => o.groupId,
+  direccionId: (o) => o.direccionId,
+  direccionDestinoId: (o) => o.direccionId,
 };
 
 interface Callers {
@@ -161,8 +165,22 @@ describe('security: every route that names an id checks access (derived from the
     });
     const groupId = abiertos.json().grupos?.[0]?._id as string | undefined;
     if (!groupId) throw new Error(`el producto demo no tiene grupo abierto: ${abiertos.body}`);
+    const direccion = await t.app.inject({
+      method: 'POST',
+      url: `/api/direccion/${vendedor.userId}`,
+      headers: vendedor.auth,
+      payload: {
+        direccion: 'Av. Rivadavia 5000',
+        latitud: -34.6186,
+        longitud: -58.442,
+        provincia: 'Ciudad Autónoma de Buenos Aires',
+        ciudad: 'Caballito',
+      },
+    });
+    const direccionId = direccion.json().direccion?._id as string | undefined;
+    if (!direccionId) throw new Error(`no se pudo agregar la dirección: ${direccion.body}`);
     table = routeTable(t.app, {
-      owner: { ...vendedor, tiendaId, productoId, groupId },
+      owner: { ...vendedor, tiendaId, productoId, groupId, direccionId },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
     });
