@@ -27,7 +27,12 @@ export async function createTestApp(
   {
     demoStores = false,
     logStream,
-  }: { demoStores?: boolean; logStream?: BuildAppOptions['logStream'] } = {},
+    clock,
+  }: {
+    demoStores?: boolean;
+    logStream?: BuildAppOptions['logStream'];
+    clock?: BuildAppOptions['clock'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cg-api-test-'));
   const config = loadConfig({
@@ -43,7 +48,7 @@ export async function createTestApp(
     content: demoStores ? 'seeded-with-stores' : 'seeded',
     uploadsDir: uploadsDirOf(config),
   });
-  const app = await buildApp({ config, database, logStream });
+  const app = await buildApp({ config, database, logStream, ...(clock ? { clock } : {}) });
   return {
     app,
     database,
