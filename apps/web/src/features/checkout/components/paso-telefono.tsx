@@ -70,7 +70,7 @@ export function PasoTelefono({
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={id}>Teléfono de contacto</Label>
+        <Label htmlFor={id}>Número de teléfono</Label>
         <div className="relative">
           <PhoneIcon
             aria-hidden

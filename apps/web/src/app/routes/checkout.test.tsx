@@ -1,0 +1,447 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FetchCall, json, mockFetch } from '@/test/fetch';
+import { crearProducto, crearTienda, OTRA_TIENDA_ID, TIENDA_ID } from '@/test/marketplace-api';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+import { makeToken, storeToken, USER_ID } from '@/test/tokens';
+
+// The map picker is Leaflet's: a stand-in confirms a fixed point.
+vi.mock('@/features/ubicacion/components/ubicacion-picker-dialog', () => ({
+  preloadUbicacionPicker: () => {},
+  UbicacionPickerDialog: ({
+    open,
+    onConfirm,
+  }: {
+    open: boolean;
+    onConfirm: (u: unknown) => void;
+  }) =>
+    open ? (
+      <div role="dialog" aria-label="Mapa de prueba">
+        <button
+          type="button"
+          onClick={() =>
+            onConfirm({
+              address: 'Av. Corrientes 1234',
+              lat: -34.6037,
+              lng: -58.3816,
+              postalCode: 'C1043',
+              province: 'Ciudad Autónoma de Buenos Aires',
+              city: 'Buenos Aires',
+            })
+          }
+        >
+          Confirmar ubicación
+        </button>
+      </div>
+    ) : null,
+}));
+
+const GRUPO_ID = 'e10000000000000000000001';
+const DIRECCION_ID = 'f10000000000000000000001';
+const NUEVA_DIRECCION_ID = 'f10000000000000000000002';
+const PEDIDO_ID = 'f20000000000000000000001';
+
+const yerba = crearProducto({ nombre: 'Yerba mate 1 kg', precio: 4890 });
+const naranjas = crearProducto({
+  nombre: 'Cajón de naranjas 10 kg',
+  precio: 12500,
+  tiendaId: OTRA_TIENDA_ID,
+});
+const almacen = crearTienda({ nombre: 'Almacén Don Ramón' });
+const huerta = crearTienda({ _id: OTRA_TIENDA_ID, nombre: 'La Huerta de Villa Crespo' });
+
+const direccion = {
+  _id: DIRECCION_ID,
+  direccion: 'Av. Santa Fe 2500',
+  departamento: '3° A',
+  descripcion: null,
+  ciudad: 'Buenos Aires',
+  provincia: 'Ciudad Autónoma de Buenos Aires',
+  codigoPostal: 'C1425',
+  latitud: -34.59,
+  longitud: -58.4,
+};
+
+const opcion = (carrier: string, servicio: string, precio: number) => ({
+  carrier,
+  servicio,
+  tiempoEntrega: '2 a 4 días hábiles',
+  diasMinimos: 2,
+  diasMaximos: 4,
+  precio,
+});
+
+type Answer = (call: FetchCall) => Response | Promise<Response>;
+
+function mockCheckoutApi({
+  direcciones = [direccion],
+  cotizar = ({ body }) => {
+    const { tiendaId } = JSON.parse(String(body)) as { tiendaId: string };
+    return json({
+      opciones:
+        tiendaId === TIENDA_ID
+          ? [opcion('Andreani', 'Estándar', 3500), opcion('OCA', 'Prioritario', 5200)]
+          : [opcion('Correo Argentino', 'Clásico', 2800)],
+    });
+  },
+  preferencia = () => json({ pedidoId: PEDIDO_ID }, 201),
+  telefonoPost = () => json({ mensaje: 'Teléfono actualizado' }),
+  direccionPost = ({ body }) =>
+    json(
+      {
+        mensaje: 'Dirección agregada',
+        direccion: { ...direccion, ...JSON.parse(String(body)), _id: NUEVA_DIRECCION_ID },
+      },
+      201,
+    ),
+}: {
+  direcciones?: unknown[];
+  cotizar?: Answer;
+  preferencia?: Answer;
+  telefonoPost?: Answer;
+  direccionPost?: Answer;
+} = {}) {
+  return mockFetch((call) => {
+    const { url, method } = call;
+    if (url.includes('/api/producto/')) {
+      const producto = [yerba, naranjas].find((p) => url.endsWith(p._id));
+      return producto ? json(producto) : json({ error: 'x' }, 404);
+    }
+    if (url.includes('/api/tienda/con-productos/')) {
+      return json(url.endsWith(OTRA_TIENDA_ID) ? huerta : almacen);
+    }
+    if (url.endsWith(`/api/direccion/${USER_ID}`)) {
+      return method === 'POST' ? direccionPost(call) : json(direcciones);
+    }
+    if (url.endsWith(`/api/usuario/telefono/${USER_ID}`)) {
+      return method === 'POST' ? telefonoPost(call) : json({ telefono: '+54 11 5555-0000' });
+    }
+    if (url.endsWith(`/api/usuario/${USER_ID}`)) {
+      return json({ success: true, usuario: { nombre: 'Ana Pérez', email: 'ana@example.com' } });
+    }
+    if (url.endsWith('/api/envio/cotizar-previo')) return cotizar(call);
+    if (url.endsWith('/api/pago/crearPreferencia')) return preferencia(call);
+    if (url.endsWith('/api/usuario/esVendedor')) return json({ esVendedor: false });
+    if (url.endsWith('/api/usuario/esRepartidor')) return json({ esRepartidor: false });
+    if (url.endsWith('/api/usuario/esAdmin')) return json({ esAdmin: false });
+    return json({ error: 'No encontrado' }, 404, 'Not Found');
+  });
+}
+
+function sembrarCarrito() {
+  localStorage.setItem(
+    'carrito',
+    JSON.stringify([
+      { productoId: yerba._id, cantidadSolicitada: 2, grupoId: GRUPO_ID },
+      { productoId: naranjas._id, cantidadSolicitada: 1 },
+    ]),
+  );
+}
+
+type User = ReturnType<typeof renderApp>['user'];
+const continuar = (user: User) => user.click(screen.getByRole('button', { name: /Continuar/ }));
+
+async function hastaPaso(user: User, paso: number) {
+  await screen.findByRole('heading', { name: 'Términos de la compra grupal' });
+  if (paso <= 1) return;
+  await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+  await continuar(user);
+  await user.click(await screen.findByRole('radio', { name: /Av\. Santa Fe 2500/ }));
+  if (paso <= 2) return;
+  await continuar(user);
+  await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
+  if (paso <= 3) return;
+  await continuar(user);
+  await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
+  await user.type(screen.getByLabelText('Largo (cm)'), '30');
+  await user.type(screen.getByLabelText('Ancho (cm)'), '20');
+  await user.type(screen.getByLabelText('Alto (cm)'), '10');
+  if (paso <= 4) return;
+  await continuar(user);
+  await screen.findByRole('heading', { name: 'Método de envío' });
+}
+
+describe('/checkout', () => {
+  beforeEach(() => {
+    storeToken(makeToken());
+  });
+
+  it('asks to log in without a session', async () => {
+    localStorage.removeItem('accessToken');
+    mockCheckoutApi();
+    renderApp('/checkout');
+    expect(
+      await screen.findByRole('heading', { name: 'Inicia sesión para finalizar tu compra' }),
+    ).toBeVisible();
+    expect(screen.getByText('No se encontró token de acceso')).toBeVisible();
+  });
+
+  it('shows an empty cart with a way back to the stores', async () => {
+    mockCheckoutApi();
+    renderApp('/checkout');
+    expect(await screen.findByText('Tu carrito está vacío')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Explorar tiendas' })).toHaveAttribute('href', '/');
+  });
+
+  it('says what each gate needs, with the spec toasts', async () => {
+    sembrarCarrito();
+    mockCheckoutApi();
+    const { user } = renderApp('/checkout');
+    await screen.findByRole('heading', { name: 'Términos de la compra grupal' });
+    expect(screen.getByText('Paso 1 de 6')).toBeVisible();
+    // The cart summary on top, grouped by store, in es-AR currency.
+    expect(document.querySelector('[data-slot="checkout-total"]')).toHaveTextContent('$ 22.280,00');
+
+    await continuar(user);
+    await expectToast('Términos requeridos', 'Debes aceptar los términos para continuar');
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await continuar(user);
+
+    await screen.findByRole('radio', { name: /Av\. Santa Fe 2500/ });
+    await continuar(user);
+    await expectToast('Dirección requerida', 'Debes seleccionar una dirección de envío');
+    await user.click(screen.getByRole('radio', { name: /Av\. Santa Fe 2500/ }));
+    await continuar(user);
+
+    await screen.findByRole('heading', { name: 'Teléfono de contacto' });
+    await continuar(user);
+    await expectToast('Teléfono requerido', 'Debes confirmar tu teléfono de contacto');
+    await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
+    await continuar(user);
+
+    await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
+    expect(screen.getByLabelText('Peso (kg)')).toHaveAttribute('step', '0.1');
+    await continuar(user);
+    await expectToast('Información incompleta', 'Debes completar todos los campos del paquete');
+    await user.type(screen.getByLabelText('Largo (cm)'), '30');
+    await user.type(screen.getByLabelText('Ancho (cm)'), '20');
+    await user.type(screen.getByLabelText('Alto (cm)'), '10');
+    await continuar(user);
+
+    await screen.findAllByRole('radio', { name: /Andreani/ });
+    await continuar(user);
+    await expectToast('Método de envío requerido', 'Debes seleccionar un método de envío');
+
+    // 'Volver' goes back a step.
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(await screen.findByRole('heading', { name: 'Información del paquete' })).toBeVisible();
+  });
+
+  it('adds an address picked on the map, with its detail fields', async () => {
+    sembrarCarrito();
+    const { calls } = mockCheckoutApi({ direcciones: [] });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 1);
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await continuar(user);
+
+    const guardar = await screen.findByRole('button', { name: 'Guardar dirección' });
+    await user.click(guardar);
+    await expectToast('Ubicación requerida', 'Debes seleccionar una ubicación en el mapa');
+
+    await user.click(screen.getByRole('button', { name: /Elegir ubicación en el mapa/ }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar ubicación' }));
+    await user.type(screen.getByLabelText('Departamento'), '4° B');
+    await user.type(screen.getByLabelText('Descripción adicional'), 'Timbre roto');
+    await user.click(screen.getByRole('button', { name: 'Guardar dirección' }));
+    await expectToast('Dirección agregada');
+
+    const post = calls.find(
+      (c) => c.method === 'POST' && c.url.endsWith(`/api/direccion/${USER_ID}`),
+    );
+    expect(JSON.parse(String(post?.body))).toEqual({
+      direccion: 'Av. Corrientes 1234',
+      latitud: -34.6037,
+      longitud: -58.3816,
+      codigoPostal: 'C1043',
+      provincia: 'Ciudad Autónoma de Buenos Aires',
+      ciudad: 'Buenos Aires',
+      departamento: '4° B',
+      descripcion: 'Timbre roto',
+    });
+    // The new address is chosen: the step moves on.
+    await continuar(user);
+    expect(await screen.findByRole('heading', { name: 'Teléfono de contacto' })).toBeVisible();
+  });
+
+  it("says 'No se pudo agregar la dirección' when saving fails", async () => {
+    sembrarCarrito();
+    mockCheckoutApi({ direcciones: [], direccionPost: () => json({}, 500, 'Server Error') });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 1);
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await continuar(user);
+    await user.click(await screen.findByRole('button', { name: /Elegir ubicación en el mapa/ }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar ubicación' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar dirección' }));
+    await expectToast('No se pudo agregar la dirección');
+  });
+
+  it("updates the phone with 'Teléfono actualizado', or says it could not", async () => {
+    sembrarCarrito();
+    let falla = true;
+    const { calls } = mockCheckoutApi({
+      telefonoPost: () => (falla ? json({}, 500, 'Server Error') : json({ mensaje: 'ok' })),
+    });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 2);
+    await continuar(user);
+    const campo = await screen.findByLabelText('Número de teléfono');
+    await waitFor(() => expect(campo).toHaveValue('+54 11 5555-0000'));
+    await user.clear(campo);
+    await user.type(campo, '+54 11 4444-1234');
+    await user.click(screen.getByRole('button', { name: 'Actualizar y confirmar teléfono' }));
+    await expectToast('No se pudo actualizar el teléfono');
+    falla = false;
+    await user.click(screen.getByRole('button', { name: 'Actualizar y confirmar teléfono' }));
+    await expectToast('Teléfono actualizado');
+    const posts = calls.filter((c) => c.method === 'POST' && c.url.includes('/telefono/'));
+    expect(JSON.parse(String(posts.at(-1)?.body))).toEqual({ telefono: '+54 11 4444-1234' });
+    await continuar(user);
+    expect(await screen.findByRole('heading', { name: 'Información del paquete' })).toBeVisible();
+  });
+
+  it('quotes each store on entering step 5, with loading, empty and error states', async () => {
+    sembrarCarrito();
+    let liberar: (() => void) | undefined;
+    const espera = new Promise<void>((resolve) => {
+      liberar = resolve;
+    });
+    const { calls } = mockCheckoutApi({
+      cotizar: async ({ body }) => {
+        const { tiendaId } = JSON.parse(String(body)) as { tiendaId: string };
+        await espera;
+        return tiendaId === TIENDA_ID ? json({ opciones: [] }) : json({ error: 'x' }, 502);
+      },
+    });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 4);
+    expect(calls.some((c) => c.url.endsWith('/api/envio/cotizar-previo'))).toBe(false);
+    await continuar(user);
+    expect(
+      await screen.findByRole('status', { name: 'Cotizando el envío de Almacén Don Ramón' }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('status', { name: 'Cotizando el envío de La Huerta de Villa Crespo' }),
+    ).toBeVisible();
+    liberar?.();
+    expect(
+      await screen.findByText('No se encontraron opciones de envío disponibles'),
+    ).toBeVisible();
+    expect(await screen.findByText('No se pudo obtener la cotización de envío')).toBeVisible();
+
+    const cotizaciones = calls.filter((c) => c.url.endsWith('/api/envio/cotizar-previo'));
+    expect(cotizaciones.map((c) => JSON.parse(String(c.body)))).toEqual([
+      {
+        tiendaId: TIENDA_ID,
+        direccionDestinoId: DIRECCION_ID,
+        clienteInfo: {
+          nombre: 'Ana Pérez',
+          telefono: '+54 11 5555-0000',
+          email: 'ana@example.com',
+        },
+        paquete: { peso: 1.5, largo: 30, ancho: 20, alto: 10 },
+      },
+      expect.objectContaining({ tiendaId: OTRA_TIENDA_ID }),
+    ]);
+  });
+
+  it('creates the preference with the lines, the package and one shipping per store, then goes to pay', async () => {
+    sembrarCarrito();
+    const { calls } = mockCheckoutApi();
+    const { user, router } = renderApp('/checkout');
+    await hastaPaso(user, 5);
+    const almacenEnvio = await screen.findByRole('region', { name: 'Envío de Almacén Don Ramón' });
+    await user.click(await within(almacenEnvio).findByRole('radio', { name: /OCA/ }));
+    const huertaEnvio = screen.getByRole('region', { name: 'Envío de La Huerta de Villa Crespo' });
+    await user.click(await within(huertaEnvio).findByRole('radio', { name: /Correo Argentino/ }));
+    await continuar(user);
+
+    expect(await screen.findByRole('heading', { name: 'Confirma y paga' })).toBeVisible();
+    // 9.780 + 12.500 of products and 5.200 + 2.800 of shipping.
+    const totales = document.querySelectorAll('[data-slot="resumen-total"]');
+    expect(totales[totales.length - 1]).toHaveTextContent('$ 30.280,00');
+
+    await user.click(screen.getByRole('button', { name: 'Ir a pagar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multi-payment-checkout'));
+    expect(router.state.location.search).toBe(`?pedidoId=${PEDIDO_ID}`);
+    expect(localStorage.getItem('currentPedidoId')).toBe(PEDIDO_ID);
+    expect(JSON.parse(localStorage.getItem('carrito') ?? '[]')).toEqual([]);
+
+    const pedido = calls.find((c) => c.url.endsWith('/api/pago/crearPreferencia'));
+    expect(JSON.parse(String(pedido?.body))).toEqual({
+      productos: [
+        { productoId: yerba._id, cantidadSolicitada: 2, grupoId: GRUPO_ID },
+        { productoId: naranjas._id, cantidadSolicitada: 1 },
+      ],
+      usuarioId: USER_ID,
+      direccionId: DIRECCION_ID,
+      telefono: '+54 11 5555-0000',
+      paquete: { peso: 1.5, largo: 30, ancho: 20, alto: 10 },
+      envios: [
+        { tiendaId: TIENDA_ID, carrier: 'OCA', servicio: 'Prioritario' },
+        { tiendaId: OTRA_TIENDA_ID, carrier: 'Correo Argentino', servicio: 'Clásico' },
+      ],
+    });
+  });
+
+  async function pagarCon(preferencia: Answer) {
+    sembrarCarrito();
+    mockCheckoutApi({ preferencia });
+    const rendered = renderApp('/checkout');
+    const { user } = rendered;
+    await hastaPaso(user, 5);
+    for (const region of await screen.findAllByRole('region', { name: /^Envío de/ })) {
+      const radios = await within(region).findAllByRole('radio');
+      if (radios[0]) await user.click(radios[0]);
+    }
+    await continuar(user);
+    await user.click(await screen.findByRole('button', { name: 'Ir a pagar' }));
+    return rendered;
+  }
+
+  it('names the stores without a linked payment account', async () => {
+    const { router } = await pagarCon(() =>
+      json(
+        {
+          error: 'Algunas tiendas no pueden cobrar',
+          mensaje: 'Algunas tiendas no pueden cobrar',
+          code: 'TIENDAS_SIN_MP',
+          tiendasSinMP: [{ nombre: 'La Huerta de Villa Crespo' }],
+        },
+        409,
+      ),
+    );
+    await expectToast('Tiendas sin Mercado Pago');
+    expect(screen.getByRole('alert')).toHaveTextContent('La tienda La Huerta de Villa Crespo');
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(localStorage.getItem('carrito')).toContain(yerba._id);
+  });
+
+  it("shows the server's error as it is, and the spec's text otherwise", async () => {
+    await pagarCon(() =>
+      json(
+        {
+          error: 'No hay stock suficiente de Yerba mate 1 kg',
+          mensaje: 'No hay stock suficiente de Yerba mate 1 kg',
+          code: 'STOCK_INSUFICIENTE',
+        },
+        409,
+      ),
+    );
+    await expectToast('Error', 'No hay stock suficiente de Yerba mate 1 kg');
+  });
+
+  it("says 'No se pudo procesar el pago. Inténtalo nuevamente.' on a server failure", async () => {
+    await pagarCon(() => json({}, 500, 'Server Error'));
+    await expectToast('Error', 'No se pudo procesar el pago. Inténtalo nuevamente.');
+  });
+
+  it("says 'No se recibió el ID del pedido' without an id", async () => {
+    const { router } = await pagarCon(() => json({}, 201));
+    await expectToast('Error', 'No se recibió el ID del pedido');
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(localStorage.getItem('currentPedidoId')).toBeNull();
+  });
+});
