@@ -1,0 +1,80 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockUsuarioApi } from '@/test/fetch';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+
+const confetti = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('canvas-confetti', () => ({ default: confetti }));
+
+const PEDIDO_ID = 'f20000000000000000000001';
+
+afterEach(() => {
+  vi.useRealTimers();
+  confetti.mockClear();
+});
+
+describe('/success', () => {
+  it('goes on to pay the pending order', async () => {
+    localStorage.setItem('currentPedidoId', PEDIDO_ID);
+    mockUsuarioApi();
+    const { router } = renderApp('/success');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multi-payment-checkout'));
+    expect(router.state.location.search).toBe(`?pedidoId=${PEDIDO_ID}&paymentSuccess=true`);
+  });
+
+  it("without an order, empties the cart and celebrates a payment with 'Felicidades por tu compra'", async () => {
+    localStorage.setItem('carrito', JSON.stringify([{ productoId: 'b1', cantidadSolicitada: 1 }]));
+    mockUsuarioApi();
+    renderApp('/success?payment_id=123');
+    expect(await screen.findByRole('heading', { name: 'Felicidades por tu compra' })).toBeVisible();
+    expect(screen.getByText('Aprobado')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ver mis pedidos' })).toHaveAttribute(
+      'href',
+      '/my-orders',
+    );
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    expect(JSON.parse(localStorage.getItem('carrito') ?? 'null')).toEqual([]);
+    await waitFor(() => expect(confetti).toHaveBeenCalledTimes(2));
+    expect(confetti.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      expect.objectContaining({ particleCount: 100 }),
+      expect.objectContaining({ particleCount: 50 }),
+    ]);
+  });
+
+  it("shows 'Error de Pago' without token or payment_id", async () => {
+    mockUsuarioApi();
+    renderApp('/success');
+    expect(await screen.findByRole('heading', { name: 'Error de Pago' })).toBeVisible();
+    expect(confetti).not.toHaveBeenCalled();
+  });
+});
+
+describe('/failure', () => {
+  it("with a pending order says 'Pago cancelado' and goes back to it after 1.5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem('currentPedidoId', PEDIDO_ID);
+    mockUsuarioApi();
+    const { router } = renderApp('/failure');
+    await expectToast('Pago cancelado');
+    expect(router.state.location.pathname).toBe('/failure');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multi-payment-checkout'));
+    expect(router.state.location.search).toBe(`?pedidoId=${PEDIDO_ID}`);
+  });
+
+  it("without an order says 'Error en el pago' and lists causes and advice", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockUsuarioApi();
+    const { router } = renderApp('/failure');
+    await expectToast('Error en el pago');
+    expect(screen.getByText('Fondos insuficientes en la tarjeta o la cuenta')).toBeVisible();
+    expect(screen.getByText('No se realizó ningún cargo a tu cuenta.')).toBeVisible();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(router.state.location.pathname).toBe('/failure');
+  });
+});
