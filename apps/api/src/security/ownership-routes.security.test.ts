@@ -269,7 +269,13 @@ describe('the derived ownership test catches a route added without a check', () 
     await t.app.ready();
     const owner = await registerAndLogin(t.app);
     const table = routeTable(t.app, {
-      owner: { ...owner, tiendaId: owner.userId, productoId: owner.userId, groupId: owner.userId },
+      owner: {
+        ...owner,
+        tiendaId: owner.userId,
+        productoId: owner.userId,
+        groupId: owner.userId,
+        direccionId: owner.userId,
+      },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
     });
