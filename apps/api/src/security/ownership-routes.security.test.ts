@@ -45,6 +45,9 @@ interface Owner extends LoggedIn {
   groupId: string;
   /** An address of the owner's, with its point on the map. */
   direccionId: string;
+  /** An order of the owner's, and a shipping option the server offers from their store. */
+  pedidoId: string;
+  envio: { carrier: string; servicio: string };
 }
 
 /**
@@ -59,6 +62,8 @@ const FIXTURES: Record<string, (owner: Owner) => string> = {
   groupId: (o) => o.groupId,
   direccionId: (o) => o.direccionId,
   direccionDestinoId: (o) => o.direccionId,
+  grupoId: (o) => o.groupId,
+  pedidoId: (o) => o.pedidoId,
 };
 
 interface Callers {
@@ -74,6 +79,7 @@ function routeTable(app: FastifyInstance, callers: Callers) {
     const fixture = FIXTURES[name];
     if (fixture) return fixture(callers.owner);
     if (name === 'email') return uniqueEmail('acceso');
+    if (name === 'carrier' || name === 'servicio') return callers.owner.envio[name];
     return undefined;
   });
 
@@ -179,8 +185,32 @@ describe('security: every route that names an id checks access (derived from the
     });
     const direccionId = direccion.json().direccion?._id as string | undefined;
     if (!direccionId) throw new Error(`no se pudo agregar la dirección: ${direccion.body}`);
+    const paquete = { peso: 1, largo: 20, ancho: 20, alto: 20 };
+    const opciones = await t.app.services.envio.cotizarParaPedido({
+      tiendaId,
+      direccion: { latitud: -34.6186, longitud: -58.442 },
+      paquete,
+    });
+    const opcion = opciones.find((o) => o.carrier === 'Correo Argentino') ?? opciones[0];
+    if (!opcion) throw new Error('el tarifario no cotizó nada para la tienda demo');
+    const envio = { carrier: opcion.carrier, servicio: opcion.servicio };
+    const pedido = await t.app.inject({
+      method: 'POST',
+      url: '/api/pago/crearPreferencia',
+      headers: vendedor.auth,
+      payload: {
+        productos: [{ productoId, cantidadSolicitada: 1 }],
+        usuarioId: vendedor.userId,
+        direccionId,
+        telefono: '+54 11 4444-5555',
+        paquete,
+        envios: [{ tiendaId, ...envio }],
+      },
+    });
+    const pedidoId = pedido.json().pedidoId as string | undefined;
+    if (!pedidoId) throw new Error(`no se pudo crear el pedido: ${pedido.body}`);
     table = routeTable(t.app, {
-      owner: { ...vendedor, tiendaId, productoId, groupId, direccionId },
+      owner: { ...vendedor, tiendaId, productoId, groupId, direccionId, pedidoId, envio },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
     });
