@@ -305,6 +305,8 @@ describe('the derived ownership test catches a route added without a check', () 
         productoId: owner.userId,
         groupId: owner.userId,
         direccionId: owner.userId,
+        pedidoId: owner.userId,
+        envio: { carrier: '-', servicio: '-' },
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
