@@ -107,6 +107,11 @@ export const pedidosPorUserIdResponseSchema = z
   .array(pedidoConPagosSchema)
   .meta({ id: 'PedidosPorUserIdResponse' });
 
+/** GET pedido/linkPago/{pedidoId}/{tiendaId}: the provider's checkout URL for one seller. */
+export const linkPagoResponseSchema = z
+  .object({ init_point: z.string() })
+  .meta({ id: 'LinkPagoResponse' });
+
 export const pedidoIdParamsSchema = z.object({ pedidoId: idSchema });
 export const pedidoYTiendaParamsSchema = z.object({ pedidoId: idSchema, tiendaId: idSchema });
 
@@ -114,3 +119,4 @@ export type CrearPreferenciaRequest = z.infer<typeof crearPreferenciaRequestSche
 export type PagoPorVendedor = z.infer<typeof pagoPorVendedorSchema>;
 export type EstadoPagosResponse = z.infer<typeof estadoPagosResponseSchema>;
 export type PedidoConPagos = z.infer<typeof pedidoConPagosSchema>;
+export type LinkPagoResponse = z.infer<typeof linkPagoResponseSchema>;
