@@ -1,0 +1,6 @@
+/** Query keys of the payments screens; invalidation reuses them. */
+export const pagosKeys = {
+  all: ['pagos'] as const,
+  estado: (pedidoId: string) => ['pagos', 'estado', pedidoId] as const,
+  pedidos: (userId: string) => ['pagos', 'pedidos', userId] as const,
+};

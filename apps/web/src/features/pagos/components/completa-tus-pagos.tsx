@@ -1,0 +1,193 @@
+import type { EstadoPagosResponse } from '@compra-grupal/contracts';
+import {
+  ArrowLeftIcon,
+  CircleCheckBigIcon,
+  PackageIcon,
+  PartyPopperIcon,
+  ReceiptTextIcon,
+} from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { formatPrecio } from '@/lib/format-currency';
+import { getStoredItem, removeStoredItem, setStoredItem } from '@/lib/storage-keys';
+import { pagosCompletos, useEstadoPagos } from '../api/get-estado-pagos';
+import { useLinkPago } from '../api/get-link-pago';
+import { usePagosEnVivo } from '../hooks/use-pagos-en-vivo';
+import { useRedirigirSiFalla } from '../hooks/use-redirigir-si-falla';
+import { referenciaPedido } from '../lib/formato';
+import { TEXTOS_PAGOS } from '../lib/textos';
+import { PagoVendedorCard } from './pago-vendedor-card';
+import { PagosSkeleton } from './pagos-skeleton';
+import { ProgresoPagos } from './progreso-pagos';
+
+export interface CompletaTusPagosProps {
+  pedidoId: string;
+  /** The shopper came back from the provider with paymentSuccess=true. */
+  pagoExitoso: boolean;
+  /**
+   * Sends the browser to the provider's checkout (`init_point`); currentPedidoId is already
+   * stored. The route empties the cart here, since features do not import each other.
+   */
+  onIrAPagar: (initPoint: string) => void;
+}
+
+function montos(estado: EstadoPagosResponse) {
+  let total = 0;
+  let pagado = 0;
+  for (const pago of estado.pagosPorVendedor) {
+    total += pago.monto;
+    if (pago.estado === 'aprobado') pagado += pago.monto;
+  }
+  return { total, pagado, restante: total - pagado };
+}
+
+/**
+ * 'Completa tus Pagos' (spec part 2, sections 2, 4 and 7): one card per seller with its pay
+ * button, the overall progress, and the success message after a return from the provider.
+ * Live while on screen: it reads again on `pagoAprobado` for this order, after a reconnection,
+ * and every few seconds while some payment is pending.
+ */
+export function CompletaTusPagos({ pedidoId, pagoExitoso, onIrAPagar }: CompletaTusPagosProps) {
+  const { data, error, isError } = useEstadoPagos(pedidoId, { sondear: true });
+  usePagosEnVivo(pedidoId);
+  useRedirigirSiFalla(isError && !data, error);
+  const linkPago = useLinkPago();
+  const completo = data ? pagosCompletos(data) : false;
+
+  // A finished order no longer waits for a return from the provider (/success, /failure).
+  useEffect(() => {
+    if (completo && getStoredItem('currentPedidoId') === pedidoId) {
+      removeStoredItem('currentPedidoId');
+    }
+  }, [completo, pedidoId]);
+
+  const pagar = (tiendaId: string) => {
+    linkPago.mutate(
+      { pedidoId, tiendaId },
+      {
+        onSuccess: (initPoint) => {
+          setStoredItem('currentPedidoId', pedidoId);
+          onIrAPagar(initPoint);
+        },
+        onError: (failure) => {
+          toast({
+            title: TEXTOS_PAGOS.errorLinkPago,
+            description:
+              (failure instanceof ApiError ? failure.serverMessage : undefined) ??
+              'Inténtalo de nuevo en unos segundos',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-5 pb-10 sm:px-6 sm:pt-8">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4 text-muted-foreground">
+        <Link to="/my-payments">
+          <ArrowLeftIcon aria-hidden />
+          Volver a Mis Pagos
+        </Link>
+      </Button>
+      <header className="mb-6">
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{TEXTOS_PAGOS.titulo}</h1>
+        <p className="mt-1 text-pretty text-muted-foreground">
+          Tu pedido {referenciaPedido(pedidoId)} se paga por separado a cada vendedor.
+        </p>
+      </header>
+
+      {pagoExitoso && (
+        <div
+          role="status"
+          className="mb-6 flex animate-rise-in items-start gap-3 rounded-2xl border border-emerald-600/25 bg-emerald-50 p-4 text-emerald-900"
+        >
+          <PartyPopperIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{TEXTOS_PAGOS.pagoExitoso}</p>
+            <p className="text-sm">
+              {completo
+                ? 'Recibimos todos tus pagos. Tu pedido está confirmado.'
+                : 'Recibimos tu pago. Completa los pagos restantes para confirmar tu pedido.'}
+            </p>
+          </div>
+        </div>
+      )}
+
+      {!data ? (
+        <PagosSkeleton etiqueta="Cargando tus pagos" />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <aside
+            className="grid gap-4 lg:sticky lg:top-20 lg:order-2"
+            aria-label="Resumen de pagos"
+          >
+            <ProgresoPagos estadisticas={data.estadisticas} />
+            <ResumenMontos estado={data} />
+            {completo && <PagosCompletos pedidoId={pedidoId} />}
+          </aside>
+          <div className="grid gap-4 md:grid-cols-2 lg:order-1">
+            {data.pagosPorVendedor.map((pago) => (
+              <PagoVendedorCard
+                key={pago.tiendaId}
+                pago={pago}
+                onPagar={() => pagar(pago.tiendaId)}
+                generando={linkPago.isPending && linkPago.variables?.tiendaId === pago.tiendaId}
+                bloqueado={linkPago.isPending || linkPago.isSuccess}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ResumenMontos({ estado }: { estado: EstadoPagosResponse }) {
+  const { total, pagado, restante } = montos(estado);
+  return (
+    <dl className="grid gap-2 rounded-2xl border border-border/70 bg-card p-4 text-sm shadow-sm sm:p-5">
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Total del pedido</dt>
+        <dd className="font-medium tabular-nums">{formatPrecio(total)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Pagado</dt>
+        <dd className="font-medium text-primary-strong tabular-nums">{formatPrecio(pagado)}</dd>
+      </div>
+      <div className="flex justify-between border-border/60 border-t pt-2">
+        <dt className="font-medium">Restante</dt>
+        <dd className="font-bold tabular-nums">{formatPrecio(restante)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function PagosCompletos({ pedidoId }: { pedidoId: string }) {
+  return (
+    <div className="rounded-2xl border border-emerald-600/25 bg-emerald-50 p-4 text-emerald-900 sm:p-5">
+      <p className="flex items-center gap-2 font-semibold">
+        <CircleCheckBigIcon className="size-5" aria-hidden />
+        ¡Pedido pagado!
+      </p>
+      <p className="mt-1 text-sm">Te avisaremos cuando tu pedido salga hacia tu dirección.</p>
+      <div className="mt-3 grid gap-2">
+        <Button asChild size="sm">
+          <Link to="/my-orders">
+            <PackageIcon aria-hidden />
+            Ver mis pedidos
+          </Link>
+        </Button>
+        <Button asChild size="sm" variant="outline" className="bg-card">
+          <Link to={`/payment-detail/${encodeURIComponent(pedidoId)}`}>
+            <ReceiptTextIcon aria-hidden />
+            Ver detalle del pago
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
