@@ -1,6 +1,22 @@
-import { WalletIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TriangleAlertIcon } from 'lucide-react';
+import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
+import { MisPagos } from '@/features/pagos/components/mis-pagos';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/lib/session/use-session';
 
+/** /my-payments (spec part 2, section 2): Mis Pagos; without a token, /login. */
 export function MyPaymentsRoute() {
-  return <PlaceholderPage title="Mis Pagos" icon={WalletIcon} />;
+  useDocumentTitle('Mis Pagos');
+  const { token, userId, error } = useSession();
+  if (!token) return <IrAlLogin />;
+  if (!userId) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
+        <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />
+        <h1 className="mt-4 font-bold text-2xl tracking-tight">No pudimos abrir tus pagos</h1>
+        <p className="mt-2 text-muted-foreground">{error}</p>
+      </div>
+    );
+  }
+  return <MisPagos key={userId} userId={userId} />;
 }
