@@ -92,13 +92,14 @@ function TiendaEnvio({
               >
                 <span className="flex items-start justify-between gap-3">
                   <span className="flex min-w-0 items-start gap-2">
-                    <TruckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                    <TruckIcon
+                      className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block"
+                      aria-hidden
+                    />
                     <span className="min-w-0">
-                      <span className="block font-medium">
-                        {opcion.carrier} · {opcion.servicio}
-                      </span>
-                      <span className="block text-muted-foreground text-sm">
-                        {opcion.tiempoEntrega}
+                      <span className="block font-medium leading-snug">{opcion.carrier}</span>
+                      <span className="block text-muted-foreground text-sm leading-snug">
+                        {opcion.servicio} · {opcion.tiempoEntrega}
                       </span>
                     </span>
                   </span>
