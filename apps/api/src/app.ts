@@ -35,6 +35,7 @@ import { createGeoRoutes } from './modules/geo/geo.routes';
 import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { crearPreferenciaRoutes } from './modules/pago/crear-preferencia.routes';
+import { linkPagoRoutes, webhookRoutes } from './modules/pago/pago.routes';
 import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prueba';
 import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
 import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
@@ -128,7 +129,7 @@ export async function buildApp({
   });
   const storage = createStorage(config);
   const mercadoPagoKey = await resolveMercadoPagoKey(database.db, config.MP_TOKEN_ENCRYPTION_KEY);
-  const payments = createPayments(config, { mercadoPagoKey, clock });
+  const payments = createPayments(config, { mercadoPagoKey, clock, db: database.db });
   const services = createServices(database, config, {
     afterCommit: outbox.kick,
     storage,
@@ -208,6 +209,8 @@ export async function buildApp({
       await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
       await api.register(crearPreferenciaRoutes, { prefix: '/pago' });
       await api.register(pedidoRoutes, { prefix: '/pedido' });
+      await api.register(linkPagoRoutes, { prefix: '/pedido' });
+      await api.register(webhookRoutes, { prefix: '/pago' });
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });
       }

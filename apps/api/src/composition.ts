@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createEnvio } from './adapters/envio/envio-from-config';
 import type { PaymentsPort } from './adapters/payments/payments.port';
-import { accountLinkRedirectUri } from './adapters/payments/payments-from-config';
+import {
+  accountLinkRedirectUri,
+  WEBHOOK_PATH,
+  webhookSecret,
+} from './adapters/payments/payments-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
@@ -18,6 +22,8 @@ import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createEnvioService } from './modules/envio/envio.service';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
+import { createPagoRepository } from './modules/pago/pago.repository';
+import { createPagoService } from './modules/pago/pago.service';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createPedidoRepository } from './modules/pedido/pedido.repository';
@@ -45,6 +51,7 @@ export function createRepositories(db: Database) {
     envio: createEnvioRepository(db),
     grupoDeCompra: createGrupoDeCompraRepository(db),
     mercadoPago: createMercadoPagoRepository(db),
+    pago: createPagoRepository(db),
     pedido: createPedidoRepository(db),
     producto: createProductoRepository(db),
     sesion: createSesionRepository(db),
@@ -89,6 +96,16 @@ export function createServices(
   const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
   const withTransaction = createUnitOfWork(database.db, createRepositories, { afterCommit });
   const envio = createEnvioService(repositories.envio, createEnvio(config));
+  const claveMaestra = mercadoPagoKey ?? randomBytes(32);
+  const mercadoPago = createMercadoPagoVinculacionService({
+    repositories,
+    withTransaction,
+    payments,
+    redirectUri: accountLinkRedirectUri(config),
+    // Without payments nothing is sealed or opened: any key will do.
+    claveMaestra,
+    clock,
+  });
   return {
     withTransaction,
     admin: createAdminService(repositories.tienda, { withTransaction }),
@@ -98,14 +115,17 @@ export function createServices(
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
     grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),
-    mercadoPago: createMercadoPagoVinculacionService({
-      repositories,
+    mercadoPago,
+    /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
+    pago: createPagoService(repositories.pago, {
       withTransaction,
-      payments,
-      redirectUri: accountLinkRedirectUri(config),
-      // Without payments nothing is sealed or opened: any key will do.
-      claveMaestra: mercadoPagoKey ?? randomBytes(32),
-      clock,
+      checkout: payments?.checkout,
+      accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
+      publicUrl: config.PUBLIC_URL,
+      notificationUrl: `${config.PUBLIC_URL}${WEBHOOK_PATH}`,
+      webhookSecret: webhookSecret(config, claveMaestra),
+      feePercent: config.MP_MARKETPLACE_FEE_PERCENT,
+      ...(clock ? { clock } : {}),
     }),
     /** Orders: checkout (pago/crearPreferencia), payment status, Mis Pagos, reservation expiry. */
     pedido: createPedidoService(repositories.pedido, {

@@ -181,6 +181,13 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(1440).default(15),
   ),
+  /** The marketplace's fee on each seller's payment, in percent (docs/decisions/025). */
+  MP_MARKETPLACE_FEE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(50).default(5),
+  ),
+  /** Secret of the payment notifications' `x-signature`; empty: derived from the app's key. */
+  MP_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).max(500).optional()),
   MAP_TILE_ATTRIBUTION: z.preprocess(
     emptyAsUndefined,
     z

@@ -1,8 +1,21 @@
 import { type Config, MP_CALLBACK_PATH } from '../../config';
-import type { Clock } from '../../lib/clock';
+import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
+import { deriveKey } from '../../lib/crypto/secret-box';
 import { createMercadoPagoPayments } from './mercadopago-payments';
 import type { PaymentsPort } from './payments.port';
+import { createSandboxCheckout } from './sandbox-checkout';
 import { createSandboxPayments } from './sandbox-payments';
+
+/** Where the provider notifies payments (docs/decisions/025). */
+export const WEBHOOK_PATH = '/api/pago/webhook';
+
+/**
+ * The secret of the notifications' `x-signature`: MP_WEBHOOK_SECRET, or one derived from the
+ * app's Mercado Pago master key (kept in the database), the same on every node and restart.
+ */
+export const webhookSecret = (config: Config, mercadoPagoKey: Buffer): string =>
+  config.MP_WEBHOOK_SECRET ?? deriveKey(mercadoPagoKey, 'mercadopago/webhook').toString('hex');
 
 /** Where the provider sends the seller back after authorizing: MP_REDIRECT_URI, or this app's. */
 export const accountLinkRedirectUri = (config: Config): string =>
@@ -17,7 +30,11 @@ export const accountLinkRedirectUri = (config: Config): string =>
  */
 export function createPayments(
   config: Config,
-  { mercadoPagoKey, clock }: { mercadoPagoKey: Buffer; clock?: Clock },
+  {
+    mercadoPagoKey,
+    clock = systemClock,
+    db,
+  }: { mercadoPagoKey: Buffer; clock?: Clock; db?: Database },
 ): PaymentsPort | undefined {
   if (
     config.MP_MODE === 'mercadopago' &&
@@ -38,5 +55,15 @@ export function createPayments(
     publicUrl: config.PUBLIC_URL,
     redirectUri: accountLinkRedirectUri(config),
     clock,
+    ...(db
+      ? {
+          checkout: createSandboxCheckout({
+            db,
+            publicUrl: config.PUBLIC_URL,
+            webhookSecret: webhookSecret(config, mercadoPagoKey),
+            clock,
+          }),
+        }
+      : {}),
   });
 }

@@ -9,6 +9,8 @@ import type { FastifyPluginAsync } from 'fastify';
 export interface PaymentsPort {
   readonly provider: PaymentsProvider;
   readonly accountLink: AccountLinkPort;
+  /** Checkout Pro: preferences, payments and refunds (docs/decisions/025); undefined: not yet. */
+  readonly checkout?: CheckoutPort;
   /**
    * Pages the provider serves from this app (the sandbox's consent page), mounted under
    * `/api/sandbox/mercadopago`; undefined for the real provider.
@@ -64,4 +66,41 @@ export class PaymentsProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/** One seller's part of an order, as a Checkout Pro preference (docs/decisions/025). */
+export interface PreferenciaInput {
+  items: { id: string; title: string; quantity: number; unitPriceCentavos: number }[];
+  /** The seller's shipping, charged with the items. */
+  envioCentavos: number;
+  /** The marketplace's fee, kept from the seller's payment. */
+  marketplaceFeeCentavos: number;
+  /** The order id. */
+  externalReference: string;
+  metadata: { tiendaId: string; tiendaNombre: string };
+  notificationUrl: string;
+  backUrls: { success: string; failure: string; pending: string };
+  /** The preference lapses with the order's reservation. */
+  expiresAt: Date;
+  /** The seller's access token: the preference is created on the seller's account. */
+  accessToken: string;
+}
+
+export type EstadoPagoLeido = 'approved' | 'rejected' | 'pending';
+
+/** A payment as the provider reports it when asked (never the notification's body). */
+export interface PagoLeido {
+  id: string;
+  status: EstadoPagoLeido;
+  externalReference: string;
+  metadata: { tiendaId: string };
+  amountCentavos: number;
+}
+
+export interface CheckoutPort {
+  crearPreferencia(input: PreferenciaInput): Promise<{ id: string; initPoint: string }>;
+  /** The payment by the provider's id; undefined when the provider does not know it. */
+  obtenerPago(id: string): Promise<PagoLeido | undefined>;
+  /** Refunds a payment in full; the same key twice gives the same refund. */
+  reembolsar(pagoId: string, clave: string): Promise<{ id: string }>;
 }

@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { assertOutsideTransaction } from '../../db/unit-of-work';
 import { type Clock, systemClock } from '../../lib/clock';
 import { deriveKey, signValue, verifySignedValue } from '../../lib/crypto/secret-box';
 import { type AccountTokens, type PaymentsPort, PaymentsProviderError } from './payments.port';
+import type { SandboxCheckout } from './sandbox-checkout';
 import { createSandboxConsentRoutes, SANDBOX_PATH } from './sandbox-consent-page';
 
 /** The sandbox's one client: this app. */
@@ -30,6 +32,8 @@ export interface SandboxPaymentsOptions {
   /** The only redirect URI the sandbox sends browsers back to (this app's callback). */
   redirectUri: string;
   clock?: Clock;
+  /** Checkout Pro of the sandbox (sandbox-checkout.ts), when the app has a database. */
+  checkout?: SandboxCheckout;
 }
 
 /** What a signed code or token carries. */
@@ -110,7 +114,7 @@ export const sandboxAccountTokens = (
  * consumes its `state` once, which is what stops a replay before a code is ever exchanged.
  */
 export function createSandboxPayments(options: SandboxPaymentsOptions): PaymentsPort {
-  const { publicUrl, redirectUri, clock = systemClock } = options;
+  const { publicUrl, redirectUri, clock = systemClock, checkout } = options;
   const { sign, read, tokensFor } = createSandboxSigner(sandboxKey(options.masterKey), clock);
 
   const invalidGrant = () =>
@@ -152,17 +156,33 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): Payments
         return tokensFor(grant.u);
       },
     },
-    sandboxRoutes: createSandboxConsentRoutes({
-      clientId: SANDBOX_CLIENT_ID,
-      redirectUri,
-      /** A new sandbox account authorizes: a code bound to the challenge and redirect URI. */
-      issueCode: (codeChallenge) =>
-        sign('SBX-CODE', {
-          u: String(randomInt(100_000_000, 999_999_999)),
-          e: clock.now().getTime() + CODE_TTL_MS,
-          c: codeChallenge,
-          r: redirectUri,
-        }),
-    }),
+    ...(checkout ? { checkout: checkout.port } : {}),
+    sandboxRoutes: conCheckout(
+      checkout,
+      createSandboxConsentRoutes({
+        clientId: SANDBOX_CLIENT_ID,
+        redirectUri,
+        /** A new sandbox account authorizes: a code bound to the challenge and redirect URI. */
+        issueCode: (codeChallenge) =>
+          sign('SBX-CODE', {
+            u: String(randomInt(100_000_000, 999_999_999)),
+            e: clock.now().getTime() + CODE_TTL_MS,
+            c: codeChallenge,
+            r: redirectUri,
+          }),
+      }),
+    ),
+  };
+}
+
+/** The consent routes, then (in the same scope, sharing its form parser) the checkout page. */
+function conCheckout(
+  checkout: SandboxCheckout | undefined,
+  consent: FastifyPluginAsync,
+): FastifyPluginAsync {
+  if (!checkout) return consent;
+  return async (scope, opts) => {
+    await consent(scope, opts);
+    await checkout.routes(scope);
   };
 }

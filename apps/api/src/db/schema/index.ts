@@ -5,6 +5,7 @@ export * from './direccion';
 export * from './evento-saliente';
 export * from './grupo-de-compra';
 export * from './mercadopago';
+export * from './pago-proveedor';
 export * from './pedido';
 export * from './producto';
 export * from './sesion';

@@ -1,0 +1,338 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { ERROR_CODES, errorBodySchema } from '@compra-grupal/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { mpSandboxPagos, mpSandboxPreferencias } from '../../db/schema';
+import { assertOutsideTransaction } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { CheckoutPort, EstadoPagoLeido, PagoLeido } from './payments.port';
+import { SANDBOX_PATH } from './sandbox-consent-page';
+import { firmarNotificacion } from './webhook-signature';
+
+/** What the sandbox keeps of a preference (the checkout page shows it). */
+const preferenciaSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      quantity: z.number(),
+      unitPriceCentavos: z.number(),
+    }),
+  ),
+  envioCentavos: z.number(),
+  marketplaceFeeCentavos: z.number(),
+  externalReference: z.string(),
+  metadata: z.object({ tiendaId: z.string(), tiendaNombre: z.string() }),
+  notificationUrl: z.string(),
+  backUrls: z.object({ success: z.string(), failure: z.string(), pending: z.string() }),
+  expiresAt: z.string(),
+});
+type PreferenciaGuardada = z.infer<typeof preferenciaSchema>;
+
+const pagoSchema = z.object({
+  externalReference: z.string(),
+  tiendaId: z.string(),
+  amountCentavos: z.number(),
+  notificationUrl: z.string(),
+});
+
+const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
+
+const totalDe = (p: PreferenciaGuardada) =>
+  p.items.reduce((t, i) => t + i.unitPriceCentavos * i.quantity, 0) + p.envioCentavos;
+
+export interface SandboxCheckoutOptions {
+  db: Database;
+  publicUrl: string;
+  /** The secret the app checks notifications with (MP_WEBHOOK_SECRET or derived). */
+  webhookSecret: string;
+  clock: Clock;
+  /** Sends the notification (tests replace it to delay, duplicate or drop it). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The sandbox's Checkout Pro ('Modo de prueba', docs/decisions/025): preferences and payments
+ * kept in the database (every node sees them), a checkout page served by this app, and a
+ * signed notification to the preference's notification URL over HTTP, as Mercado Pago sends.
+ */
+export function createSandboxCheckout(options: SandboxCheckoutOptions) {
+  const { db, publicUrl, webhookSecret, clock } = options;
+  const enviar = options.fetch ?? fetch;
+
+  async function leerPreferencia(id: string): Promise<PreferenciaGuardada | undefined> {
+    if (!ID_PREFERENCIA.test(id)) return undefined;
+    const [row] = await db
+      .select()
+      .from(mpSandboxPreferencias)
+      .where(eq(mpSandboxPreferencias.id, id));
+    return row ? preferenciaSchema.parse(row.datos) : undefined;
+  }
+
+  /** Records a payment of a preference with the buyer's outcome; answers its id. */
+  async function registrarPago(preferenciaId: string, estado: EstadoPagoLeido): Promise<string> {
+    const preferencia = await leerPreferencia(preferenciaId);
+    if (!preferencia) throw new Error(`preferencia de prueba desconocida: ${preferenciaId}`);
+    const id = String(randomInt(10_000_000_000, 99_999_999_999));
+    await db.insert(mpSandboxPagos).values({
+      id,
+      preferenciaId,
+      estado,
+      datos: {
+        externalReference: preferencia.externalReference,
+        tiendaId: preferencia.metadata.tiendaId,
+        amountCentavos: totalDe(preferencia),
+        notificationUrl: preferencia.notificationUrl,
+      },
+    });
+    return id;
+  }
+
+  /** One signed notification of a payment, POSTed to its notification URL. */
+  async function notificar(pagoId: string): Promise<boolean> {
+    const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
+    if (!row) return false;
+    const { notificationUrl } = pagoSchema.parse(row.datos);
+    const requestId = randomUUID();
+    const url = new URL(notificationUrl);
+    url.searchParams.set('data.id', pagoId);
+    url.searchParams.set('type', 'payment');
+    try {
+      const res = await enviar(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          'x-signature': firmarNotificacion(webhookSecret, {
+            dataId: pagoId,
+            requestId,
+            ahora: clock.now(),
+          }),
+        },
+        body: JSON.stringify({ action: 'payment.updated', type: 'payment', data: { id: pagoId } }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      return res.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Delivers now; failing that, retries a few times in the background (1 s, 5 s, 30 s). */
+  async function entregar(pagoId: string): Promise<boolean> {
+    if (await notificar(pagoId).catch(() => false)) return true;
+    const esperas = [1_000, 5_000, 30_000];
+    const reintentar = (i: number) => {
+      const espera = esperas[i];
+      if (espera === undefined) return;
+      setTimeout(() => {
+        void notificar(pagoId)
+          .catch(() => false)
+          .then((ok) => {
+            if (!ok) reintentar(i + 1);
+          });
+      }, espera).unref();
+    };
+    reintentar(0);
+    return false;
+  }
+
+  const port: CheckoutPort = {
+    async crearPreferencia(input) {
+      assertOutsideTransaction('Mercado Pago de prueba (checkout/preferences)');
+      const id = `SBX-PREF-${randomUUID()}`;
+      const { accessToken: _token, expiresAt, ...resto } = input;
+      const datos: PreferenciaGuardada = { ...resto, expiresAt: expiresAt.toISOString() };
+      await db.insert(mpSandboxPreferencias).values({ id, datos });
+      const initPoint = new URL(`${publicUrl}${SANDBOX_PATH}/checkout`);
+      initPoint.searchParams.set('pref_id', id);
+      return { id, initPoint: initPoint.href };
+    },
+    async obtenerPago(id): Promise<PagoLeido | undefined> {
+      assertOutsideTransaction('Mercado Pago de prueba (v1/payments)');
+      if (!/^\d{1,20}$/.test(id)) return undefined;
+      const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, id));
+      if (!row) return undefined;
+      const datos = pagoSchema.parse(row.datos);
+      // A refunded payment still reads as approved at its last status for this app's purposes.
+      const status = (row.estado === 'refunded' ? 'approved' : row.estado) as EstadoPagoLeido;
+      return {
+        id,
+        status,
+        externalReference: datos.externalReference,
+        metadata: { tiendaId: datos.tiendaId },
+        amountCentavos: datos.amountCentavos,
+      };
+    },
+    async reembolsar(pagoId, clave) {
+      assertOutsideTransaction('Mercado Pago de prueba (v1/payments/refunds)');
+      const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
+      if (!row) throw new Error(`pago de prueba desconocido: ${pagoId}`);
+      if (row.reembolsoId) return { id: row.reembolsoId };
+      const id = String(randomInt(1_000_000_000, 9_999_999_999));
+      const [hecho] = await db
+        .update(mpSandboxPagos)
+        .set({ estado: 'refunded', reembolsoId: id, reembolsoClave: clave })
+        .where(eq(mpSandboxPagos.id, pagoId))
+        .returning({ reembolsoId: mpSandboxPagos.reembolsoId });
+      return { id: hecho?.reembolsoId ?? id };
+    },
+  };
+
+  const formSchema = z.object({
+    pref_id: z.string().regex(ID_PREFERENCIA),
+    accion: z.enum(['aprobar', 'rechazar', 'pendiente']),
+  });
+
+  /** The checkout page and its form (the consent routes registered the form parser). */
+  async function routes(scope: FastifyInstance) {
+    const sandbox = scope.withTypeProvider<ZodTypeProvider>();
+    sandbox.get(
+      '/checkout',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            "Mercado Pago de prueba: la pantalla de pago de una preferencia (HTML, 'Modo de prueba')",
+          querystring: z.object({
+            pref_id: z
+              .string()
+              .max(64)
+              .meta({ example: 'SBX-PREF-00000000-0000-0000-0000-000000000000' }),
+          }),
+          produces: ['text/html'],
+          response: { 200: z.string().describe('La pantalla, en HTML'), 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const preferencia = await leerPreferencia(request.query.pref_id);
+        if (!preferencia) {
+          throw new AppError(404, ERROR_CODES.pagoNoEncontrado, 'La preferencia de pago no existe');
+        }
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(checkoutPage(request.query.pref_id, preferencia));
+      },
+    );
+
+    sandbox.post(
+      '/checkout',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            'Mercado Pago de prueba: el comprador paga (formulario: pref_id, accion aprobar|rechazar|pendiente); notifica a la app y redirige a la vuelta',
+          consumes: ['application/x-www-form-urlencoded'],
+          response: { 400: errorBodySchema, 404: errorBodySchema, 415: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          throw new AppError(
+            415,
+            ERROR_CODES.tipoDeContenidoNoSoportado,
+            'Esta solicitud se envía como formulario (application/x-www-form-urlencoded)',
+          );
+        }
+        const form = formSchema.safeParse(request.body);
+        if (!form.success) {
+          throw new AppError(400, ERROR_CODES.solicitudInvalida, 'El pago de prueba no es válido');
+        }
+        const preferencia = await leerPreferencia(form.data.pref_id);
+        if (!preferencia) {
+          throw new AppError(404, ERROR_CODES.pagoNoEncontrado, 'La preferencia de pago no existe');
+        }
+        const status: EstadoPagoLeido =
+          form.data.accion === 'aprobar'
+            ? 'approved'
+            : form.data.accion === 'rechazar'
+              ? 'rejected'
+              : 'pending';
+        const pagoId = await registrarPago(form.data.pref_id, status);
+        await entregar(pagoId);
+        const vuelta = new URL(
+          status === 'approved'
+            ? preferencia.backUrls.success
+            : status === 'rejected'
+              ? preferencia.backUrls.failure
+              : preferencia.backUrls.pending,
+        );
+        vuelta.searchParams.set('payment_id', pagoId);
+        vuelta.searchParams.set('status', status);
+        vuelta.searchParams.set('collection_status', status);
+        vuelta.searchParams.set('external_reference', preferencia.externalReference);
+        vuelta.searchParams.set('preference_id', form.data.pref_id);
+        return reply.header('cache-control', 'no-store').redirect(vuelta.href, 302);
+      },
+    );
+  }
+
+  return { port, routes, registrarPago, notificar, entregar };
+}
+
+export type SandboxCheckout = ReturnType<typeof createSandboxCheckout>;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const pesos = (centavos: number) =>
+  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
+
+function checkoutPage(prefId: string, p: PreferenciaGuardada): string {
+  const filas = p.items
+    .map(
+      (i) =>
+        `<li><span>${escapeHtml(i.title)} × ${i.quantity}</span><span>${pesos(i.unitPriceCentavos * i.quantity)}</span></li>`,
+    )
+    .join('');
+  const boton = (accion: string, texto: string, clase: string) =>
+    `<button type="submit" name="accion" value="${accion}" class="${clase}">${texto}</button>`;
+  return `<!doctype html>
+<html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Pagar a ${escapeHtml(p.metadata.tiendaNombre)} · Mercado Pago (Modo de prueba)</title>
+<style>
+*{box-sizing:border-box}
+body{margin:0;font-family:"Proxima Nova",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#ededed;color:#333;line-height:1.45}
+.barra{background:#00b1ea;border-bottom:4px solid #ffe600}
+.barra-interna{max-width:960px;margin:0 auto;padding:10px 16px;display:flex;align-items:center;justify-content:space-between;gap:12px;flex-wrap:wrap}
+.marca{color:#0a0f4d;font-weight:700;font-size:1.15rem}
+.insignia{background:#ffe600;color:#0a0f4d;border-radius:999px;padding:4px 12px;font-size:.85rem;font-weight:700;border:1px solid #0a0f4d}
+main{max-width:520px;margin:32px auto;padding:0 16px}
+.tarjeta{background:#fff;border-radius:8px;box-shadow:0 1px 2px rgba(0,0,0,.12);padding:28px 24px}
+h1{font-size:1.3rem;margin:0 0 12px;color:#1a1a1a}
+ul{list-style:none;margin:0 0 12px;padding:0}
+li{display:flex;justify-content:space-between;gap:12px;padding:8px 0;border-top:1px solid #eee}
+.total{font-weight:700;font-size:1.15rem}
+.aviso{background:#fff8cc;border:1px solid #e6cf00;border-radius:6px;padding:10px 12px;font-size:.92rem;color:#3d3500;margin:12px 0 22px}
+.acciones{display:flex;flex-direction:column;gap:10px}
+button{font:inherit;font-weight:600;font-size:1rem;border-radius:6px;padding:13px 20px;cursor:pointer;border:1px solid transparent;min-height:48px}
+.primario{background:#0066b3;color:#fff}
+.secundario{background:#e5f4fc;color:#0066b3}
+button:focus-visible{outline:3px solid #0a0f4d;outline-offset:2px}
+</style></head>
+<body>
+<header class="barra"><div class="barra-interna"><div class="marca">mercado pago</div>
+<span class="insignia">Modo de prueba</span></div></header>
+<main><section class="tarjeta" aria-labelledby="titulo">
+<h1 id="titulo">Pagás a ${escapeHtml(p.metadata.tiendaNombre)}</h1>
+<ul>${filas}<li><span>Envío</span><span>${pesos(p.envioCentavos)}</span></li>
+<li class="total"><span>Total</span><span>${pesos(totalDe(p))}</span></li></ul>
+<p class="aviso"><strong>Modo de prueba:</strong> esta pantalla simula a Mercado Pago. No se mueve dinero real.</p>
+<form method="post" action="${SANDBOX_PATH}/checkout"><input type="hidden" name="pref_id" value="${escapeHtml(prefId)}">
+<div class="acciones">
+${boton('aprobar', 'Aprobar pago', 'primario')}
+${boton('rechazar', 'Rechazar pago', 'secundario')}
+${boton('pendiente', 'Dejar pendiente', 'secundario')}
+</div></form>
+</section></main>
+</body></html>`;
+}

@@ -1,0 +1,153 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type EstadoPagoProveedor,
+  pagosPorVendedor,
+  pagosProveedor,
+  pedidoLineas,
+  pedidos,
+  preferenciasDePago,
+  productos,
+  tiendas,
+} from '../../db/schema';
+
+/** Queries of payments and their notifications (docs/decisions/025). */
+export function createPagoRepository(db: Database) {
+  return {
+    async pagoDeVendedor(pedidoId: string, tiendaId: string) {
+      const [row] = await db
+        .select({
+          pago: pagosPorVendedor,
+          tiendaNombre: tiendas.nombre,
+          vendedorId: tiendas.usuarioId,
+        })
+        .from(pagosPorVendedor)
+        .innerJoin(tiendas, eq(tiendas.id, pagosPorVendedor.tiendaId))
+        .where(
+          and(eq(pagosPorVendedor.pedidoId, pedidoId), eq(pagosPorVendedor.tiendaId, tiendaId)),
+        );
+      return row;
+    },
+
+    lineasDeVendedor: (pedidoId: string, tiendaId: string) =>
+      db
+        .select({
+          productoId: pedidoLineas.productoId,
+          nombre: productos.nombre,
+          cantidad: pedidoLineas.cantidad,
+          precioCentavos: pedidoLineas.precioCentavos,
+        })
+        .from(pedidoLineas)
+        .innerJoin(productos, eq(productos.id, pedidoLineas.productoId))
+        .where(and(eq(pedidoLineas.pedidoId, pedidoId), eq(pedidoLineas.tiendaId, tiendaId)))
+        .orderBy(asc(pedidoLineas.productoId)),
+
+    async preferenciaVigente(pagoPorVendedorId: string, ahora: Date) {
+      const [row] = await db
+        .select()
+        .from(preferenciasDePago)
+        .where(
+          and(
+            eq(preferenciasDePago.pagoPorVendedorId, pagoPorVendedorId),
+            gt(preferenciasDePago.expiraEn, ahora),
+          ),
+        );
+      return row;
+    },
+
+    async guardarPreferencia(values: typeof preferenciasDePago.$inferInsert) {
+      await db
+        .insert(preferenciasDePago)
+        .values(values)
+        .onConflictDoUpdate({
+          target: preferenciasDePago.pagoPorVendedorId,
+          set: {
+            preferenciaId: values.preferenciaId,
+            initPoint: values.initPoint,
+            expiraEn: values.expiraEn,
+          },
+        });
+      await db
+        .update(pagosPorVendedor)
+        .set({ proveedorPreferenciaId: values.preferenciaId })
+        .where(eq(pagosPorVendedor.id, values.pagoPorVendedorId));
+    },
+
+    /** Locks the order: every notification of one order is applied one at a time. */
+    async lockPedido(pedidoId: string) {
+      const [row] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
+      return row;
+    },
+
+    async findPedido(pedidoId: string) {
+      const [row] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
+      return row;
+    },
+
+    async pagosDelPedido(pedidoId: string) {
+      return db.select().from(pagosPorVendedor).where(eq(pagosPorVendedor.pedidoId, pedidoId));
+    },
+
+    async lineasDelPedido(pedidoId: string) {
+      return db
+        .select()
+        .from(pedidoLineas)
+        .where(eq(pedidoLineas.pedidoId, pedidoId))
+        .orderBy(asc(pedidoLineas.productoId));
+    },
+
+    async marcarLineas(ids: string[], reserva: 'vendido' | 'liberado') {
+      for (const id of ids) {
+        await db.update(pedidoLineas).set({ reserva }).where(eq(pedidoLineas.id, id));
+      }
+    },
+
+    async actualizarPago(
+      id: string,
+      values: Partial<Pick<typeof pagosPorVendedor.$inferInsert, 'estado' | 'proveedorPagoId'>>,
+      ahora: Date,
+    ) {
+      await db
+        .update(pagosPorVendedor)
+        .set({ ...values, actualizadoEn: ahora })
+        .where(eq(pagosPorVendedor.id, id));
+    },
+
+    async aprobarPedido(pedidoId: string) {
+      await db
+        .update(pedidos)
+        .set({ aprobado: true, todosLosPagosAprobados: true })
+        .where(eq(pedidos.id, pedidoId));
+    },
+
+    async findPagoProveedor(id: string) {
+      const [row] = await db
+        .select()
+        .from(pagosProveedor)
+        .where(eq(pagosProveedor.proveedorPagoId, id))
+        .for('update');
+      return row;
+    },
+
+    async guardarPagoProveedor(
+      values: typeof pagosProveedor.$inferInsert & { estado: EstadoPagoProveedor },
+    ) {
+      await db
+        .insert(pagosProveedor)
+        .values(values)
+        .onConflictDoUpdate({
+          target: pagosProveedor.proveedorPagoId,
+          set: {
+            estado: values.estado,
+            actualizadoEn: values.actualizadoEn ?? new Date(),
+            ...(values.reembolsoId ? { reembolsoId: values.reembolsoId } : {}),
+          },
+        });
+    },
+
+    pagosProveedorDePedido: (pedidoId: string) =>
+      db.select().from(pagosProveedor).where(eq(pagosProveedor.pedidoId, pedidoId)),
+  };
+}
+
+export type PagoRepository = ReturnType<typeof createPagoRepository>;

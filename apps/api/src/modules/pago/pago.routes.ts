@@ -1,0 +1,81 @@
+import {
+  errorBodySchema,
+  linkPagoResponseSchema,
+  pedidoYTiendaParamsSchema,
+} from '@compra-grupal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
+import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
+
+const cabecera = (value: string | string[] | undefined) =>
+  typeof value === 'string' && value.length <= 512 ? value : undefined;
+
+/** GET /api/pedido/linkPago/{pedidoId}/{tiendaId} (docs/decisions/025). */
+export const linkPagoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.pago;
+  app.get(
+    '/linkPago/:pedidoId/:tiendaId',
+    {
+      preHandler: app.guards.authenticate,
+      schema: {
+        tags: ['pedido'],
+        summary:
+          'El link de pago (preferencia) de la parte de una tienda en el pedido; el dueño del pedido; 409 si ya está aprobado',
+        security: bearerSecurity,
+        params: pedidoYTiendaParamsSchema,
+        response: {
+          200: linkPagoResponseSchema,
+          409: errorBodySchema,
+          503: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
+      },
+    },
+    (request) =>
+      service.linkPago(actorOf(request), request.params.pedidoId, request.params.tiendaId),
+  );
+};
+
+/** POST /api/pago/webhook: the provider's payment notifications (docs/decisions/025). */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.pago;
+  app.post(
+    '/webhook',
+    {
+      schema: {
+        tags: ['pago'],
+        summary:
+          'Notificaciones de Mercado Pago (firma x-signature); el pago se vuelve a leer del proveedor y se aplica una sola vez',
+        querystring: z.object({
+          'data.id': z.string().max(64).optional(),
+          type: z.string().max(64).optional(),
+        }),
+        body: z
+          .object({
+            type: z.string().max(64).optional(),
+            data: z.object({ id: z.union([z.string().max(64), z.number()]) }).optional(),
+          })
+          .optional(),
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const cuerpo = request.body;
+      await service.notificacion({
+        dataId:
+          request.query['data.id'] ??
+          (cuerpo?.data?.id === undefined ? undefined : String(cuerpo.data.id)),
+        tipo: request.query.type ?? cuerpo?.type,
+        firma: cabecera(request.headers['x-signature']),
+        requestId: cabecera(request.headers['x-request-id']),
+      });
+      return { ok: true as const };
+    },
+  );
+};

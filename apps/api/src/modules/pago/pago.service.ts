@@ -1,0 +1,260 @@
+import { ERROR_CODES, type LinkPagoResponse, rooms, userRoom } from '@compra-grupal/contracts';
+import type { CheckoutPort, PagoLeido } from '../../adapters/payments/payments.port';
+import { verificarFirma } from '../../adapters/payments/webhook-signature';
+import type { Repositories } from '../../composition';
+import type { WithTransaction } from '../../db/unit-of-work';
+import { requireActor, requireOwner } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
+import { AppError, appError, notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
+import { tomarLugares } from '../grupo-de-compra/grupo-de-compra.ledger';
+import type { PagoRepository } from './pago.repository';
+
+export interface PagoServiceOptions {
+  withTransaction: WithTransaction<Repositories>;
+  checkout: CheckoutPort | undefined;
+  /** The seller's current access token (mercadopago-vinculacion.service). */
+  accessTokenVigente: (usuarioId: string) => Promise<string | undefined>;
+  publicUrl: string;
+  notificationUrl: string;
+  webhookSecret: string;
+  feePercent: number;
+  clock?: Clock;
+}
+
+const noDisponible = () => appError(503, 'MERCADOPAGO_NO_DISPONIBLE');
+
+/**
+ * Payments of orders (docs/decisions/025): the seller's preference (GET pedido/linkPago) and
+ * the provider's notifications, applied exactly once whatever their order or number.
+ */
+export function createPagoService(repository: PagoRepository, options: PagoServiceOptions) {
+  const { withTransaction, checkout, clock = systemClock } = options;
+
+  /**
+   * Applies what the provider says of a payment, in one transaction (the order locked). Answers
+   * whether the payment must be refunded (an approval that cannot become a sale).
+   */
+  async function aplicar(leido: PagoLeido): Promise<boolean> {
+    const pedidoId = leido.externalReference;
+    const tiendaId = leido.metadata.tiendaId;
+    return withTransaction(async (repos) => {
+      const pedido = await repos.pago.lockPedido(pedidoId);
+      if (!pedido) return false;
+      const pagos = await repos.pago.pagosDelPedido(pedidoId);
+      const pago = pagos.find((p) => p.tiendaId === tiendaId);
+      if (!pago) return false;
+      const ahora = clock.now();
+      const previo = await repos.pago.findPagoProveedor(leido.id);
+      if (previo?.estado === 'a_reembolsar') return true;
+      if (previo && previo.estado !== 'pendiente') return false; // applied once already
+      const registrar = (estado: 'pendiente' | 'aprobado' | 'rechazado' | 'a_reembolsar') =>
+        repos.pago.guardarPagoProveedor({
+          proveedorPagoId: leido.id,
+          pedidoId,
+          tiendaId,
+          estado,
+          montoCentavos: leido.amountCentavos,
+          actualizadoEn: ahora,
+        });
+
+      if (leido.status === 'pending') {
+        await registrar('pendiente');
+        return false;
+      }
+      const lineas = (await repos.pago.lineasDelPedido(pedidoId)).filter(
+        (l) => l.tiendaId === tiendaId,
+      );
+
+      if (leido.status === 'rejected') {
+        await registrar('rechazado');
+        if (pago.estado !== 'pendiente') return false;
+        await repos.pago.actualizarPago(pago.id, { estado: 'rechazado' }, ahora);
+        // The seller's reserved units go back on sale (docs/decisions/025).
+        const reservadas = lineas.filter((l) => l.reserva === 'reservado');
+        await repos.pago.marcarLineas(
+          reservadas.map((l) => l.id),
+          'liberado',
+        );
+        for (const l of reservadas) {
+          const nuevoStock = await repos.pedido.devolverStock(l.productoId, l.cantidad);
+          if (nuevoStock === undefined) continue;
+          await repos.eventos.registrar(rooms.producto(l.productoId), 'stockActualizado', {
+            productoId: l.productoId,
+            nuevoStock,
+          });
+        }
+        return false;
+      }
+
+      // Approved.
+      if (pago.estado === 'aprobado' || pago.estado === 'reembolsado') {
+        // A second payment of a part already paid: refunded.
+        await registrar('a_reembolsar');
+        return true;
+      }
+      // Lines released (expired or rejected) are taken again if the stock is still there.
+      const liberadas = lineas.filter((l) => l.reserva === 'liberado');
+      const tomadas: { productoId: string; cantidad: number; nuevoStock: number }[] = [];
+      for (const l of liberadas) {
+        const nuevoStock = await repos.pedido.reservarStock(l.productoId, l.cantidad);
+        if (nuevoStock === undefined) {
+          for (const t of tomadas) await repos.pedido.devolverStock(t.productoId, t.cantidad);
+          await registrar('a_reembolsar');
+          await repos.pago.actualizarPago(pago.id, { estado: 'reembolsado' }, ahora);
+          return true;
+        }
+        tomadas.push({ productoId: l.productoId, cantidad: l.cantidad, nuevoStock });
+      }
+      for (const t of tomadas) {
+        await repos.eventos.registrar(rooms.producto(t.productoId), 'stockActualizado', {
+          productoId: t.productoId,
+          nuevoStock: t.nuevoStock,
+        });
+      }
+      await repos.pago.marcarLineas(
+        lineas.filter((l) => l.reserva !== 'vendido').map((l) => l.id),
+        'vendido',
+      );
+      await repos.pago.actualizarPago(
+        pago.id,
+        { estado: 'aprobado', proveedorPagoId: leido.id },
+        ahora,
+      );
+      await registrar('aprobado');
+      await repos.eventos.registrar(userRoom(pedido.usuarioId), 'pagoAprobado', {
+        pedidoId,
+        tiendaId,
+      });
+
+      const todos = pagos.every((p) => p.id === pago.id || p.estado === 'aprobado');
+      if (todos && !pedido.aprobado) {
+        await repos.pago.aprobarPedido(pedidoId);
+        for (const linea of await repos.pago.lineasDelPedido(pedidoId)) {
+          await tomarLugares(repos, {
+            productoId: linea.productoId,
+            grupoId: linea.grupoId,
+            cantidad: linea.cantidad,
+            usuarioId: pedido.usuarioId,
+            pedidoId,
+          });
+        }
+      }
+      return false;
+    });
+  }
+
+  /** Refunds through the provider (idempotent key), then records it. */
+  async function reembolsar(leido: PagoLeido): Promise<void> {
+    if (!checkout) throw noDisponible();
+    const reembolso = await checkout.reembolsar(leido.id, `reembolso-${leido.id}`);
+    await withTransaction(async (repos) => {
+      await repos.pago.guardarPagoProveedor({
+        proveedorPagoId: leido.id,
+        pedidoId: leido.externalReference,
+        tiendaId: leido.metadata.tiendaId,
+        estado: 'reembolsado',
+        montoCentavos: leido.amountCentavos,
+        reembolsoId: reembolso.id,
+        actualizadoEn: clock.now(),
+      });
+    });
+  }
+
+  return {
+    /** GET pedido/linkPago/{pedidoId}/{tiendaId}: the seller's checkout link for the shopper. */
+    async linkPago(
+      actor: Actor | null,
+      pedidoId: string,
+      tiendaId: string,
+    ): Promise<LinkPagoResponse> {
+      requireActor(actor);
+      const pedido = await repository.findPedido(pedidoId);
+      if (!pedido) throw notFound('PEDIDO_NO_ENCONTRADO');
+      requireOwner(actor, pedido.usuarioId);
+      const fila = await repository.pagoDeVendedor(pedidoId, tiendaId);
+      if (!fila) throw notFound('PAGO_NO_ENCONTRADO');
+      const { pago } = fila;
+      if (pago.estado === 'aprobado') throw appError(409, 'PAGO_YA_APROBADO');
+      const ahora = clock.now();
+      if (pago.estado !== 'pendiente' || pedido.reservaExpiraEn <= ahora) {
+        throw appError(409, 'RESERVA_VENCIDA');
+      }
+      const guardada = await repository.preferenciaVigente(pago.id, ahora);
+      if (guardada) return { init_point: guardada.initPoint };
+      if (!checkout) throw noDisponible();
+      const accessToken = await options.accessTokenVigente(fila.vendedorId);
+      if (!accessToken) {
+        throw new AppError(
+          409,
+          ERROR_CODES.tiendasSinMp,
+          `Estas tiendas todavía no tienen Mercado Pago configurado: ${fila.tiendaNombre}`,
+          undefined,
+          [{ nombre: fila.tiendaNombre }],
+        );
+      }
+      const lineas = await repository.lineasDeVendedor(pedidoId, tiendaId);
+      const vuelta = (ruta: string) => {
+        const url = new URL(`${options.publicUrl}${ruta}`);
+        url.searchParams.set('pedidoId', pedidoId);
+        return url.href;
+      };
+      // Outside any transaction (CONVENTIONS 15); stored afterwards.
+      const preferencia = await checkout.crearPreferencia({
+        items: lineas.map((l) => ({
+          id: l.productoId,
+          title: l.nombre,
+          quantity: l.cantidad,
+          unitPriceCentavos: l.precioCentavos,
+        })),
+        envioCentavos: pago.envioCentavos,
+        marketplaceFeeCentavos: Math.round((pago.montoCentavos * options.feePercent) / 100),
+        externalReference: pedidoId,
+        metadata: { tiendaId, tiendaNombre: fila.tiendaNombre },
+        notificationUrl: options.notificationUrl,
+        backUrls: {
+          success: vuelta('/success'),
+          failure: vuelta('/failure'),
+          pending: vuelta('/success'),
+        },
+        expiresAt: pedido.reservaExpiraEn,
+        accessToken,
+      });
+      await repository.guardarPreferencia({
+        pagoPorVendedorId: pago.id,
+        preferenciaId: preferencia.id,
+        initPoint: preferencia.initPoint,
+        expiraEn: pedido.reservaExpiraEn,
+      });
+      return { init_point: preferencia.initPoint };
+    },
+
+    /**
+     * POST pago/webhook: checks the signature (401 forged, stale), then re-reads the payment
+     * from the provider and applies it once. Notifications of other topics are acknowledged.
+     */
+    async notificacion(input: {
+      dataId: string | undefined;
+      tipo: string | undefined;
+      firma: string | undefined;
+      requestId: string | undefined;
+    }): Promise<void> {
+      const dataId = input.dataId ?? '';
+      const verificada = verificarFirma(options.webhookSecret, {
+        firma: input.firma,
+        dataId,
+        requestId: input.requestId,
+        ahora: clock.now(),
+      });
+      if (verificada !== 'valida') throw appError(401, 'FIRMA_INVALIDA');
+      if (input.tipo !== undefined && input.tipo !== 'payment') return;
+      if (!/^\d{1,20}$/.test(dataId)) return;
+      if (!checkout) throw noDisponible();
+      const leido = await checkout.obtenerPago(dataId);
+      if (!leido || !/^[0-9a-f]{24}$/.test(leido.externalReference)) return;
+      if (await aplicar(leido)) await reembolsar(leido);
+    },
+  };
+}
+
+export type PagoService = ReturnType<typeof createPagoService>;
