@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockUsuarioApi } from '@/test/fetch';
+import { crearEstadoPagos, crearPago, estadoJson, mockPagosApi } from '@/test/pagos-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
+import { storeToken } from '@/test/tokens';
 
 const confetti = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('canvas-confetti', () => ({ default: confetti }));
@@ -54,7 +56,9 @@ describe('/failure', () => {
   it("with a pending order says 'Pago cancelado' and goes back to it after 1.5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem('currentPedidoId', PEDIDO_ID);
-    mockUsuarioApi();
+    // A signed-in shopper: 'Completa tus Pagos' sends a visitor to /login.
+    storeToken();
+    mockPagosApi({ estado: { [PEDIDO_ID]: estadoJson(crearEstadoPagos([crearPago()])) } });
     const { router } = renderApp('/failure');
     await expectToast('Pago cancelado');
     expect(router.state.location.pathname).toBe('/failure');
