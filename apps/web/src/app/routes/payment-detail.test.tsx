@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/fetch';
+import {
+  callsTo,
+  crearEstadoPagos,
+  crearPago,
+  estadoJson,
+  mockPagosApi,
+  PEDIDO_ID,
+  productoPagoId,
+  TIENDA_B,
+} from '@/test/pagos-api';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+import { storeToken } from '@/test/tokens';
+
+vi.mock('@/lib/socket', () => ({
+  onRealtimeReconnect: () => () => undefined,
+  subscribeRealtime: () => () => undefined,
+}));
+
+const path = `/payment-detail/${PEDIDO_ID}`;
+
+function productos(cantidad: number) {
+  return Array.from({ length: cantidad }, (_, index) => ({
+    productoId: productoPagoId(index + 1),
+    nombre: `Producto ${index + 1}`,
+    imagen: `/uploads/p${index + 1}.webp`,
+    cantidad: 1,
+    precio: 1000,
+  }));
+}
+
+describe('/payment-detail/{pedidoId}', () => {
+  beforeEach(() => {
+    storeToken();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("shows each seller's payment with logo, name, amount, state and up to 4 thumbnails with '+N'", async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos([
+            crearPago({ estado: 'aprobado', productos: productos(6) }),
+            crearPago({
+              tiendaId: TIENDA_B,
+              tiendaNombre: 'Verdulería La Huerta',
+              monto: 8900,
+              productos: productos(2),
+            }),
+          ]),
+        ),
+      },
+    });
+    renderApp(path);
+    const pago = await screen.findByRole('article', { name: 'Almacén Don Pepe' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Detalle del pago' })).toBeVisible();
+    expect(within(pago).getByRole('img', { name: 'Logo de Almacén Don Pepe' })).toBeVisible();
+    expect(within(pago).getByText('Aprobado')).toBeVisible();
+    expect(within(pago).getByText('$ 12.345,50')).toBeVisible();
+    const miniaturas = within(pago).getByRole('list', { name: 'Productos de Almacén Don Pepe' });
+    expect(within(miniaturas).getAllByRole('img')).toHaveLength(4);
+    expect(within(miniaturas).getByText('+2')).toBeVisible();
+    expect(within(miniaturas).getByText('2 productos más')).toBeInTheDocument();
+
+    const otro = screen.getByRole('article', { name: 'Verdulería La Huerta' });
+    expect(within(otro).getByText('Pendiente')).toBeVisible();
+    expect(within(otro).getByText('$ 8.900,00')).toBeVisible();
+    expect(within(otro).getAllByRole('img', { name: /^Producto/ })).toHaveLength(2);
+    expect(within(otro).queryByText(/^\+/)).toBeNull();
+
+    expect(screen.getByTestId('porcentaje-pagos')).toHaveTextContent('50,0 %');
+    expect(screen.getByRole('link', { name: 'Volver a Mis Pagos' })).toHaveAttribute(
+      'href',
+      '/my-payments',
+    );
+    expect(screen.getByRole('link', { name: 'Completar pagos' })).toHaveAttribute(
+      'href',
+      `/multi-payment-checkout?pedidoId=${PEDIDO_ID}`,
+    );
+  });
+
+  it("an order that cannot be read: 'No se pudo cargar la información del pedido', then Mis Pagos", async () => {
+    mockPagosApi({
+      estado: { [PEDIDO_ID]: json({ error: 'Pedido no encontrado' }, 404, 'Not Found') },
+    });
+    const { router } = renderApp(path);
+    await expectToast('No se pudo cargar la información del pedido', 'Pedido no encontrado');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-payments'));
+  });
+
+  it('without a token goes to /login', async () => {
+    localStorage.removeItem('accessToken');
+    window.dispatchEvent(new Event('authChange'));
+    const { calls } = mockPagosApi();
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('redirectAfterAuth')).toBe(path);
+    expect(callsTo(calls, '/api/pedido/')).toHaveLength(0);
+  });
+});
