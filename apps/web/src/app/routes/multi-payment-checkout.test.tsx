@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetch';
 import {
@@ -132,6 +133,14 @@ describe('/multi-payment-checkout', () => {
       '33,3 %',
     );
     expect(screen.getByText('1 de 3 pagos aprobados')).toBeVisible();
+
+    // Structure and names (colour contrast needs a real browser).
+    const { violations } = await axe.run(screen.getByRole('main'), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.html).join(' | ')}`),
+    ).toEqual([]);
   });
 
   it('pays a seller: asks for its link, stores currentPedidoId, empties the cart and goes to the provider', async () => {

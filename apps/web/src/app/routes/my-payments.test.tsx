@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetch';
 import {
@@ -80,6 +81,14 @@ describe('/my-payments', () => {
     const [llamada] = callsTo(calls, '/api/pedido/obtenerPedidosPorUserId');
     expect(llamada?.method).toBe('POST');
     expect(JSON.parse(String(llamada?.body))).toEqual({ userId: USER_ID });
+
+    // Structure and names (colour contrast needs a real browser).
+    const { violations } = await axe.run(screen.getByRole('main'), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.html).join(' | ')}`),
+    ).toEqual([]);
   });
 
   it("'Ver Detalle' opens the payment detail", async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetch';
 import {
@@ -82,6 +83,14 @@ describe('/payment-detail/{pedidoId}', () => {
       'href',
       `/multi-payment-checkout?pedidoId=${PEDIDO_ID}`,
     );
+
+    // Structure and names (colour contrast needs a real browser).
+    const { violations } = await axe.run(screen.getByRole('main'), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.html).join(' | ')}`),
+    ).toEqual([]);
   });
 
   it("an order that cannot be read: 'No se pudo cargar la información del pedido', then Mis Pagos", async () => {
