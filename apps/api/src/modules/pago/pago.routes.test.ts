@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { userRoom } from '@compra-grupal/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import {
+  eventosSalientes,
   gruposDeCompra,
   pagosPorVendedor,
   pagosProveedor,
@@ -218,6 +220,32 @@ describe('POST /api/pago/webhook', () => {
         ['B', 'liberado'],
       ],
     });
+  });
+
+  it('the same approval delivered at once many times is applied once; pagoAprobado goes to the shopper', async () => {
+    const { pedidoId, pa } = await pedidoConDosTiendas(2);
+    const pagoA = await pagar(pedidoId, a.tiendaId, 'aprobar');
+    const respuestas = await Promise.all(Array.from({ length: 5 }, () => notificar(pagoA)));
+    expect(respuestas.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stockDe(pa)).toBe(8);
+    const eventos = await t.database.db
+      .select()
+      .from(eventosSalientes)
+      .where(
+        and(
+          eq(eventosSalientes.sala, userRoom(comprador.userId)),
+          eq(eventosSalientes.evento, 'pagoAprobado'),
+        ),
+      );
+    expect(
+      eventos.filter((e) => (e.payload as { pedidoId: string }).pedidoId === pedidoId),
+    ).toHaveLength(1);
+    // Mis Pagos shows it.
+    const res = await t.app.inject({
+      url: `/api/pedido/estadoPagos/${pedidoId}`,
+      headers: comprador.auth,
+    });
+    expect(res.json().estadisticas).toMatchObject({ total: 2, aprobados: 1, pendientes: 1 });
   });
 
   it('full approval takes places in the groups, and participants carry the order', async () => {
