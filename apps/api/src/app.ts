@@ -153,6 +153,7 @@ export async function buildApp({
   app.decorate('outbox', outbox);
   app.addHook('onListen', async () => outbox.start());
   app.decorate('jobs', createJobRunner({ db: database.db, log: app.log, clock }));
+  payments?.registrarTrabajos?.(app.jobs);
   const renovacionMercadoPago = registrarRenovacionDeTokens(app.jobs, services.mercadoPago, {
     db: database.db,
     clock,

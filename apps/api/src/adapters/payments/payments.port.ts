@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { JobRunner } from '../../jobs/job-runner';
 
 /**
  * The payments port (DESIGN.md section 2): Mercado Pago, or the embedded sandbox that behaves
@@ -16,6 +17,8 @@ export interface PaymentsPort {
    * `/api/sandbox/mercadopago`; undefined for the real provider.
    */
   readonly sandboxRoutes?: FastifyPluginAsync;
+  /** Registers the jobs the provider runs in this app (the sandbox's notification retries). */
+  readonly registrarTrabajos?: (jobs: JobRunner) => void;
 }
 
 export type PaymentsProvider = 'sandbox' | 'mercadopago';

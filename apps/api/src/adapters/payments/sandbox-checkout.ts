@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mpSandboxPagos, mpSandboxPreferencias } from '../../db/schema';
 import { assertOutsideTransaction } from '../../db/unit-of-work';
+import type { JobRunner } from '../../jobs/job-runner';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CheckoutPort, EstadoPagoLeido, PagoLeido } from './payments.port';
@@ -39,6 +40,9 @@ const pagoSchema = z.object({
   amountCentavos: z.number(),
   notificationUrl: z.string(),
 });
+
+/** The jobs-table retry of a notification the app did not acknowledge. */
+export const TIPO_NOTIFICAR_SANDBOX = 'mercadopago-sandbox.notificar';
 
 const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
 
@@ -122,9 +126,35 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     }
   }
 
-  /** Delivers now; failing that, retries a few times in the background (1 s, 5 s, 30 s). */
+  let trabajos: JobRunner | undefined;
+
+  /**
+   * Retries through the jobs table (docs/decisions/012): each failure waits longer (the
+   * runner's backoff), and a restart does not lose the notification.
+   */
+  function usarTrabajos(jobs: JobRunner): void {
+    jobs.register(TIPO_NOTIFICAR_SANDBOX, z.object({ pagoId: z.string() }), async ({ pagoId }) => {
+      if (!(await notificar(pagoId)))
+        throw new Error('la app no confirmó la notificación de prueba');
+    });
+    trabajos = jobs;
+  }
+
+  /**
+   * Delivers now; failing that, retries through the jobs table (or, without it, a few times
+   * in the background: 1 s, 5 s, 30 s).
+   */
   async function entregar(pagoId: string): Promise<boolean> {
     if (await notificar(pagoId).catch(() => false)) return true;
+    if (trabajos) {
+      await trabajos.enqueue(db, {
+        tipo: TIPO_NOTIFICAR_SANDBOX,
+        payload: { pagoId },
+        clave: `${TIPO_NOTIFICAR_SANDBOX}:${pagoId}`,
+        ejecutarDesde: new Date(clock.now().getTime() + 1_000),
+      });
+      return false;
+    }
     const esperas = [1_000, 5_000, 30_000];
     const reintentar = (i: number) => {
       const espera = esperas[i];
@@ -272,7 +302,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     );
   }
 
-  return { port, routes, registrarPago, notificar, entregar };
+  return { port, routes, registrarPago, notificar, entregar, usarTrabajos };
 }
 
 export type SandboxCheckout = ReturnType<typeof createSandboxCheckout>;

@@ -156,7 +156,7 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): Payments
         return tokensFor(grant.u);
       },
     },
-    ...(checkout ? { checkout: checkout.port } : {}),
+    ...(checkout ? { checkout: checkout.port, registrarTrabajos: checkout.usarTrabajos } : {}),
     sandboxRoutes: conCheckout(
       checkout,
       createSandboxConsentRoutes({

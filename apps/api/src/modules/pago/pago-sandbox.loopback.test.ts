@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pagosPorVendedor, pagosProveedor, pedidoLineas } from '../../db/schema';
+import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-checkout';
+import { pagosPorVendedor, pagosProveedor, pedidoLineas, trabajos } from '../../db/schema';
 import { compradorConDireccion, crearPreferencia, pedidoDePrueba } from '../../test/pedido-helpers';
 import { crearProducto, vendedorConTienda } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -89,6 +90,24 @@ it('approving on the sandbox checkout page ends with the payment approved (notif
     .from(pedidoLineas)
     .where(eq(pedidoLineas.pedidoId, pedidoId));
   expect(lineas.map((l) => l.reserva)).toEqual(['vendido']);
+
+  // The same notification again, later, from the jobs table: acknowledged, applied once.
+  await t.app.jobs.enqueue(t.database.db, {
+    tipo: TIPO_NOTIFICAR_SANDBOX,
+    payload: { pagoId: paymentId },
+    clave: `prueba:${paymentId}`,
+  });
+  await t.app.jobs.runDue();
+  const [trabajo] = await t.database.db
+    .select()
+    .from(trabajos)
+    .where(eq(trabajos.clave, `prueba:${paymentId}`));
+  expect(trabajo?.estado).toBe('hecho');
+  expect(
+    (
+      await t.database.db.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedidoId))
+    ).map((l) => l.reserva),
+  ).toEqual(['vendido']);
 
   const estado = await fetch(`${base}/api/pedido/estadoPagos/${pedidoId}`, {
     headers: comprador.auth,

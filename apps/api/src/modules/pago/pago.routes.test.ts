@@ -3,6 +3,7 @@ import { userRoom } from '@compra-grupal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
+import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-checkout';
 import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import {
   eventosSalientes,
@@ -13,6 +14,7 @@ import {
   pedidoLineas,
   pedidos,
   productos,
+  trabajos,
 } from '../../db/schema';
 import { createTestClock } from '../../lib/clock';
 import { registerAndLogin } from '../../test/auth-helpers';
@@ -176,6 +178,17 @@ describe('GET /api/pedido/linkPago/{pedidoId}/{tiendaId}', () => {
 });
 
 describe('POST /api/pago/webhook', () => {
+  it('a notification the app did not acknowledge is kept for retry in the jobs table', async () => {
+    // This app does not listen here: the sandbox's first delivery fails.
+    const { pedidoId } = await pedidoConDosTiendas();
+    const pagoId = await pagar(pedidoId, a.tiendaId, 'aprobar');
+    const [trabajo] = await t.database.db
+      .select()
+      .from(trabajos)
+      .where(eq(trabajos.clave, `${TIPO_NOTIFICAR_SANDBOX}:${pagoId}`));
+    expect(trabajo).toMatchObject({ tipo: TIPO_NOTIFICAR_SANDBOX, estado: 'pendiente' });
+  });
+
   it('refuses a forged signature and a stale timestamp', async () => {
     const { pedidoId } = await pedidoConDosTiendas();
     const pagoId = await pagar(pedidoId, a.tiendaId, 'aprobar');
