@@ -39,6 +39,7 @@ import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prue
 import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
 import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
 import { linkPagoRoutes, webhookRoutes } from './modules/pago/pago.routes';
+import { registrarReembolsosPendientes } from './modules/pago/reembolsos-pendientes.job';
 import { pedidoRoutes } from './modules/pedido/pedido.routes';
 import { registrarLiberacionDeReservas } from './modules/pedido/reservas-vencidas.job';
 import { productoRoutes } from './modules/producto/producto.routes';
@@ -170,6 +171,15 @@ export async function buildApp({
   app.addHook('onListen', async () => {
     await liberacionDeReservas.programar().catch((error: unknown) => {
       app.log.error({ err: error }, 'no se pudo programar la liberación de reservas');
+    });
+  });
+  const reembolsosPendientes = registrarReembolsosPendientes(app.jobs, services.pago, {
+    db: database.db,
+    clock,
+  });
+  app.addHook('onListen', async () => {
+    await reembolsosPendientes.programar().catch((error: unknown) => {
+      app.log.error({ err: error }, 'no se pudo programar el barrido de reembolsos');
     });
   });
   app.addHook('onListen', async () => app.jobs.start());

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type EstadoPagoProveedor,
@@ -144,6 +144,17 @@ export function createPagoRepository(db: Database) {
           },
         });
     },
+
+    /** Approvals recorded for refund whose refund did not follow (the process stopped). */
+    reembolsosPendientes: (hasta: Date, limite: number) =>
+      db
+        .select()
+        .from(pagosProveedor)
+        .where(
+          and(eq(pagosProveedor.estado, 'a_reembolsar'), lte(pagosProveedor.actualizadoEn, hasta)),
+        )
+        .orderBy(asc(pagosProveedor.actualizadoEn))
+        .limit(limite),
 
     pagosProveedorDePedido: (pedidoId: string) =>
       db.select().from(pagosProveedor).where(eq(pagosProveedor.pedidoId, pedidoId)),

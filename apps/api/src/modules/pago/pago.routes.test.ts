@@ -8,6 +8,7 @@ import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import {
   eventosSalientes,
   gruposDeCompra,
+  mpSandboxPagos,
   pagosPorVendedor,
   pagosProveedor,
   participantesGrupo,
@@ -302,5 +303,33 @@ describe('POST /api/pago/webhook', () => {
     // Again: nothing more happens.
     expect((await notificar(pagoA)).statusCode).toBe(200);
     expect(await stockDe(pa)).toBe(0);
+  });
+
+  it('a refund that did not follow its approval (the process stopped) is made by the sweep', async () => {
+    const { pedidoId } = await pedidoConDosTiendas();
+    const pagoA = await pagar(pedidoId, a.tiendaId, 'aprobar');
+    // As if the process stopped right after committing `a_reembolsar`.
+    await t.database.db.insert(pagosProveedor).values({
+      proveedorPagoId: pagoA,
+      pedidoId,
+      tiendaId: a.tiendaId,
+      estado: 'a_reembolsar',
+      montoCentavos: 1,
+      actualizadoEn: clock.now(),
+    });
+    expect(await t.app.services.pago.reembolsarPendientes()).toBe(0);
+    clock.advance(2 * 60_000);
+    expect(await t.app.services.pago.reembolsarPendientes()).toBe(1);
+    const [registro] = await t.database.db
+      .select()
+      .from(pagosProveedor)
+      .where(eq(pagosProveedor.proveedorPagoId, pagoA));
+    expect(registro?.estado).toBe('reembolsado');
+    const [sandbox] = await t.database.db
+      .select()
+      .from(mpSandboxPagos)
+      .where(eq(mpSandboxPagos.id, pagoA));
+    expect(sandbox?.reembolsoId).toBe(registro?.reembolsoId);
+    expect(await t.app.services.pago.reembolsarPendientes()).toBe(0);
   });
 });

@@ -162,6 +162,35 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
   }
 
   return {
+    /**
+     * The refund sweep: approvals recorded `a_reembolsar` more than a minute ago whose refund
+     * never followed (the process stopped between the commit and the provider's call) are
+     * refunded now, with the same idempotency key. Answers how many; throws after trying them
+     * all if any failed, so the job is retried.
+     */
+    async reembolsarPendientes(): Promise<number> {
+      const filas = await repository.reembolsosPendientes(
+        new Date(clock.now().getTime() - 60_000),
+        100,
+      );
+      let fallidos = 0;
+      for (const fila of filas) {
+        try {
+          await reembolsar({
+            id: fila.proveedorPagoId,
+            status: 'approved',
+            externalReference: fila.pedidoId,
+            metadata: { tiendaId: fila.tiendaId },
+            amountCentavos: fila.montoCentavos,
+          });
+        } catch {
+          fallidos++;
+        }
+      }
+      if (fallidos > 0) throw new Error(`No se pudieron reembolsar ${fallidos} pagos`);
+      return filas.length;
+    },
+
     /** GET pedido/linkPago/{pedidoId}/{tiendaId}: the seller's checkout link for the shopper. */
     async linkPago(
       actor: Actor | null,
