@@ -236,6 +236,22 @@ describe('POST /api/pago/webhook', () => {
     });
   });
 
+  it('a rejected seller can be paid again: the approval takes the released units back and completes the order', async () => {
+    const { pedidoId, pb } = await pedidoConDosTiendas();
+    expect((await notificar(await pagar(pedidoId, a.tiendaId, 'aprobar'))).statusCode).toBe(200);
+    expect((await notificar(await pagar(pedidoId, b.tiendaId, 'rechazar'))).statusCode).toBe(200);
+    expect(await stockDe(pb)).toBe(10);
+
+    expect((await notificar(await pagar(pedidoId, b.tiendaId, 'aprobar'))).statusCode).toBe(200);
+    expect(await stockDe(pb)).toBe(9);
+    const e = await estado(pedidoId);
+    expect(e.aprobado).toBe(true);
+    expect(e.pagos.map(([, s]) => s)).toEqual(['aprobado', 'aprobado']);
+    expect(e.lineas.map(([, r]) => r)).toEqual(['vendido', 'vendido']);
+    // Paid: no more links.
+    expect((await linkPago(comprador, pedidoId, b.tiendaId)).statusCode).toBe(409);
+  });
+
   it('the same approval delivered at once many times is applied once; pagoAprobado goes to the shopper', async () => {
     const { pedidoId, pa } = await pedidoConDosTiendas(2);
     const pagoA = await pagar(pedidoId, a.tiendaId, 'aprobar');

@@ -20,7 +20,16 @@ export interface PagoServiceOptions {
   webhookSecret: string;
   feePercent: number;
   clock?: Clock;
+  /**
+   * Tests only: called after each step of applying a notification, so a crash test can stop
+   * there (default: nothing). `leido` after the provider's read, `antesDelCommit` inside the
+   * transaction after its writes, `confirmado` after the commit (before the refund call),
+   * `reembolsoHecho` after the provider's refund, before it is recorded.
+   */
+  despuesDe?: (paso: PasoDePago) => void | Promise<void>;
 }
+
+export type PasoDePago = 'leido' | 'antesDelCommit' | 'confirmado' | 'reembolsoHecho';
 
 const noDisponible = () => appError(503, 'MERCADOPAGO_NO_DISPONIBLE');
 
@@ -29,7 +38,13 @@ const noDisponible = () => appError(503, 'MERCADOPAGO_NO_DISPONIBLE');
  * the provider's notifications, applied exactly once whatever their order or number.
  */
 export function createPagoService(repository: PagoRepository, options: PagoServiceOptions) {
-  const { withTransaction, checkout, clock = systemClock } = options;
+  const { withTransaction, checkout, clock = systemClock, despuesDe = () => {} } = options;
+  const transaccionDeAplicar: WithTransaction<Repositories> = (work) =>
+    withTransaction(async (repos) => {
+      const resultado = await work(repos);
+      await despuesDe('antesDelCommit');
+      return resultado;
+    });
 
   /**
    * Applies what the provider says of a payment, in one transaction (the order locked). Answers
@@ -38,7 +53,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
   async function aplicar(leido: PagoLeido): Promise<boolean> {
     const pedidoId = leido.externalReference;
     const tiendaId = leido.metadata.tiendaId;
-    return withTransaction(async (repos) => {
+    return transaccionDeAplicar(async (repos) => {
       const pedido = await repos.pago.lockPedido(pedidoId);
       if (!pedido) return false;
       const pagos = await repos.pago.pagosDelPedido(pedidoId);
@@ -148,6 +163,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
   async function reembolsar(leido: PagoLeido): Promise<void> {
     if (!checkout) throw noDisponible();
     const reembolso = await checkout.reembolsar(leido.id, `reembolso-${leido.id}`);
+    await despuesDe('reembolsoHecho');
     await withTransaction(async (repos) => {
       await repos.pago.guardarPagoProveedor({
         proveedorPagoId: leido.id,
@@ -206,7 +222,11 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       const { pago } = fila;
       if (pago.estado === 'aprobado') throw appError(409, 'PAGO_YA_APROBADO');
       const ahora = clock.now();
-      if (pago.estado !== 'pendiente' || pedido.reservaExpiraEn <= ahora) {
+      // A rejected attempt can be paid again, as on the provider's page, while the order's
+      // reservation time lasts; its released units are taken again on approval if still there
+      // (else that approval is refunded: docs/decisions/025).
+      const pagable = pago.estado === 'pendiente' || pago.estado === 'rechazado';
+      if (!pagable || pedido.reservaExpiraEn <= ahora) {
         throw appError(409, 'RESERVA_VENCIDA');
       }
       const guardada = await repository.preferenciaVigente(pago.id, ahora);
@@ -281,7 +301,10 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       if (!checkout) throw noDisponible();
       const leido = await checkout.obtenerPago(dataId);
       if (!leido || !/^[0-9a-f]{24}$/.test(leido.externalReference)) return;
-      if (await aplicar(leido)) await reembolsar(leido);
+      await despuesDe('leido');
+      const aReembolsar = await aplicar(leido);
+      await despuesDe('confirmado');
+      if (aReembolsar) await reembolsar(leido);
     },
   };
 }
