@@ -1,0 +1,157 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { grupoAbiertoDe, logIn, nuevoComprador, sesionPorApi, toast } from './helpers';
+
+/**
+ * Checkout and payments (issue 13) on a fresh app with its embedded defaults: a shopper buys
+ * from two stores through the six steps, pays the first seller (approve) and the second
+ * (reject, then approve) on the sandbox's checkout page, sees /failure then /success, the
+ * multi-payment page reaches 100 %, and the group's places grow on its open group page in a
+ * second browser; Mis Pagos and the payment detail show it.
+ *
+ * Sellers: the Córdoba store (Almacén Serrano) and the bakery, whose demo products other
+ * journeys only read, bought from with a fresh shopper.
+ */
+const vendedorCordoba = { email: 'vendedor10@compragrupal.com.ar', contrasenia: 'demo1234' };
+
+interface ProductoDemo {
+  _id: string;
+  nombre: string;
+  tiendaId: string;
+}
+
+async function productosDe(request: APIRequestContext, email: string) {
+  const { accessToken, userId } = await sesionPorApi(request, { email, contrasenia: 'demo1234' });
+  const res = await request.get(`/api/producto/vendedor/${userId}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return { accessToken, productos: (await res.json()) as ProductoDemo[] };
+}
+
+async function lugaresOcupados(page: Page) {
+  const texto = await page
+    .getByText(/lugares ocupados/)
+    .first()
+    .locator('..')
+    .textContent();
+  return Number(/(\d+)\s*\/\s*\d+/.exec(texto ?? '')?.[1] ?? Number.NaN);
+}
+
+test.describe('checkout and payments', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a shopper pays two sellers (one rejected first) and the group grows live', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const cordoba = await productosDe(request, vendedorCordoba.email);
+    const panaderia = await productosDe(request, 'vendedor4@compragrupal.com.ar');
+    const alfajores = cordoba.productos.find((p) => p.nombre.startsWith('Alfajores'));
+    const pan = panaderia.productos[0];
+    if (!alfajores || !pan) throw new Error('Faltan los productos de demo');
+    const grupoId = await grupoAbiertoDe(request, cordoba.accessToken, alfajores._id);
+
+    // A second browser watches the group page.
+    const visitante = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const grupoPage = await visitante.newPage();
+    await grupoPage.goto(`/group/${grupoId}`);
+    await expect(grupoPage.getByRole('heading', { name: 'Detalle del Grupo' })).toBeVisible();
+    const antes = await lugaresOcupados(grupoPage);
+
+    // The shopper, with an address on the map, has both products in the cart.
+    const comprador = await nuevoComprador(request);
+    const { accessToken, userId } = await sesionPorApi(request, comprador);
+    const direccion = await request.post(`/api/direccion/${userId}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: {
+        direccion: 'Av. Santa Fe 3253',
+        latitud: -34.5889,
+        longitud: -58.4108,
+        codigoPostal: 'C1425',
+        provincia: 'Ciudad Autónoma de Buenos Aires',
+        ciudad: 'Ciudad Autónoma de Buenos Aires',
+      },
+    });
+    expect(direccion.status(), await direccion.text()).toBe(201);
+    await logIn(page, comprador);
+    await page.evaluate(
+      ([a, p, g]) =>
+        localStorage.setItem(
+          'carrito',
+          JSON.stringify([
+            { productoId: a, cantidadSolicitada: 2, grupoId: g },
+            { productoId: p, cantidadSolicitada: 1 },
+          ]),
+        ),
+      [alfajores._id, pan._id, grupoId],
+    );
+
+    // The six steps.
+    await page.goto('/checkout');
+    const continuar = page.getByRole('button', { name: /^Continuar/ });
+    await continuar.click();
+    await expect(toast(page, 'Términos requeridos')).toBeVisible();
+    await page.getByText('Acepto los términos y condiciones de la compra grupal').click();
+    await continuar.click();
+    await page.getByText('Av. Santa Fe 3253').click();
+    await continuar.click();
+    await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
+    await continuar.click();
+    await page.getByLabel(/Peso/).fill('1.5');
+    await page.getByLabel(/Largo/).fill('30');
+    await page.getByLabel(/Ancho/).fill('20');
+    await page.getByLabel(/Alto/).fill('10');
+    await continuar.click();
+    await expect(page.getByText('Paso 5 de 6')).toBeVisible();
+    await continuar.click();
+    await expect(toast(page, 'Método de envío requerido')).toBeVisible();
+    for (const grupo of await page.locator('fieldset').all()) {
+      await grupo.getByRole('radio').first().check();
+    }
+    await continuar.click();
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await expect(page).toHaveURL(/\/multi-payment-checkout\?pedidoId=[0-9a-f]{24}$/);
+    const pedidoId = new URL(page.url()).searchParams.get('pedidoId') ?? '';
+
+    // First seller: approve on the sandbox page; /success leads back with the celebration.
+    await page
+      .getByRole('button', { name: /^Pagar / })
+      .first()
+      .click();
+    await expect(page.getByText('Modo de prueba').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await expect(toast(page, '¡Pago exitoso!')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/multi-payment-checkout\\?pedidoId=${pedidoId}$`));
+    await expect(page.getByText('50,0 %').first()).toBeVisible();
+
+    // Second seller: reject, /failure, back; then approve.
+    await page
+      .getByRole('button', { name: /^Pagar / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Rechazar pago' }).click();
+    await expect(page).toHaveURL(/\/failure/);
+    await expect(toast(page, 'Pago cancelado')).toBeVisible();
+    await expect(page).toHaveURL(/\/multi-payment-checkout\?pedidoId=/, { timeout: 5_000 });
+    await page.getByRole('button', { name: 'Reintentar pago' }).click();
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await expect(page).toHaveURL(/\/multi-payment-checkout/);
+    await expect(page.getByText('100,0 %').first()).toBeVisible();
+
+    // The group's places grew on the page open in the other browser, without a reload.
+    await expect.poll(() => lugaresOcupados(grupoPage), { timeout: 10_000 }).toBe(antes + 2);
+    await visitante.close();
+
+    // Mis Pagos and the detail.
+    await page.goto('/my-payments');
+    await expect(page.getByText('Pagado').first()).toBeVisible();
+    await page
+      .getByRole('link', { name: /Ver Detalle/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/payment-detail/${pedidoId}$`));
+    await expect(page.getByText('100,0 %').first()).toBeVisible();
+  });
+});
