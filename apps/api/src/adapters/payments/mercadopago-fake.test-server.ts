@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,13 +9,28 @@ import type { AddressInfo } from 'node:net';
  * (JSON body; `authorization_code` with PKCE S256 and `refresh_token`, each code and refresh
  * token usable once), answering the documented body or `{ message, error, status, cause }`.
  * It records every request and can be told to fail.
+ *
+ * And Checkout Pro, on the seller's access token (`Authorization: Bearer`, one it issued):
+ * `POST /checkout/preferences` (checks items, `back_urls` with `auto_return`, `expires` with
+ * `expiration_date_to`; answers `{ id, init_point, … }`), `GET /v1/payments/{id}` (404 for a
+ * payment of another account; the documented body, card and payer data included) and
+ * `POST /v1/payments/{id}/refunds` (needs `X-Idempotency-Key`; the same key answers the same
+ * refund, a new one on a refunded payment 400). `pagar` plays the buyer paying a preference.
  */
 export interface MercadoPagoFake {
   /** Like 'http://127.0.0.1:PORT': both MP_AUTH_URL and MP_API_URL. */
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  solicitudes: { metodo: string; ruta: string; cuerpo?: Record<string, unknown> }[];
+  solicitudes: {
+    metodo: string;
+    ruta: string;
+    cuerpo?: Record<string, unknown>;
+    /** The `X-Idempotency-Key` sent, if any. */
+    idempotencia?: string;
+    /** The `Authorization` header as sent. */
+    autorizacion?: string;
+  }[];
   /**
    * 'normal'; 'rechaza': the seller cancels on /authorization; 'invalid_grant': /oauth/token
    * answers 400 invalid_grant; 'caida': 500; 'html': a 200 that is not JSON; 'lenta': answers
@@ -26,6 +41,12 @@ export interface MercadoPagoFake {
   expiresIn: number;
   /** Refresh grants answered so far. */
   readonly renovaciones: number;
+  /** A seller's access token it accepts, as the account link would give (another user id each). */
+  tokenDeVendedor(mpUsuarioId?: number): string;
+  /** The buyer pays a preference with this outcome (status as Mercado Pago says it); its id. */
+  pagar(preferenciaId: string, status?: string): string;
+  /** Refunds made so far (distinct), by payment id. */
+  readonly reembolsos: ReadonlyMap<string, number>;
   close(): Promise<void>;
 }
 
@@ -56,12 +77,26 @@ export async function startMercadoPagoFake({
   /** Codes waiting for their exchange, with the challenge and redirect URI they were given for. */
   const codigos = new Map<string, { challenge: string; redirectUri: string }>();
   const refreshTokens = new Set<string>();
+  /** Access tokens it issued, with their seller's user id. */
+  const accessTokens = new Map<string, number>();
+  const preferencias = new Map<string, { collectorId: number; cuerpo: Record<string, unknown> }>();
+  const pagos = new Map<string, { collectorId: number; cuerpo: Record<string, unknown> }>();
+  /** `paymentId key` → the refund answered for that key. */
+  const reembolsosPorClave = new Map<string, Record<string, unknown>>();
+  const reembolsos = new Map<string, number>();
+  let baseUrl = '';
+
+  const nuevoAccessToken = (usuario: number) => {
+    const token = `APP_USR-${clientId}-${randomBytes(12).toString('hex')}-${usuario}`;
+    accessTokens.set(token, usuario);
+    return token;
+  };
 
   const emitirTokens = () => {
     const refresh = `TG-${randomBytes(12).toString('hex')}-${mpUsuarioId}`;
     refreshTokens.add(refresh);
     return {
-      access_token: `APP_USR-${clientId}-${randomBytes(12).toString('hex')}-${mpUsuarioId}`,
+      access_token: nuevoAccessToken(mpUsuarioId),
       token_type: 'bearer',
       expires_in: estado.expiresIn,
       scope: 'offline_access read write',
@@ -75,7 +110,17 @@ export async function startMercadoPagoFake({
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const cuerpo = req.method === 'POST' ? await leerCuerpo(req) : undefined;
-    solicitudes.push({ metodo: req.method ?? 'GET', ruta: url.pathname, cuerpo });
+    const cabecera = (nombre: string) => {
+      const valor = req.headers[nombre];
+      return Array.isArray(valor) ? valor[0] : valor;
+    };
+    solicitudes.push({
+      metodo: req.method ?? 'GET',
+      ruta: url.pathname,
+      cuerpo,
+      idempotencia: cabecera('x-idempotency-key'),
+      autorizacion: cabecera('authorization'),
+    });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(body));
@@ -155,14 +200,115 @@ export async function startMercadoPagoFake({
       return error(400, 'unsupported_grant_type', 'Unsupported grant_type');
     }
 
+    const checkout =
+      url.pathname === '/checkout/preferences' || url.pathname.startsWith('/v1/payments/');
+    if (checkout) {
+      if (estado.modo === 'lenta') {
+        setTimeout(() => error(503, 'service_unavailable', 'Service unavailable'), 2000).unref();
+        return;
+      }
+      if (estado.modo === 'caida') return error(500, 'internal_error', 'Internal server error');
+      const bearer = /^Bearer (\S+)$/.exec(cabecera('authorization') ?? '')?.[1];
+      const usuario = bearer ? accessTokens.get(bearer) : undefined;
+      if (usuario === undefined) return error(401, 'unauthorized', 'invalid access token');
+
+      if (req.method === 'POST' && url.pathname === '/checkout/preferences') {
+        const invalido = (campo: string) => error(400, `invalid_${campo}`, `${campo} is invalid`);
+        if (!cuerpo) return error(400, 'invalid_request', 'The request body is malformed');
+        const items = cuerpo.items;
+        if (
+          !Array.isArray(items) ||
+          items.length === 0 ||
+          !items.every(
+            (i) =>
+              typeof i?.title === 'string' &&
+              Number.isInteger(i.quantity) &&
+              i.quantity > 0 &&
+              typeof i.unit_price === 'number' &&
+              i.unit_price > 0,
+          )
+        ) {
+          return invalido('items');
+        }
+        const backUrls = cuerpo.back_urls as Record<string, unknown> | undefined;
+        if (cuerpo.auto_return !== undefined && typeof backUrls?.success !== 'string') {
+          return error(
+            400,
+            'invalid_auto_return',
+            'auto_return invalid. back_url.success must be defined',
+          );
+        }
+        if (
+          cuerpo.expires === true &&
+          Number.isNaN(Date.parse(String(cuerpo.expiration_date_to)))
+        ) {
+          return invalido('expiration_date_to');
+        }
+        if (cuerpo.marketplace_fee !== undefined && typeof cuerpo.marketplace_fee !== 'number') {
+          return invalido('marketplace_fee');
+        }
+        const id = `${usuario}-${randomBytes(16).toString('hex')}`;
+        preferencias.set(id, { collectorId: usuario, cuerpo });
+        return json(201, {
+          ...cuerpo,
+          id,
+          collector_id: usuario,
+          client_id: clientId,
+          date_created: new Date().toISOString(),
+          init_point: `${baseUrl}/checkout/v1/redirect?pref_id=${id}`,
+          sandbox_init_point: `${baseUrl}/checkout/v1/redirect?pref_id=${id}&sandbox=1`,
+        });
+      }
+
+      const ruta = /^\/v1\/payments\/(\d{1,20})(\/refunds)?$/.exec(url.pathname);
+      const pago = ruta ? pagos.get(ruta[1] ?? '') : undefined;
+      if (!ruta || !pago || pago.collectorId !== usuario) {
+        return error(404, 'not_found', 'Payment not found');
+      }
+      const pagoId = ruta[1] ?? '';
+      if (req.method === 'GET' && !ruta[2]) return json(200, pago.cuerpo);
+      if (req.method === 'POST' && ruta[2]) {
+        const clave = cabecera('x-idempotency-key');
+        if (!clave) return error(400, 'bad_request', 'X-Idempotency-Key header is required');
+        const previo = reembolsosPorClave.get(`${pagoId} ${clave}`);
+        if (previo) return json(201, previo);
+        if (pago.cuerpo.status !== 'approved') {
+          return error(400, 'bad_request', 'Payment not refundable in its current status');
+        }
+        const reembolso = {
+          id: randomInt(1_000_000_000, 9_999_999_999),
+          payment_id: Number(pagoId),
+          amount: pago.cuerpo.transaction_amount,
+          status: 'approved',
+          refund_mode: 'standard',
+          date_created: new Date().toISOString(),
+        };
+        reembolsosPorClave.set(`${pagoId} ${clave}`, reembolso);
+        reembolsos.set(pagoId, (reembolsos.get(pagoId) ?? 0) + 1);
+        pago.cuerpo = { ...pago.cuerpo, status: 'refunded', status_detail: 'refunded' };
+        return json(201, reembolso);
+      }
+      return error(405, 'method_not_allowed', 'Method not allowed');
+    }
+
     return error(404, 'not_found', 'Resource not found');
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  /** Mercado Pago stores metadata keys in snake_case. */
+  const snake = (metadata: unknown) =>
+    Object.fromEntries(
+      Object.entries((metadata ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        v,
+      ]),
+    );
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     clientId,
     clientSecret,
     solicitudes,
@@ -181,6 +327,42 @@ export async function startMercadoPagoFake({
     get renovaciones() {
       return estado.renovaciones;
     },
+    tokenDeVendedor: (usuario = randomInt(100_000_000, 999_999_999)) => nuevoAccessToken(usuario),
+    pagar(preferenciaId, status = 'approved') {
+      const preferencia = preferencias.get(preferenciaId);
+      if (!preferencia) throw new Error(`preferencia desconocida: ${preferenciaId}`);
+      const { cuerpo } = preferencia;
+      const items = cuerpo.items as { quantity: number; unit_price: number }[];
+      const total = items.reduce((suma, i) => suma + i.quantity * i.unit_price, 0);
+      const id = String(randomInt(10_000_000_000, 99_999_999_999));
+      pagos.set(id, {
+        collectorId: preferencia.collectorId,
+        cuerpo: {
+          id: Number(id),
+          status,
+          status_detail: status === 'approved' ? 'accredited' : 'cc_rejected_other_reason',
+          currency_id: 'ARS',
+          external_reference: cuerpo.external_reference,
+          metadata: snake(cuerpo.metadata),
+          transaction_amount: Math.round(total * 100) / 100,
+          marketplace_fee: cuerpo.marketplace_fee,
+          collector_id: preferencia.collectorId,
+          payment_method_id: 'visa',
+          payment_type_id: 'credit_card',
+          payer: {
+            email: 'comprador@example.com',
+            identification: { type: 'DNI', number: '12345678' },
+          },
+          card: {
+            first_six_digits: '450995',
+            last_four_digits: '3704',
+            cardholder: { name: 'APRO', identification: { type: 'DNI', number: '12345678' } },
+          },
+        },
+      });
+      return id;
+    },
+    reembolsos,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

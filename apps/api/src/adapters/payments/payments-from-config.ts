@@ -2,6 +2,7 @@ import { type Config, MP_CALLBACK_PATH } from '../../config';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { deriveKey } from '../../lib/crypto/secret-box';
+import { createMercadoPagoCheckout } from './mercadopago-checkout';
 import { createMercadoPagoPayments } from './mercadopago-payments';
 import type { PaymentsPort } from './payments.port';
 import { createSandboxCheckout } from './sandbox-checkout';
@@ -42,12 +43,16 @@ export function createPayments(
     config.MP_CLIENT_SECRET &&
     config.MP_REDIRECT_URI
   ) {
-    return createMercadoPagoPayments({
-      clientId: config.MP_CLIENT_ID,
-      clientSecret: config.MP_CLIENT_SECRET,
-      authUrl: config.MP_AUTH_URL,
-      apiUrl: config.MP_API_URL,
-    });
+    return {
+      ...createMercadoPagoPayments({
+        clientId: config.MP_CLIENT_ID,
+        clientSecret: config.MP_CLIENT_SECRET,
+        authUrl: config.MP_AUTH_URL,
+        apiUrl: config.MP_API_URL,
+      }),
+      // Checkout Pro on each seller's account, with that seller's token (docs/decisions/025).
+      checkout: createMercadoPagoCheckout({ apiUrl: config.MP_API_URL, clock }),
+    };
   }
   if (config.MP_MODE !== 'sandbox') return undefined;
   return createSandboxPayments({

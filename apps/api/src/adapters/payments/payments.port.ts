@@ -102,8 +102,12 @@ export interface PagoLeido {
 
 export interface CheckoutPort {
   crearPreferencia(input: PreferenciaInput): Promise<{ id: string; initPoint: string }>;
-  /** The payment by the provider's id; undefined when the provider does not know it. */
-  obtenerPago(id: string): Promise<PagoLeido | undefined>;
-  /** Refunds a payment in full; the same key twice gives the same refund. */
-  reembolsar(pagoId: string, clave: string): Promise<{ id: string }>;
+  /**
+   * The payment by the provider's id; undefined when the provider does not know it.
+   * `accessToken`: the seller's (the account the payment is on); real Mercado Pago needs it,
+   * the sandbox does not.
+   */
+  obtenerPago(id: string, accessToken?: string): Promise<PagoLeido | undefined>;
+  /** Refunds a payment in full; the same key twice gives the same refund. `accessToken`: as above. */
+  reembolsar(pagoId: string, clave: string, accessToken?: string): Promise<{ id: string }>;
 }

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../lib/clock';
+import { createMercadoPagoCheckout } from './mercadopago-checkout';
+import { type MercadoPagoFake, startMercadoPagoFake } from './mercadopago-fake.test-server';
+import { type CheckoutPort, PaymentsProviderError, type PreferenciaInput } from './payments.port';
+
+const PEDIDO = '65f0c0ffee0000000000abcd';
+const clock = createTestClock(new Date('2026-03-01T15:00:00.000Z'));
+
+let fake: MercadoPagoFake;
+let checkout: CheckoutPort;
+
+beforeAll(async () => {
+  fake = await startMercadoPagoFake();
+  checkout = createMercadoPagoCheckout({ apiUrl: `${fake.baseUrl}/`, timeoutMs: 500, clock });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.modo = 'normal';
+  fake.solicitudes.length = 0;
+});
+
+const entrada = (accessToken: string): PreferenciaInput => ({
+  items: [
+    { id: 'prod-1', title: 'Yerba 1 kg', quantity: 2, unitPriceCentavos: 450_050 },
+    { id: 'prod-2', title: 'Mate', quantity: 1, unitPriceCentavos: 1_000_000 },
+  ],
+  envioCentavos: 250_000,
+  marketplaceFeeCentavos: 107_503,
+  externalReference: PEDIDO,
+  metadata: { tiendaId: 'tienda-42', tiendaNombre: 'La Tienda' },
+  notificationUrl: 'https://compra.example/api/pago/webhook',
+  backUrls: {
+    success: 'https://compra.example/success?pedidoId=1',
+    failure: 'https://compra.example/failure?pedidoId=1',
+    pending: 'https://compra.example/success?pedidoId=1',
+  },
+  expiresAt: new Date('2026-03-01T15:30:00.000Z'),
+  accessToken,
+});
+
+const errorDe = async (promesa: Promise<unknown>) => {
+  const error = await promesa.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentsProviderError);
+  return error as PaymentsProviderError;
+};
+
+describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
+  it("creates the preference on the seller's account with fee, expiry, back URLs and metadata", async () => {
+    const token = fake.tokenDeVendedor(777);
+    const preferencia = await checkout.crearPreferencia(entrada(token));
+    expect(preferencia.id).toMatch(/^777-/);
+    expect(preferencia.initPoint).toBe(
+      `${fake.baseUrl}/checkout/v1/redirect?pref_id=${preferencia.id}`,
+    );
+
+    const [solicitud] = fake.solicitudes;
+    expect(solicitud).toMatchObject({
+      metodo: 'POST',
+      ruta: '/checkout/preferences',
+      autorizacion: `Bearer ${token}`,
+    });
+    expect(solicitud?.cuerpo).toEqual({
+      items: [
+        { id: 'prod-1', title: 'Yerba 1 kg', quantity: 2, unit_price: 4500.5, currency_id: 'ARS' },
+        { id: 'prod-2', title: 'Mate', quantity: 1, unit_price: 10000, currency_id: 'ARS' },
+        { id: 'envio', title: 'Envío', quantity: 1, unit_price: 2500, currency_id: 'ARS' },
+      ],
+      marketplace_fee: 1075.03,
+      external_reference: PEDIDO,
+      notification_url: 'https://compra.example/api/pago/webhook',
+      back_urls: entrada(token).backUrls,
+      auto_return: 'approved',
+      expires: true,
+      expiration_date_from: '2026-03-01T15:00:00.000Z',
+      expiration_date_to: '2026-03-01T15:30:00.000Z',
+      metadata: { tienda_id: 'tienda-42', tienda_nombre: 'La Tienda' },
+    });
+  });
+
+  it('reads a payment: status, order, store and amount, nothing of the card or payer', async () => {
+    const token = fake.tokenDeVendedor(778);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const pagoId = fake.pagar(id, 'approved');
+
+    const leido = await checkout.obtenerPago(pagoId, token);
+    expect(leido).toEqual({
+      id: pagoId,
+      status: 'approved',
+      externalReference: PEDIDO,
+      metadata: { tiendaId: 'tienda-42' },
+      amountCentavos: 2_150_100,
+    });
+    expect(JSON.stringify(leido)).not.toMatch(/450995|3704|APRO|comprador/);
+    expect(fake.solicitudes.at(-1)).toMatchObject({
+      metodo: 'GET',
+      ruta: `/v1/payments/${pagoId}`,
+      autorizacion: `Bearer ${token}`,
+    });
+
+    const pendiente = fake.pagar(id, 'in_process');
+    expect((await checkout.obtenerPago(pendiente, token))?.status).toBe('pending');
+    const rechazado = fake.pagar(id, 'rejected');
+    expect((await checkout.obtenerPago(rechazado, token))?.status).toBe('rejected');
+  });
+
+  it("answers undefined for a payment unknown or of another seller's account", async () => {
+    const token = fake.tokenDeVendedor(779);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const pagoId = fake.pagar(id);
+    expect(await checkout.obtenerPago('99999999999', token)).toBeUndefined();
+    expect(await checkout.obtenerPago(pagoId, fake.tokenDeVendedor(780))).toBeUndefined();
+    expect(await checkout.obtenerPago('../oauth/token', token)).toBeUndefined();
+  });
+
+  it('refunds with X-Idempotency-Key; the same key answers the same refund', async () => {
+    const token = fake.tokenDeVendedor(781);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const pagoId = fake.pagar(id);
+
+    const primero = await checkout.reembolsar(pagoId, `reembolso-${pagoId}`, token);
+    const segundo = await checkout.reembolsar(pagoId, `reembolso-${pagoId}`, token);
+    expect(primero.id).toMatch(/^\d+$/);
+    expect(segundo).toEqual(primero);
+    expect(fake.reembolsos.get(pagoId)).toBe(1);
+    const refunds = fake.solicitudes.filter((s) => s.ruta === `/v1/payments/${pagoId}/refunds`);
+    expect(refunds.map((s) => s.idempotencia)).toEqual([
+      `reembolso-${pagoId}`,
+      `reembolso-${pagoId}`,
+    ]);
+    expect((await checkout.obtenerPago(pagoId, token))?.status).toBe('rejected');
+
+    // Another key on a refunded payment is a refusal (4xx), not an outage.
+    const otra = await errorDe(checkout.reembolsar(pagoId, 'otra-clave', token));
+    expect(otra).toMatchObject({ reason: 'rejected', status: 400 });
+  });
+
+  it('tells an outage (5xx, timeout) from a refusal (4xx) and never puts the token in errors', async () => {
+    const token = fake.tokenDeVendedor(782);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const pagoId = fake.pagar(id);
+
+    fake.modo = 'caida';
+    for (const llamada of [
+      () => checkout.crearPreferencia(entrada(token)),
+      () => checkout.obtenerPago(pagoId, token),
+      () => checkout.reembolsar(pagoId, 'clave-1', token),
+    ]) {
+      const error = await errorDe(llamada());
+      expect(error).toMatchObject({ reason: 'unavailable', status: 500 });
+      expect(error.message).not.toContain(token);
+    }
+
+    fake.modo = 'lenta';
+    expect(await errorDe(checkout.obtenerPago(pagoId, token))).toMatchObject({
+      reason: 'unavailable',
+    });
+
+    fake.modo = 'normal';
+    const invalido = await errorDe(checkout.crearPreferencia(entrada('APP_USR-revocado')));
+    expect(invalido).toMatchObject({ reason: 'rejected', status: 401 });
+    expect(invalido.message).not.toContain('APP_USR');
+    const sinItems = await errorDe(
+      checkout.crearPreferencia({ ...entrada(token), items: [], envioCentavos: 0 }),
+    );
+    expect(sinItems).toMatchObject({ reason: 'rejected', status: 400 });
+    expect(sinItems.message).toContain('invalid_items');
+    expect(await errorDe(checkout.obtenerPago(pagoId))).toMatchObject({ reason: 'rejected' });
+  });
+});
