@@ -15,6 +15,11 @@ export interface PagoServiceOptions {
   checkout: CheckoutPort | undefined;
   /** The seller's current access token (mercadopago-vinculacion.service). */
   accessTokenVigente: (usuarioId: string) => Promise<string | undefined>;
+  /**
+   * The current access token of the seller with this Mercado Pago user id (a notification's
+   * `user_id`), for reading the payment on the seller's account; real Mercado Pago needs it.
+   */
+  accessTokenDeCuentaMp?: (mpUsuarioId: string) => Promise<string | undefined>;
   publicUrl: string;
   notificationUrl: string;
   webhookSecret: string;
@@ -162,7 +167,15 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
   /** Refunds through the provider (idempotent key), then records it. */
   async function reembolsar(leido: PagoLeido): Promise<void> {
     if (!checkout) throw noDisponible();
-    const reembolso = await checkout.reembolsar(leido.id, `reembolso-${leido.id}`);
+    // With the token of the seller the payment is on (real Mercado Pago needs it).
+    const vendedor = await repository.pagoDeVendedor(
+      leido.externalReference,
+      leido.metadata.tiendaId,
+    );
+    const accessToken = vendedor
+      ? await options.accessTokenVigente(vendedor.vendedorId)
+      : undefined;
+    const reembolso = await checkout.reembolsar(leido.id, `reembolso-${leido.id}`, accessToken);
     await despuesDe('reembolsoHecho');
     await withTransaction(async (repos) => {
       await repos.pago.guardarPagoProveedor({
@@ -287,6 +300,8 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       tipo: string | undefined;
       firma: string | undefined;
       requestId: string | undefined;
+      /** The notification's `user_id`: the seller's Mercado Pago account. */
+      usuarioMp?: string | undefined;
     }): Promise<void> {
       const dataId = input.dataId ?? '';
       const verificada = verificarFirma(options.webhookSecret, {
@@ -299,7 +314,11 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       if (input.tipo !== undefined && input.tipo !== 'payment') return;
       if (!/^\d{1,20}$/.test(dataId)) return;
       if (!checkout) throw noDisponible();
-      const leido = await checkout.obtenerPago(dataId);
+      const accessToken =
+        input.usuarioMp && options.accessTokenDeCuentaMp
+          ? await options.accessTokenDeCuentaMp(input.usuarioMp)
+          : undefined;
+      const leido = await checkout.obtenerPago(dataId, accessToken);
       if (!leido || !/^[0-9a-f]{24}$/.test(leido.externalReference)) return;
       await despuesDe('leido');
       const aReembolsar = await aplicar(leido);
