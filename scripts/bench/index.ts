@@ -13,6 +13,7 @@ import { medirDifusionDeGrupo, medirLedgerEnPostgres } from './grupos';
 import { measureLighthouse } from './lighthouse';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
 import { insertMarketplace, PALERMO } from './marketplace-data';
+import { medirPagosEnPostgres } from './pagos';
 import { startServer } from './server';
 import { measureHomeJavaScript } from './web-bundle';
 
@@ -196,6 +197,10 @@ if (first && last && SIZES.length > 1) {
 // The purchase groups: the places ledger on PostgreSQL and a group event's fan-out (grupos.ts).
 console.log('\nGrupos de compra…');
 rows.push(...(await medirLedgerEnPostgres()), ...(await medirDifusionDeGrupo()));
+
+// Payments: approvals through the webhook and the 3-seller checkout on PostgreSQL (pagos.ts).
+console.log('\nPagos…');
+rows.push(...(await medirPagosEnPostgres()));
 
 const table = [...listingRows, ...rows];
 const width = Math.max(...table.map((r) => r.figure.length));
