@@ -146,7 +146,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     const carrito = await pedidoDePrueba(
       t,
       comprador,
-      vendedores.map((v, i) => ({
+      vendedores.map((_, i) => ({
         productoId: productosDe[i]?.[0] as string,
         cantidadSolicitada: 1,
       })),
