@@ -121,6 +121,7 @@ export function createServices(
       withTransaction,
       checkout: payments?.checkout,
       accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
+      accessTokenDeCuentaMp: (mpUsuarioId) => mercadoPago.accessTokenDeCuentaMp(mpUsuarioId),
       publicUrl: config.PUBLIC_URL,
       notificationUrl: `${config.PUBLIC_URL}${WEBHOOK_PATH}`,
       webhookSecret: webhookSecret(config, claveMaestra),

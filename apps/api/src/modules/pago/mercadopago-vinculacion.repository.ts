@@ -123,6 +123,15 @@ export function createMercadoPagoRepository(db: Database) {
         .where(eq(tiendas.id, tiendaId));
     },
 
+    /** The seller whose linked account has this Mercado Pago user id. */
+    async usuarioDeCuentaMp(mpUsuarioId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ usuarioId: cuentasMercadoPago.usuarioId })
+        .from(cuentasMercadoPago)
+        .where(eq(cuentasMercadoPago.mpUsuarioId, mpUsuarioId));
+      return row?.usuarioId;
+    },
+
     async findCuenta(usuarioId: string): Promise<CuentaMercadoPagoRow | undefined> {
       const [row] = await db
         .select()

@@ -303,6 +303,13 @@ export function createMercadoPagoVinculacionService(deps: MercadoPagoVinculacion
       return renovarUnaVez(usuarioId, () => new Date(clock.now().getTime() + MARGEN_RENOVACION_MS));
     },
 
+    /** `accessTokenVigente` of the seller whose account has this Mercado Pago user id. */
+    async accessTokenDeCuentaMp(mpUsuarioId: string): Promise<string | undefined> {
+      const usuarioId = await repo.usuarioDeCuentaMp(mpUsuarioId);
+      if (!usuarioId) return undefined;
+      return renovarUnaVez(usuarioId, () => new Date(clock.now().getTime() + MARGEN_RENOVACION_MS));
+    },
+
     /**
      * The renewal job: renews every account of the current provider whose token lapses within
      * `ventanaMs`, and sweeps link requests expired a day ago. Throws after trying them all if

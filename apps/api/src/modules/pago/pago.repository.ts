@@ -42,6 +42,15 @@ export function createPagoRepository(db: Database) {
         .where(and(eq(pedidoLineas.pedidoId, pedidoId), eq(pedidoLineas.tiendaId, tiendaId)))
         .orderBy(asc(pedidoLineas.productoId)),
 
+    /** The Mercado Pago account (provider user id) the store is linked to. */
+    async mpUsuarioDeTienda(tiendaId: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ mpUsuarioId: tiendas.mpUsuarioId })
+        .from(tiendas)
+        .where(eq(tiendas.id, tiendaId));
+      return row?.mpUsuarioId;
+    },
+
     async preferenciaVigente(pagoPorVendedorId: string, ahora: Date) {
       const [row] = await db
         .select()

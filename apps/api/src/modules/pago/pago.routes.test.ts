@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { userRoom } from '@compra-grupal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-checkout';
@@ -105,7 +105,7 @@ async function pagar(
 /** Delivers a signed notification of a payment, as the provider would. */
 function notificar(
   dataId: string,
-  { ahora = clock.now(), firma }: { ahora?: Date; firma?: string } = {},
+  { ahora = clock.now(), firma, userId }: { ahora?: Date; firma?: string; userId?: string } = {},
 ) {
   const requestId = randomUUID();
   return t.app.inject({
@@ -115,7 +115,7 @@ function notificar(
       'x-request-id': requestId,
       'x-signature': firma ?? firmarNotificacion(secreto, { dataId, requestId, ahora }),
     },
-    payload: { type: 'payment', data: { id: dataId } },
+    payload: { type: 'payment', data: { id: dataId }, ...(userId ? { user_id: userId } : {}) },
   });
 }
 
@@ -250,6 +250,22 @@ describe('POST /api/pago/webhook', () => {
     expect(e.lineas.map(([, r]) => r)).toEqual(['vendido', 'vendido']);
     // Paid: no more links.
     expect((await linkPago(comprador, pedidoId, b.tiendaId)).statusCode).toBe(409);
+  });
+
+  it("a payment read on another seller's Mercado Pago account does not pay this store's part", async () => {
+    const { pedidoId } = await pedidoConDosTiendas();
+    const pago = await pagar(pedidoId, a.tiendaId, 'aprobar');
+    await t.database.db.execute(
+      sql`update tiendas set mp_usuario_id = '111111' where id = ${a.tiendaId}`,
+    );
+    expect((await notificar(pago, { userId: '222222' })).statusCode).toBe(200);
+    expect((await estado(pedidoId)).pagos.map(([, s]) => s)).toEqual(['pendiente', 'pendiente']);
+
+    expect((await notificar(pago, { userId: '111111' })).statusCode).toBe(200);
+    expect((await estado(pedidoId)).pagos.map(([, s]) => s).sort()).toEqual([
+      'aprobado',
+      'pendiente',
+    ]);
   });
 
   it('the same approval delivered at once many times is applied once; pagoAprobado goes to the shopper', async () => {

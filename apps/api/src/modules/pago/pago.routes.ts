@@ -55,6 +55,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           .object({
             type: z.string().max(64).optional(),
             data: z.object({ id: z.union([z.string().max(64), z.number()]) }).optional(),
+            user_id: z.union([z.string().max(32), z.number()]).optional(),
           })
           .optional(),
         response: {
@@ -74,6 +75,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tipo: request.query.type ?? cuerpo?.type,
         firma: cabecera(request.headers['x-signature']),
         requestId: cabecera(request.headers['x-request-id']),
+        usuarioMp: cuerpo?.user_id === undefined ? undefined : String(cuerpo.user_id),
       });
       return { ok: true as const };
     },

@@ -320,6 +320,13 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
           : undefined;
       const leido = await checkout.obtenerPago(dataId, accessToken);
       if (!leido || !/^[0-9a-f]{24}$/.test(leido.externalReference)) return;
+      // A payment read on one seller's account never pays another store's part.
+      if (
+        input.usuarioMp !== undefined &&
+        (await repository.mpUsuarioDeTienda(leido.metadata.tiendaId)) !== input.usuarioMp
+      ) {
+        return;
+      }
       await despuesDe('leido');
       const aReembolsar = await aplicar(leido);
       await despuesDe('confirmado');
