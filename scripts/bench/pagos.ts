@@ -119,7 +119,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     const app = await buildApp({ config, database });
     await app.ready();
     const t: TestApp = { app, database, dataDir, close: async () => {} };
-    const vendedores = [];
+    const vendedores: Awaited<ReturnType<typeof vendedorConTienda>>[] = [];
     for (let i = 0; i < 3; i += 1) {
       const v = await vendedorConTienda(t);
       await vincularCuentaDePrueba(database.db, { usuarioId: v.userId, tiendaId: v.tiendaId });

@@ -73,10 +73,7 @@ export const pedidos = pgTable(
     index('pedidos_reserva_pendiente_idx')
       .on(table.reservaExpiraEn)
       .where(sql`${table.reservaLiberadaEn} is null`),
-    check(
-      'pedidos_codigo_check',
-      sql`${table.codigo} ~ '^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$'`,
-    ),
+    check('pedidos_codigo_check', sql`${table.codigo} ~ '^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$'`),
   ],
 );
 
