@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { grupoAbiertoDeDemo } from './helpers';
 
 test.describe('app shell', () => {
   test('the home page renders the shell in Spanish', async ({ page }) => {
@@ -32,12 +33,13 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Tiendas cerca tuyo' })).toBeVisible();
   });
 
-  test('every route of the spec resolves to its screen', async ({ page }) => {
+  test('every route of the spec resolves to its screen', async ({ page, request }) => {
+    const grupoId = await grupoAbiertoDeDemo(request);
     const routes: [string, string][] = [
       ['/my-store', 'Mi Tienda'],
       ['/my-orders', 'Mis Pedidos'],
       ['/cart', 'Carrito'],
-      ['/group/65a1f0c2e4b0a1b2c3d4e5f6', 'Detalle del Grupo'],
+      [`/group/${grupoId}`, 'Detalle del Grupo'],
       ['/delivery-orders', 'Pedidos'],
     ];
     for (const [path, title] of routes) {

@@ -7,18 +7,12 @@ describe('route table', () => {
     ['/', 'Tiendas cerca tuyo'],
     ['/login', 'Iniciar Sesión'],
     ['/register', 'Crear cuenta'],
-    ['/success', 'Pago exitoso'],
-    ['/failure', 'Pago fallido'],
     // Ids that cannot exist show the screen's not-found view.
     ['/store/t1', 'Tienda no encontrada'],
     ['/group/g1', 'Detalle del Grupo'],
     ['/product/p1', 'Producto no encontrado'],
     ['/my-orders', 'Mis Pedidos'],
-    ['/my-payments', 'Mis Pagos'],
-    ['/payment-detail/pe1', 'Detalle del pago'],
-    ['/multi-payment-checkout?pedidoId=pe1&paymentSuccess=true', 'Completa tus Pagos'],
     ['/cart', 'Carrito'],
-    ['/checkout', 'Checkout'],
     ['/product-form', 'Cargar Producto'],
     ['/delivery-orders', 'Pedidos'],
     ['/my-store', 'Mi Tienda'],
@@ -28,6 +22,30 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     // The title is set by an effect after the screen commits.
     await waitFor(() => expect(document.title).toBe(`${title} · Compra Grupal`));
+  });
+
+  it.each([
+    // A visit with no payment to show.
+    ['/success', 'Error de Pago', 'Error de Pago'],
+    ['/failure', 'Error en el pago', 'Pago fallido'],
+    // A visitor is asked to sign in first.
+    ['/checkout', 'Inicia sesión para finalizar tu compra', 'Finalizar compra'],
+  ])('%s shows "%s"', async (path, heading, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} · Compra Grupal`));
+  });
+
+  it.each([
+    '/my-payments',
+    '/payment-detail/pe1',
+    '/multi-payment-checkout?pedidoId=pe1&paymentSuccess=true',
+  ])('sends a visitor of %s to /login', async (path) => {
+    const { router } = renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('sends /dashboard to / replacing the history entry', async () => {

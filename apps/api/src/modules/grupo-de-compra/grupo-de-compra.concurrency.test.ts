@@ -233,5 +233,7 @@ describe(`places ledger under concurrency (${enPostgres ? 'PostgreSQL' : 'PGlite
       }),
       { numRuns: enPostgres ? 25 : 15 },
     );
-  });
+    // Many schedules, each with concurrent transactions: slower than one test's default 30 s
+    // on a loaded two-core runner.
+  }, 120_000);
 });
