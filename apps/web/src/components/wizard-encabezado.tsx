@@ -17,7 +17,15 @@ function prefiereMenosMovimiento(): boolean {
 }
 
 /** The step chips: done ones checked, the current one highlighted; they scroll on phones. */
-function PasosChips({ paso, pasos }: { paso: number; pasos: readonly string[] }) {
+export function PasosChips({
+  paso,
+  pasos,
+  className,
+}: {
+  paso: number;
+  pasos: readonly string[];
+  className?: string;
+}) {
   const lista = useRef<HTMLOListElement>(null);
 
   // Keeps the current chip in view as the steps go by.
@@ -40,10 +48,9 @@ function PasosChips({ paso, pasos }: { paso: number; pasos: readonly string[] })
       tabIndex={0}
       className={cn(
         'relative -mx-4 mt-3 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:scroll-px-6 sm:px-6',
-        // Wide screens show them all, centred under the bar.
-        'lg:mx-auto lg:w-fit lg:max-w-full lg:px-0',
         '[scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
         'rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
+        className,
       )}
     >
       {pasos.map((chip, index) => {
@@ -83,6 +90,34 @@ function PasosChips({ paso, pasos }: { paso: number; pasos: readonly string[] })
   );
 }
 
+/** 'Paso N de M' as the bar's text, the bar, and the percent completed beside it. */
+export function ProgresoDePasos({
+  paso,
+  total,
+  etiqueta,
+}: {
+  paso: number;
+  total: number;
+  /** The bar's accessible name. */
+  etiqueta: string;
+}) {
+  const porcentaje = porcentajeCompletado(paso, total);
+  return (
+    <div className="mt-3 flex items-center gap-3">
+      <Progress
+        value={paso}
+        max={total}
+        aria-label={etiqueta}
+        aria-valuetext={`Paso ${paso} de ${total}, ${porcentaje}% completado`}
+        className="flex-1"
+      />
+      <span className="shrink-0 whitespace-nowrap text-right text-muted-foreground text-xs tabular-nums">
+        {porcentaje}% completado
+      </span>
+    </div>
+  );
+}
+
 export interface WizardEncabezadoProps {
   /** The wizard's name ('Configurar Tienda', 'Cargar Producto'): the dialog's title. */
   titulo: string;
@@ -111,7 +146,6 @@ export function WizardEncabezado({
   cerrarDeshabilitado,
 }: WizardEncabezadoProps) {
   const total = pasos.length;
-  const porcentaje = porcentajeCompletado(paso, total);
   const textoPaso = `Paso ${paso} de ${total}`;
   return (
     <header className="shrink-0 border-border/70 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -139,19 +173,13 @@ export function WizardEncabezado({
             {textoPaso}
           </p>
         </div>
-        <div className="mt-3 flex items-center gap-3">
-          <Progress
-            value={paso}
-            max={total}
-            aria-label={etiquetaProgreso}
-            aria-valuetext={`${textoPaso}, ${porcentaje}% completado`}
-            className="flex-1"
-          />
-          <span className="shrink-0 whitespace-nowrap text-right text-muted-foreground text-xs tabular-nums">
-            {porcentaje}% completado
-          </span>
-        </div>
-        <PasosChips paso={paso} pasos={pasos} />
+        <ProgresoDePasos paso={paso} total={total} etiqueta={etiquetaProgreso} />
+        {/* Wide screens show them all, centred under the bar. */}
+        <PasosChips
+          paso={paso}
+          pasos={pasos}
+          className="lg:mx-auto lg:w-fit lg:max-w-full lg:px-0"
+        />
       </div>
     </header>
   );

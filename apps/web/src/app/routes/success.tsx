@@ -48,20 +48,7 @@ export function SuccessRoute() {
           <p className="mt-2 max-w-sm text-pretty text-muted-foreground">
             No recibimos la confirmación del pago. Revisa tus pedidos o vuelve a intentarlo.
           </p>
-          <div className="mt-6 grid w-full gap-2 sm:w-auto sm:grid-cols-2">
-            <Button asChild variant="outline">
-              <Link to="/my-orders">
-                <PackageIcon aria-hidden />
-                Ver mis pedidos
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to="/">
-                <HomeIcon aria-hidden />
-                Volver al inicio
-              </Link>
-            </Button>
-          </div>
+          <AccionesDelResultado />
         </div>
       </div>
     );
@@ -91,21 +78,28 @@ export function SuccessRoute() {
             {SOPORTE.telefono}
           </a>
         </p>
-        <div className="mt-6 grid w-full gap-2 sm:w-auto sm:grid-cols-2">
-          <Button asChild variant="outline">
-            <Link to="/my-orders">
-              <PackageIcon aria-hidden />
-              Ver mis pedidos
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/">
-              <HomeIcon aria-hidden />
-              Volver al inicio
-            </Link>
-          </Button>
-        </div>
+        <AccionesDelResultado />
       </div>
+    </div>
+  );
+}
+
+/** Where to go from the result: the orders, or the marketplace. */
+function AccionesDelResultado() {
+  return (
+    <div className="mt-6 grid w-full gap-2 sm:w-auto sm:grid-cols-2">
+      <Button asChild variant="outline">
+        <Link to="/my-orders">
+          <PackageIcon aria-hidden />
+          Ver mis pedidos
+        </Link>
+      </Button>
+      <Button asChild>
+        <Link to="/">
+          <HomeIcon aria-hidden />
+          Volver al inicio
+        </Link>
+      </Button>
     </div>
   );
 }
