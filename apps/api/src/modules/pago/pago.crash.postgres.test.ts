@@ -1,11 +1,12 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { userRoom } from '@compra-grupal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPayments, webhookSecret } from '../../adapters/payments/payments-from-config';
+import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import { buildApp } from '../../app';
-import { createRepositories } from '../../composition';
 import { openDatabase } from '../../db/client';
 import {
   eventosSalientes,
@@ -17,7 +18,6 @@ import {
   pedidos,
   productos,
 } from '../../db/schema';
-import { createUnitOfWork } from '../../db/unit-of-work';
 import { createTestClock } from '../../lib/clock';
 import {
   type CompradorDePrueba,
@@ -32,20 +32,25 @@ import {
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { resolveMercadoPagoKey, vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
-import { createPagoService, type PasoDePago } from './pago.service';
+import type { PagoCrashChildInput } from './pago.crash-child';
+import type { PasoDePago } from './pago.service';
 
 /**
  * Crash tests of payment handling (DESIGN.md section 5, docs/decisions/025), PostgreSQL only.
- * A "process" applying a notification (the real pago service with the sandbox port, on a pool
- * of its own) stops at each step: its `despuesDe` seam throws there, so a transaction that was
- * open rolls back as a killed connection's would, and nothing after the step runs. That pool is
- * then closed, and a fresh app on the same database (a new pool) replays the notification
- * through the webhook route and runs the refund sweep once. The payment is applied exactly
- * once, stock and places are counted once, a needed refund is made once, nothing is lost.
+ * A real child process applying a notification (pago.crash-child.ts: the real pago service with
+ * the sandbox port, on connections of its own) is killed with SIGKILL at each step: its
+ * `despuesDe` seam kills it there, so nothing after the step runs, and a transaction that was
+ * open is rolled back by PostgreSQL when the dead process's connection drops. Then a fresh app
+ * on the same database (a new pool) replays the notification through the webhook route and
+ * runs the refund sweep once. The payment is applied exactly once, stock and places are
+ * counted once, a needed refund is made once, nothing is lost.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-class Caida extends Error {}
+/** The process that dies, started with `node --import tsx`. */
+const childScript = fileURLToPath(new URL('./pago.crash-child.ts', import.meta.url));
+/** Each case starts a child Node process with tsx: room for that on a loaded runner. */
+const TIMEOUT = 120_000;
 
 /** What the fresh processes' outboxes published (they publish what is left when closed). */
 const publicados: { sala: string; evento: string; payload: unknown }[] = [];
@@ -128,32 +133,38 @@ describe.skipIf(!serverUrl)('payment handling survives a crash between any two s
     };
   };
 
-  /** The process that dies: applies the notification and stops at `paso`. */
+  /**
+   * The process that dies: a child Node process applies the notification and kills itself with
+   * SIGKILL at `paso`. Fails unless it died by SIGKILL (not by finishing, not by an error).
+   */
   async function aplicarYCaer(pagoId: string, paso: PasoDePago) {
-    const database = await openDatabase({ kind: 'postgres', url });
-    try {
-      const payments = createPayments(t.app.config, {
-        mercadoPagoKey: await resolveMercadoPagoKey(database.db),
-        clock,
-        db: database.db,
-      });
-      const servicio = createPagoService(createRepositories(database.db).pago, {
-        withTransaction: createUnitOfWork(database.db, createRepositories),
-        checkout: payments?.checkout,
-        accessTokenVigente: async () => undefined,
-        publicUrl: t.app.config.PUBLIC_URL,
-        notificationUrl: `${t.app.config.PUBLIC_URL}/api/pago/webhook`,
-        webhookSecret: secreto,
-        feePercent: 5,
-        clock,
-        despuesDe: (p) => {
-          if (p === paso) throw new Caida(paso);
-        },
-      });
-      await expect(servicio.notificacion(firmado(pagoId))).rejects.toBeInstanceOf(Caida);
-    } finally {
-      await database.close();
-    }
+    const input: PagoCrashChildInput = {
+      url,
+      config: t.app.config,
+      ahora: clock.now().getTime(),
+      webhookSecret: secreto,
+      paso,
+      notificacion: firmado(pagoId),
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
+      env: { ...process.env, PAGO_CRASH_CHILD_INPUT: JSON.stringify(input) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const salida = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+      (resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (code, signal) => resolve({ code, signal }));
+      },
+    );
+    expect(salida, `the child should die by SIGKILL at ${paso}; stderr:\n${stderr}`).toEqual({
+      code: null,
+      signal: 'SIGKILL',
+    });
   }
 
   /** A fresh process on the same database: the provider's retry, then the jobs once. */
@@ -248,6 +259,7 @@ describe.skipIf(!serverUrl)('payment handling survives a crash between any two s
         .where(eq(mpSandboxPagos.id, pagoA));
       expect(sandbox?.reembolsoId ?? null).toBeNull();
     },
+    TIMEOUT,
   );
 
   it.each<PasoDePago>(['leido', 'antesDelCommit', 'confirmado', 'reembolsoHecho'])(
@@ -277,5 +289,6 @@ describe.skipIf(!serverUrl)('payment handling survives a crash between any two s
       expect(await participantesDe(pedidoId)).toBe(0);
       expect(await pagoAprobadoEventos(pedidoId, a.tiendaId)).toBe(0);
     },
+    TIMEOUT,
   );
 });
