@@ -22,12 +22,11 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../../apps/api/src/app';
-import { createRepositories } from '../../apps/api/src/composition';
+import { createAppUnitOfWork } from '../../apps/api/src/composition';
 import { loadConfig } from '../../apps/api/src/config';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/client';
 import { gruposDeCompra, productos, usuarios } from '../../apps/api/src/db/schema';
 import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
-import { createUnitOfWork } from '../../apps/api/src/db/unit-of-work';
 import { newId } from '../../apps/api/src/lib/ids';
 import {
   abrirGrupo,
@@ -68,7 +67,7 @@ async function prepararDatos(db: DatabaseHandle['db']) {
   await seedReferenceData(db);
   await insertMarketplace(db, 1, 1); // one store with 20 products
   const lista = await db.select().from(productos);
-  const withTransaction = createUnitOfWork(db, createRepositories);
+  const withTransaction = createAppUnitOfWork(db);
   for (const producto of lista) {
     await db
       .update(productos)
@@ -90,7 +89,7 @@ async function tomasPorSegundo(
   productoIds: string[],
   compradorIds: string[],
 ): Promise<number> {
-  const unidades = handles.map((h) => createUnitOfWork(h.db, createRepositories));
+  const unidades = handles.map((h) => createAppUnitOfWork(h.db));
   const hasta = Date.now() + SEGUNDOS * 1000;
   let tomas = 0;
   const inicio = Date.now();

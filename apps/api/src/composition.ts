@@ -43,7 +43,7 @@ import { createOutboxRepository } from './realtime/outbox.repository';
  * a transaction inside `withTransaction` (db/unit-of-work.ts). A new repository is added here
  * and nowhere else.
  */
-export function createRepositories(db: Database) {
+export function createRepositories(db: Database, { eventosAlConfirmar = false } = {}) {
   return {
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
@@ -58,11 +58,23 @@ export function createRepositories(db: Database) {
     tienda: createTiendaRepository(db),
     usuario: createUsuarioRepository(db),
     /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
-    eventos: createOutboxRepository(db),
+    eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
   };
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * `withTransaction` as the app runs it: the events a transaction records are written in one
+ * statement right before its COMMIT (realtime/outbox.repository.ts); `afterCommit` kicks the
+ * outbox publisher.
+ */
+export function createAppUnitOfWork(db: Database, afterCommit?: () => void) {
+  return createUnitOfWork(db, (tx) => createRepositories(tx, { eventosAlConfirmar: true }), {
+    afterCommit,
+    beforeCommit: (repositories) => repositories.eventos.volcar(),
+  });
+}
 
 /**
  * The composition root: builds every service once, from the configuration and the database,
@@ -94,7 +106,7 @@ export function createServices(
 ) {
   const repositories = createRepositories(database.db);
   const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
-  const withTransaction = createUnitOfWork(database.db, createRepositories, { afterCommit });
+  const withTransaction = createAppUnitOfWork(database.db, afterCommit);
   const envio = createEnvioService(repositories.envio, createEnvio(config));
   const claveMaestra = mercadoPagoKey ?? randomBytes(32);
   const mercadoPago = createMercadoPagoVinculacionService({

@@ -75,7 +75,14 @@ export function assertOutsideTransaction(what: string): void {
 export function createUnitOfWork<R>(
   db: Database,
   bind: (db: Database) => R,
-  { afterCommit }: { afterCommit?: () => void } = {},
+  {
+    afterCommit,
+    beforeCommit,
+  }: {
+    afterCommit?: () => void;
+    /** Runs with the transaction's repositories after the callback, before COMMIT. */
+    beforeCommit?: (repositories: R) => Promise<void>;
+  } = {},
 ): WithTransaction<R> {
   return async (work) => {
     if (insideTransaction()) throw new NestedTransactionError();
@@ -84,7 +91,14 @@ export function createUnitOfWork<R>(
     try {
       // BEGIN runs outside the marked context (it uses the root connection); only the
       // callback runs inside it.
-      result = await db.transaction((tx) => openTransaction.run(state, () => work(bind(tx))));
+      result = await db.transaction((tx) =>
+        openTransaction.run(state, async () => {
+          const repositories = bind(tx);
+          const value = await work(repositories);
+          await beforeCommit?.(repositories);
+          return value;
+        }),
+      );
     } finally {
       // Work the callback left running (a promise it did not await) may use the root
       // connection again once the transaction is over.

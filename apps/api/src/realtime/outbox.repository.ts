@@ -5,12 +5,26 @@ import { eventosSalientes } from '../db/schema';
 /** Events services announce; `errorSocket` answers one socket and never goes through here. */
 export type OutboxEvent = Exclude<keyof ServerToClientEvents, 'errorSocket'>;
 
+type EventoSaliente = typeof eventosSalientes.$inferInsert;
+
 /**
  * Records realtime events in the caller's transaction (the `eventos` repository that
  * `withTransaction` hands out): they reach the room only if that transaction commits, after
  * it commits. The payload is checked against the contract here, where the bug is.
+ *
+ * With `alConfirmar` (the app's transactions, composition.ts) the events are kept in memory
+ * and written by `volcar()`, which the unit of work calls once, right before COMMIT: one
+ * statement per transaction instead of one per event, in the order they were recorded.
  */
-export function createOutboxRepository(db: Database) {
+export function createOutboxRepository(db: Database, { alConfirmar = false } = {}) {
+  const pendientes: EventoSaliente[] = [];
+
+  async function escribir(filas: EventoSaliente[]): Promise<void> {
+    if (filas.length === 0) return;
+    if (alConfirmar) pendientes.push(...filas);
+    else await db.insert(eventosSalientes).values(filas);
+  }
+
   return {
     async registrar<E extends OutboxEvent>(
       sala: string,
@@ -18,10 +32,10 @@ export function createOutboxRepository(db: Database) {
       payload: Parameters<ServerToClientEvents[E]>[0],
     ): Promise<void> {
       const parsed = serverToClientSchemas[evento].parse(payload);
-      await db.insert(eventosSalientes).values({ sala, evento, payload: parsed });
+      await escribir([{ sala, evento, payload: parsed }]);
     },
 
-    /** The same event for several rooms, in one statement (in the order given). */
+    /** The same event for several rooms (in the order given). */
     async registrarEnSalas<E extends OutboxEvent>(
       salas: readonly string[],
       evento: E,
@@ -29,9 +43,13 @@ export function createOutboxRepository(db: Database) {
     ): Promise<void> {
       if (salas.length === 0) return;
       const parsed = serverToClientSchemas[evento].parse(payload);
-      await db
-        .insert(eventosSalientes)
-        .values(salas.map((sala) => ({ sala, evento, payload: parsed })));
+      await escribir(salas.map((sala) => ({ sala, evento, payload: parsed })));
+    },
+
+    /** Writes the events kept with `alConfirmar`, in one statement. */
+    async volcar(): Promise<void> {
+      const filas = pendientes.splice(0);
+      if (filas.length > 0) await db.insert(eventosSalientes).values(filas);
     },
   };
 }

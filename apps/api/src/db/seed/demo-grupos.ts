@@ -71,7 +71,11 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
 
   const silencioso = (tx: Database): Repositories => ({
     ...createRepositories(tx),
-    eventos: { registrar: async () => {}, registrarEnSalas: async () => {} },
+    eventos: {
+      registrar: async () => {},
+      registrarEnSalas: async () => {},
+      volcar: async () => {},
+    },
   });
   const withTransaction = createUnitOfWork(db, silencioso);
 

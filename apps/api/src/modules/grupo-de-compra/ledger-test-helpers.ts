@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { createRepositories, type Repositories } from '../../composition';
+import { createAppUnitOfWork, type Repositories } from '../../composition';
 import type { Database } from '../../db/client';
 import { gruposDeCompra, participantesGrupo, productos, tiendas } from '../../db/schema';
-import { createUnitOfWork, type WithTransaction } from '../../db/unit-of-work';
+import type { WithTransaction } from '../../db/unit-of-work';
 import { newId } from '../../lib/ids';
 
-/** The ledger's transaction runner on a test database. */
+/** The ledger's transaction runner on a test database, as the app builds it. */
 export const ledgerUnitOfWork = (db: Database): WithTransaction<Repositories> =>
-  createUnitOfWork(db, createRepositories);
+  createAppUnitOfWork(db);
 
 /**
  * A new product on sale in a seeded store (the first demo store unless given), with its first

@@ -59,16 +59,15 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
     const pedidoId = leido.externalReference;
     const tiendaId = leido.metadata.tiendaId;
     return transaccionDeAplicar(async (repos) => {
-      const pedido = await repos.pago.lockPedido(pedidoId);
-      if (!pedido) return false;
-      const pagos = await repos.pago.pagosDelPedido(pedidoId);
+      const estado = await repos.pago.paraAplicar(pedidoId, leido.id);
+      if (!estado) return false;
+      const { pedido, pagos, registro: previo } = estado;
       const pago = pagos.find((p) => p.tiendaId === tiendaId);
       if (!pago) return false;
       const ahora = clock.now();
-      const previo = await repos.pago.findPagoProveedor(leido.id);
       if (previo?.estado === 'a_reembolsar') return true;
       if (previo && previo.estado !== 'pendiente') return false; // applied once already
-      const registrar = (estado: 'pendiente' | 'aprobado' | 'rechazado' | 'a_reembolsar') =>
+      const registrar = (estado: 'pendiente' | 'rechazado' | 'a_reembolsar') =>
         repos.pago.guardarPagoProveedor({
           proveedorPagoId: leido.id,
           pedidoId,
@@ -82,9 +81,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
         await registrar('pendiente');
         return false;
       }
-      const lineas = (await repos.pago.lineasDelPedido(pedidoId)).filter(
-        (l) => l.tiendaId === tiendaId,
-      );
+      const lineas = estado.lineas.filter((l) => l.tiendaId === tiendaId);
 
       if (leido.status === 'rejected') {
         await registrar('rechazado');
@@ -132,25 +129,24 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
           nuevoStock: t.nuevoStock,
         });
       }
-      await repos.pago.marcarLineas(
-        lineas.filter((l) => l.reserva !== 'vendido').map((l) => l.id),
-        'vendido',
-      );
-      await repos.pago.actualizarPago(
-        pago.id,
-        { estado: 'aprobado', proveedorPagoId: leido.id },
+      const apruebaPedido =
+        !pedido.aprobado && pagos.every((p) => p.id === pago.id || p.estado === 'aprobado');
+      await repos.pago.venderParte({
+        pedidoId,
+        tiendaId,
+        pagoPorVendedorId: pago.id,
+        proveedorPagoId: leido.id,
+        montoCentavos: leido.amountCentavos,
+        apruebaPedido,
         ahora,
-      );
-      await registrar('aprobado');
+      });
       await repos.eventos.registrar(userRoom(pedido.usuarioId), 'pagoAprobado', {
         pedidoId,
         tiendaId,
       });
-
-      const todos = pagos.every((p) => p.id === pago.id || p.estado === 'aprobado');
-      if (todos && !pedido.aprobado) {
-        await repos.pago.aprobarPedido(pedidoId);
-        for (const linea of await repos.pago.lineasDelPedido(pedidoId)) {
+      if (apruebaPedido) {
+        // Every seller is paid: each line of the order takes its places.
+        for (const linea of estado.lineas) {
           await tomarLugares(repos, {
             productoId: linea.productoId,
             grupoId: linea.grupoId,

@@ -1,0 +1,2 @@
+-- Filled by the next commit: one call applies a payment notification (docs/decisions/025).
+SELECT 1;
