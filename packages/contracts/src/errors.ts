@@ -67,6 +67,11 @@ export const ERROR_CODES = {
   pagoYaAprobado: 'PAGO_YA_APROBADO',
   reservaVencida: 'RESERVA_VENCIDA',
   firmaInvalida: 'FIRMA_INVALIDA',
+  // entrega, cancelación de grupos
+  codigoIncorrecto: 'CODIGO_INCORRECTO',
+  entregaNoLista: 'ENTREGA_NO_LISTA',
+  pedidoYaEntregado: 'PEDIDO_YA_ENTREGADO',
+  grupoNoCancelable: 'GRUPO_NO_CANCELABLE',
   // Mercado Pago account linking
   vinculacionInvalida: 'VINCULACION_INVALIDA',
   mercadoPagoNoDisponible: 'MERCADOPAGO_NO_DISPONIBLE',
@@ -130,6 +135,11 @@ export const ERROR_MESSAGES = {
   PAGO_YA_APROBADO: 'El pago a esta tienda ya fue aprobado',
   RESERVA_VENCIDA: 'La reserva de este pedido venció. Vuelve a armar tu compra.',
   FIRMA_INVALIDA: 'La firma de la notificación no es válida',
+  CODIGO_INCORRECTO: 'Código incorrecto o error en la verificación',
+  ENTREGA_NO_LISTA:
+    'Este pedido todavía no se puede entregar: sus grupos de compra no se completaron.',
+  PEDIDO_YA_ENTREGADO: 'Este pedido ya fue entregado',
+  GRUPO_NO_CANCELABLE: 'Solo se puede cancelar un grupo abierto',
   VINCULACION_INVALIDA: 'La solicitud de vinculación expiró o ya fue usada. Vuelve a intentarlo.',
   MERCADOPAGO_NO_DISPONIBLE: 'Mercado Pago no responde. Intenta nuevamente en unos minutos.',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',

@@ -3,6 +3,7 @@ export * from './cobertura';
 export * from './constants';
 export * from './coordenadas';
 export * from './direccion';
+export * from './entrega';
 export * from './envio';
 export * from './errors';
 export * from './geo';

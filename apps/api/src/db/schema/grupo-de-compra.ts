@@ -25,8 +25,15 @@ export const gruposDeCompra = pgTable(
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     /** When it left `abierto` (filled, closed by its seller, cancelled). */
     cerradoEn: timestamp('cerrado_en', { withTimezone: true }),
-    /** Optional deadline set by the seller (a later feature): still open then, cancelled. */
+    /**
+     * Optional deadline: the opening time plus the product's `plazo_grupo_dias` (set by a
+     * trigger on insert, migration 0017). A group still open then is cancelled and refunded.
+     */
     fechaLimite: timestamp('fecha_limite', { withTimezone: true }),
+    /** When it was cancelled (the product team or its deadline); the refunds follow. */
+    canceladoEn: timestamp('cancelado_en', { withTimezone: true }),
+    /** When every order in it was delivered. */
+    completadoEn: timestamp('completado_en', { withTimezone: true }),
   },
   (table) => [
     check(

@@ -2,6 +2,7 @@ export * from './app-meta';
 export * from './categoria';
 export * from './cobertura';
 export * from './direccion';
+export * from './entrega';
 export * from './evento-saliente';
 export * from './grupo-de-compra';
 export * from './mercadopago';

@@ -136,8 +136,16 @@ export const pagosPorVendedor = pgTable(
     proveedorPagoId: text('proveedor_pago_id'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** This seller's part delivered (irreversible, audited): when, by whom and how. */
+    entregadoEn: timestamp('entregado_en', { withTimezone: true }),
+    entregadoPor: idColumn('entregado_por').references(() => usuarios.id),
+    entregaMetodo: text('entrega_metodo', { enum: ['codigo', 'manual'] }),
   },
   (table) => [
+    check(
+      'pagos_por_vendedor_entrega_check',
+      sql`(${table.entregadoEn} is null) = (${table.entregaMetodo} is null) and (${table.entregaMetodo} is null or ${table.entregaMetodo} in ('codigo', 'manual'))`,
+    ),
     uniqueIndex('pagos_por_vendedor_pedido_tienda_idx').on(table.pedidoId, table.tiendaId),
     uniqueIndex('pagos_por_vendedor_proveedor_pago_idx').on(table.proveedorPagoId),
     index('pagos_por_vendedor_tienda_idx').on(table.tiendaId),

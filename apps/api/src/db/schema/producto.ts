@@ -40,8 +40,14 @@ export const productos = pgTable(
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     /** When its seller withdrew it from sale (migration 0012): never listed, shown or sold again. */
     retiradoEn: timestamp('retirado_en', { withTimezone: true }),
+    /** Optional: days each of its groups stays open; one still open then is cancelled. */
+    plazoGrupoDias: integer('plazo_grupo_dias'),
   },
   (table) => [
+    check(
+      'productos_plazo_grupo_check',
+      sql`${table.plazoGrupoDias} is null or ${table.plazoGrupoDias} between 1 and 90`,
+    ),
     index('productos_tienda_idx').on(table.tiendaId, table.fechaCreacion),
     index('productos_vendedor_idx').on(table.vendedorId),
     // A withdrawn product is never available: readers that list available products only

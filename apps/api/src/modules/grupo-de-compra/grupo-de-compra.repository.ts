@@ -45,6 +45,8 @@ interface TomaJson {
     fecha_creacion: string;
     cerrado_en: string | null;
     fecha_limite: string | null;
+    cancelado_en?: string | null;
+    completado_en?: string | null;
   };
   cantidad: number;
   participantes: number;
@@ -163,6 +165,8 @@ export function createGrupoDeCompraRepository(db: Database) {
           fechaCreacion: fecha(g.fecha_creacion),
           cerradoEn: g.cerrado_en === null ? null : fecha(g.cerrado_en),
           fechaLimite: g.fecha_limite === null ? null : fecha(g.fecha_limite),
+          canceladoEn: g.cancelado_en == null ? null : fecha(g.cancelado_en),
+          completadoEn: g.completado_en == null ? null : fecha(g.completado_en),
         },
         cantidad: Number(r.cantidad),
         participantes: Number(r.participantes),
