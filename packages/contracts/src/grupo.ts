@@ -77,6 +77,8 @@ export const grupoConProductoResponseSchema = z
       lugaresOcupados: z.number().int(),
       status: estadoGrupoSchema,
       fechaCreacion: z.string(),
+      /** When an open group is cancelled if it has not filled (the page's countdown). */
+      fechaLimite: z.string().nullable().optional(),
     }),
     producto: z.object({
       _id: idSchema,

@@ -31,6 +31,7 @@ export const LIMITES_PRODUCTO = {
   precioMaximo: 100_000_000,
   stockMaximo: 1_000_000,
   cantidadTotalGrupoMaxima: 10_000,
+  plazoGrupoDiasMaximo: 90,
   categoriasLocalesMaximas: 20,
 } as const;
 
@@ -90,7 +91,20 @@ const productoCamposBase = z.object({
  * the caller and `tiendaId` the caller's enabled store with a linked payment account.
  */
 export const crearProductoCamposSchema = productoCamposBase
-  .extend({ vendedorId: idSchema, tiendaId: idSchema })
+  .extend({
+    vendedorId: idSchema,
+    tiendaId: idSchema,
+    /** Optional: days each group of the product stays open; one still open then is cancelled. */
+    plazoGrupoDias: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      numeroCoercido({
+        min: 1,
+        max: LIMITES_PRODUCTO.plazoGrupoDiasMaximo,
+        entero: true,
+        mensaje: `El plazo del grupo debe ser un número entero de días entre 1 y ${LIMITES_PRODUCTO.plazoGrupoDiasMaximo}`,
+      }).optional(),
+    ),
+  })
   .meta({ id: 'CrearProductoCampos' });
 
 /** PUT producto/{productId} (multipart: these fields and an optional file `imagen`). */
