@@ -1,6 +1,22 @@
-import { ClipboardListIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TriangleAlertIcon } from 'lucide-react';
+import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
+import { MisPedidos } from '@/features/pedidos/components/mis-pedidos';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/lib/session/use-session';
 
+/** /my-orders (spec part 2, section 2): Mis Pedidos; without a token, /login (section 2). */
 export function MyOrdersRoute() {
-  return <PlaceholderPage title="Mis Pedidos" icon={ClipboardListIcon} />;
+  useDocumentTitle('Mis Pedidos');
+  const { token, userId, error } = useSession();
+  if (!token) return <IrAlLogin />;
+  if (!userId) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
+        <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />
+        <h1 className="mt-4 font-bold text-2xl tracking-tight">No pudimos abrir tus pedidos</h1>
+        <p className="mt-2 text-muted-foreground">{error}</p>
+      </div>
+    );
+  }
+  return <MisPedidos key={userId} usuarioId={userId} />;
 }
