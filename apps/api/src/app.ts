@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { categoriaRoutes } from './modules/categoria/categoria.routes';
 import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
 import { direccionRoutes } from './modules/direccion/direccion.routes';
+import { entregaRoutes } from './modules/entrega/entrega.routes';
 import { envioRoutes } from './modules/envio/envio.routes';
 import { createGeoRoutes } from './modules/geo/geo.routes';
 import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
@@ -221,6 +222,7 @@ export async function buildApp({
       await api.register(crearPreferenciaRoutes, { prefix: '/pago' });
       await api.register(pedidoRoutes, { prefix: '/pedido' });
       await api.register(linkPagoRoutes, { prefix: '/pedido' });
+      await api.register(entregaRoutes, { prefix: '/pedido' });
       await api.register(webhookRoutes, { prefix: '/pago' });
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });

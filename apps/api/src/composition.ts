@@ -18,6 +18,8 @@ import { createCoberturaRepository } from './modules/cobertura/cobertura.reposit
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createDireccionService } from './modules/direccion/direccion.service';
+import { createEntregaRepository } from './modules/entrega/entrega.repository';
+import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createEnvioService } from './modules/envio/envio.service';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
@@ -48,6 +50,7 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
     direccion: createDireccionRepository(db),
+    entrega: createEntregaRepository(db),
     envio: createEnvioRepository(db),
     grupoDeCompra: createGrupoDeCompraRepository(db),
     mercadoPago: createMercadoPagoRepository(db),
@@ -124,6 +127,8 @@ export function createServices(
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
+    /** Delivery: Mis Pedidos with groups, the seller's and the courier's lists, delivering parts. */
+    entrega: createEntregaService(repositories.entrega, { withTransaction, clock }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
     grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),
