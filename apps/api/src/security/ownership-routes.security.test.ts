@@ -1,7 +1,9 @@
 import { errorBodySchema, userIdParamsSchema } from '@compra-grupal/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pedidos } from '../db/schema';
 import { demoTiendaId, demoVendedorEmail } from '../db/seed/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
 import type { Actor } from '../lib/actor';
@@ -48,6 +50,11 @@ interface Owner extends LoggedIn {
   /** An order of the owner's, and a shipping option the server offers from their store. */
   pedidoId: string;
   envio: { carrier: string; servicio: string };
+  /**
+   * The delivery code of that order, marked approved so that the right code gets a courier
+   * or an admin past the code check (pedido/compararCodigo).
+   */
+  codigo: string;
 }
 
 /**
@@ -64,6 +71,8 @@ const FIXTURES: Record<string, (owner: Owner) => string> = {
   direccionDestinoId: (o) => o.direccionId,
   grupoId: (o) => o.groupId,
   pedidoId: (o) => o.pedidoId,
+  // pedido/compararCodigo names the order as `_id`.
+  _id: (o) => o.pedidoId,
 };
 
 interface Callers {
@@ -80,6 +89,7 @@ function routeTable(app: FastifyInstance, callers: Callers) {
     if (fixture) return fixture(callers.owner);
     if (name === 'email') return uniqueEmail('acceso');
     if (name === 'carrier' || name === 'servicio') return callers.owner.envio[name];
+    if (name === 'codigo') return callers.owner.codigo;
     return undefined;
   });
 
@@ -209,8 +219,23 @@ describe('security: every route that names an id checks access (derived from the
     });
     const pedidoId = pedido.json().pedidoId as string | undefined;
     if (!pedidoId) throw new Error(`no se pudo crear el pedido: ${pedido.body}`);
+    const [aprobado] = await t.database.db
+      .update(pedidos)
+      .set({ aprobado: true })
+      .where(eq(pedidos.id, pedidoId))
+      .returning({ codigo: pedidos.codigo });
+    if (!aprobado) throw new Error('no se pudo aprobar el pedido');
     table = routeTable(t.app, {
-      owner: { ...vendedor, tiendaId, productoId, groupId, direccionId, pedidoId, envio },
+      owner: {
+        ...vendedor,
+        tiendaId,
+        productoId,
+        groupId,
+        direccionId,
+        pedidoId,
+        envio,
+        codigo: aprobado.codigo,
+      },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
     });
@@ -223,6 +248,12 @@ describe('security: every route that names an id checks access (derived from the
         'GET /api/usuario/{userId}',
         'POST /api/usuario/esVendedor',
         'GET /api/direccion/{userId}',
+        // Delivery (issue 14).
+        'POST /api/pedido/obtenerPedidosConGruposPorUsuario',
+        'GET /api/pedido/obtenerPedidosPorTienda/{tiendaId}',
+        'POST /api/pedido/obtenerPedidosSinEntregarPorIds',
+        'POST /api/pedido/marcarPedidoComoEntregado',
+        'POST /api/pedido/compararCodigo',
         ...Object.keys(PUBLICAS),
       ]),
     );
@@ -307,6 +338,7 @@ describe('the derived ownership test catches a route added without a check', () 
         direccionId: owner.userId,
         pedidoId: owner.userId,
         envio: { carrier: '-', servicio: '-' },
+        codigo: 'ABCDEF',
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
