@@ -6,22 +6,22 @@
  *
  * - paid approvals per second: orders of one seller's product each (three sellers, twelve
  *   products, groups of 10), paid on the sandbox beforehand; their signed notifications go
- *   through POST /api/pago/webhook with 100 in flight at once, spread over four API
- *   processes (worker threads, each with its own app and pool of 10 connections). Each approval reads the payment,
+ *   through POST /api/pago/webhook with 100 in flight at once, spread over four apps on pools
+ *   of 10 connections each (four API processes, as grupos.ts). Each approval reads the payment,
  *   locks the order, sells the lines and takes places through the ledger. The group, stock and
  *   payment invariants are checked afterwards.
  * - p95 of POST /api/pago/crearPreferencia for a cart of three sellers (three lines, three
  *   shipping quotes, three reservations in one transaction), one request at a time.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { webhookSecret } from '../../apps/api/src/adapters/payments/payments-from-config';
+import { firmarNotificacion } from '../../apps/api/src/adapters/payments/webhook-signature';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
@@ -39,8 +39,6 @@ import {
 } from '../../apps/api/src/test/pedido-helpers';
 import { crearProducto, vendedorConTienda } from '../../apps/api/src/test/producto-helpers';
 import type { TestApp } from '../../apps/api/src/test/test-app';
-import { enParalelo } from './en-paralelo';
-import type { PagosWorkerData } from './pagos-worker';
 
 export interface PagoRow {
   figure: string;
@@ -74,45 +72,17 @@ const p95 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
 };
 
-/** A worker thread does not inherit tsx's loader: it registers it, then loads the worker. */
-const WORKER = `import('tsx/esm/api').then((tsx) => {
-  tsx.register();
-  return import(${JSON.stringify(new URL('./pagos-worker.ts', import.meta.url).href)});
-})`;
-
-/**
- * Spreads the notifications over APPS worker threads (pagos-worker.ts), EN_VUELO in flight in
- * all, starts them together once every app is ready and answers approvals per second.
- */
-async function aprobarEnProcesos(
-  datos: Omit<PagosWorkerData, 'pagos' | 'enVuelo'> & { pagos: string[] },
-): Promise<number> {
-  const workers = Array.from({ length: APPS }, (_, i) => {
-    const worker = new Worker(WORKER, {
-      eval: true,
-      workerData: {
-        ...datos,
-        pagos: datos.pagos.filter((_, j) => j % APPS === i),
-        enVuelo: EN_VUELO / APPS,
-      } satisfies PagosWorkerData,
-    });
-    const mensaje = () =>
-      new Promise<string>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-    return { worker, mensaje };
-  });
-  await Promise.all(workers.map((w) => w.mensaje()));
-  const inicio = performance.now();
-  const fin = workers.map((w) => w.mensaje());
-  for (const w of workers) w.worker.postMessage('go');
-  const respuestas = await Promise.all(fin);
-  const segundos = (performance.now() - inicio) / 1000;
-  await Promise.all(workers.map((w) => new Promise((r) => w.worker.once('exit', r))));
-  const error = respuestas.find((r) => r !== 'listo');
-  if (error) throw new Error(error);
-  return datos.pagos.length / segundos;
+/** Runs `work` over `items` with `limit` in flight at once. */
+async function enParalelo<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
 }
 
 export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
@@ -138,15 +108,14 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    const configEnv = {
+    const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: join(dataDir, 'no-web'),
       RATE_LIMIT_MAX: '10000000',
       AUTH_RATE_LIMIT_MAX: '10000000',
-    };
-    const config = loadConfig(configEnv);
+    });
     const app = await buildApp({ config, database });
     await app.ready();
     const t: TestApp = { app, database, dataDir, close: async () => {} };
@@ -224,14 +193,35 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
       pagos.push(new URL(pago.headers.location as string).searchParams.get('payment_id') as string);
     });
 
-    // Four API processes: worker threads, each with its own app and pool of 10 connections.
-    console.log(`  Aplicando ${pagos.length} notificaciones…`);
-    const porSegundo = await aprobarEnProcesos({
-      url: url.toString(),
-      env: configEnv,
-      secreto,
-      pagos,
+    // Four API processes' worth of apps (each with its own pool of 10), as in grupos.ts.
+    const otras = [];
+    for (let i = 0; i < APPS - 1; i += 1) {
+      const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+      const otra = await buildApp({ config, database: db });
+      await otra.ready();
+      otras.push({ app: otra, db });
+    }
+    const apps = [app, ...otras.map((o) => o.app)];
+    let turno = 0;
+    const inicio = performance.now();
+    await enParalelo(pagos, EN_VUELO, async (dataId) => {
+      const requestId = randomUUID();
+      const res = await (apps[turno++ % apps.length] ?? app).inject({
+        method: 'POST',
+        url: `/api/pago/webhook?data.id=${dataId}&type=payment`,
+        headers: {
+          'x-request-id': requestId,
+          'x-signature': firmarNotificacion(secreto, { dataId, requestId, ahora: new Date() }),
+        },
+        payload: { type: 'payment', data: { id: dataId } },
+      });
+      if (res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
     });
+    const porSegundo = pagos.length / ((performance.now() - inicio) / 1000);
+    for (const o of otras) {
+      await o.app.close();
+      await o.db.close();
+    }
 
     const problemas = await violacionesDeInvariantes(database.db);
     const aprobados = (

@@ -1,4 +1,5 @@
 import { type ServerToClientEvents, serverToClientSchemas } from '@compra-grupal/contracts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { eventosSalientes } from '../db/schema';
 
@@ -44,6 +45,17 @@ export function createOutboxRepository(db: Database, { alConfirmar = false } = {
       if (salas.length === 0) return;
       const parsed = serverToClientSchemas[evento].parse(payload);
       await escribir(salas.map((sala) => ({ sala, evento, payload: parsed })));
+    },
+
+    /**
+     * Drops every event the current transaction recorded, kept or written (also by SQL
+     * functions such as `tomar_lugares_y_anunciar`): for writers nobody listens to (the seed).
+     */
+    async descartarLosDeEstaTransaccion(): Promise<void> {
+      pendientes.splice(0);
+      await db
+        .delete(eventosSalientes)
+        .where(sql`${eventosSalientes.transaccion} = pg_current_xact_id()::text::bigint`);
     },
 
     /** Writes the events kept with `alConfirmar`, in one statement. */

@@ -1,8 +1,7 @@
 import { and, eq, inArray, notExists } from 'drizzle-orm';
-import { createRepositories, type Repositories } from '../../composition';
+import { createRepositories } from '../../composition';
 import { fixedId } from '../../lib/ids';
 import { abrirGrupo, tomarLugares } from '../../modules/grupo-de-compra/grupo-de-compra.ledger';
-import type { Database } from '../client';
 import { gruposDeCompra, participantesGrupo, productos, usuarios } from '../schema';
 import { createUnitOfWork } from '../unit-of-work';
 import { DEMO_USUARIOS } from './demo-usuarios';
@@ -58,8 +57,8 @@ export const DEMO_PROGRESO: Record<string, { usuarioId: string; cantidad: number
  * Every product on sale gets its open group (DESIGN.md: one open group per product on sale),
  * and the products of DEMO_PROGRESO get real progress through the places ledger (no orders
  * yet: `pedido_id` null). Idempotent: a product keeps its open group, and progress is taken
- * only for a product nobody took places of yet. The ledger's realtime events are not
- * recorded (nobody listens while seeding).
+ * only for a product nobody took places of yet. The ledger's realtime events are
+ * dropped before each commit (nobody listens while seeding).
  */
 export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
   const conProductos = await db.select({ id: productos.id }).from(productos).limit(1);
@@ -69,15 +68,9 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
     .values(DEMO_COMPRADORES_EXTRA.map((u) => ({ ...u, telefono: '' })))
     .onConflictDoNothing();
 
-  const silencioso = (tx: Database): Repositories => ({
-    ...createRepositories(tx),
-    eventos: {
-      registrar: async () => {},
-      registrarEnSalas: async () => {},
-      volcar: async () => {},
-    },
+  const withTransaction = createUnitOfWork(db, createRepositories, {
+    beforeCommit: (repos) => repos.eventos.descartarLosDeEstaTransaccion(),
   });
-  const withTransaction = createUnitOfWork(db, silencioso);
 
   const sinGrupo = await db
     .select()

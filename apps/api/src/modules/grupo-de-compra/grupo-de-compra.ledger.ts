@@ -1,8 +1,8 @@
-import { type EstadoGrupo, rooms } from '@compra-grupal/contracts';
+import { rooms } from '@compra-grupal/contracts';
 import type { Repositories } from '../../composition';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import { appError, notFound } from '../../lib/app-error';
-import type { ProductoDelLedger } from './grupo-de-compra.repository';
+import type { ProductoDelLedger, TomaDeLugares } from './grupo-de-compra.repository';
 
 /**
  * The places ledger (DESIGN.md section 3, Purchase groups; docs/decisions/020): the ONLY code
@@ -23,16 +23,7 @@ export type ProductoParaGrupo = Pick<
   'id' | 'tiendaId' | 'nombre' | 'cantidadTotalGrupo'
 >;
 
-/** The places one take put in one group. */
-export interface TomaDeLugares {
-  grupoId: string;
-  /** Places taken in this group by this call. */
-  cantidad: number;
-  lugaresOcupados: number;
-  lugaresNecesarios: number;
-  /** `cerrado` when this take filled the group. */
-  estado: EstadoGrupo;
-}
+export type { TomaDeLugares };
 
 export interface TomarLugaresInput {
   productoId: string;
@@ -45,7 +36,11 @@ export interface TomarLugaresInput {
   pedidoId: string | null;
 }
 
-async function anunciarGrupo(
+/**
+ * Records `grupoActualizado` (the group's state and places) to the group's, product's and
+ * store's rooms; exported for the cancellation (grupo-de-compra.cancelacion.ts).
+ */
+export async function anunciarGrupo(
   repos: Repositories,
   producto: ProductoParaGrupo,
   grupo: GrupoDeCompraRow,
@@ -103,15 +98,19 @@ export async function abrirGrupo(
 }
 
 /**
- * Takes `cantidad` places of a product for a user (a paid order line): in the chosen group if
- * it is still open, else in the product's open group; when the quantity is larger than the
- * room, the group fills, becomes `cerrado` (`grupoActualizado`) and the rest spills into the
- * next group, opened on the spot (`nuevoGrupoCreado`). Once a group fills, the next one
- * opens if the product is on sale (`disponible`) or places remain to be taken: a paid
- * quantity is never refused, even for a product withdrawn since the payment.
+ * Takes `cantidad` places of a product for a user (a paid order line): in the product's open
+ * group; when the quantity is larger than the room, the group fills, becomes `cerrado`
+ * (`grupoActualizado`) and the rest spills into the next group, opened on the spot
+ * (`nuevoGrupoCreado`). Once a group fills, the next one opens if the product is on sale
+ * (`disponible`) or places remain to be taken: a paid quantity is never refused, even for a
+ * product withdrawn since the payment. With the product locked, its open group is the only one
+ * that may take places: a group the shopper chose takes them when it is that group, which is
+ * what "still open" means (DESIGN.md).
  *
- * Returns the groups and the places taken in each, in order. 404 PRODUCTO_NO_ENCONTRADO when
- * the product does not exist; 400 when `cantidad` is not a positive integer.
+ * One round trip (`tomar_lugares_y_anunciar`, migration 0016), which also records the events
+ * of each step in the outbox of the caller's transaction; `aplicar_pago` takes places through
+ * the same function. Returns the groups and the places taken in each, in order. 404
+ * PRODUCTO_NO_ENCONTRADO when the product does not exist.
  */
 export async function tomarLugares(
   repos: Repositories,
@@ -120,40 +119,13 @@ export async function tomarLugares(
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
     throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
   }
-  // Each step is one round trip (`tomar_lugares`, migration 0013): it locks the product row,
-  // reads the open group after the lock by a statement of its own (under READ COMMITTED a
-  // statement that waited for the lock re-reads only the locked row, so an open group joined
-  // into the locking statement could be the one a previous take just filled), takes what fits,
-  // records the participant and opens the next group when this one fills. With the product
-  // locked, its open group is the only one that may take places: the chosen group takes them
-  // when it is that group, which is what "still open" means (a chosen group that is no longer
-  // open closed since the shopper saw it, and the open group takes the places, as DESIGN.md
-  // says). A quantity larger than the room spills: the next step takes the rest.
-  const tomas: TomaDeLugares[] = [];
-  let restante = cantidad;
-  while (restante > 0) {
-    const paso = await repos.grupoDeCompra.tomar({
-      productoId,
-      cantidad: restante,
-      usuarioId,
-      pedidoId,
-    });
-    if (!paso) throw notFound('PRODUCTO_NO_ENCONTRADO');
-    const { producto, grupo } = paso;
-    restante -= paso.cantidad;
-    tomas.push({
-      grupoId: grupo.id,
-      cantidad: paso.cantidad,
-      lugaresOcupados: grupo.lugaresOcupados,
-      lugaresNecesarios: grupo.lugaresNecesarios,
-      estado: grupo.estado,
-    });
-    // The events in the order of what happened: the group opened for this take, the take,
-    // the next group.
-    if (paso.abierto) await anunciarNuevoGrupo(repos, producto);
-    await anunciarGrupo(repos, producto, grupo, paso.participantes);
-    if (paso.siguiente) await anunciarNuevoGrupo(repos, producto);
-  }
+  const tomas = await repos.grupoDeCompra.tomarYAnunciar({
+    productoId,
+    cantidad,
+    usuarioId,
+    pedidoId,
+  });
+  if (!tomas) throw notFound('PRODUCTO_NO_ENCONTRADO');
   return tomas;
 }
 

@@ -26,47 +26,15 @@ const productoDelLedger = {
   disponible: productos.disponible,
 };
 
-/** The answer of `tomar_lugares` (migration 0013): rows as `to_jsonb` writes them. */
-interface TomaJson {
-  producto: {
-    id: string;
-    tienda_id: string;
-    nombre: string;
-    cantidad_total_grupo: number;
-    disponible: boolean;
-  };
-  abierto: boolean;
-  grupo: {
-    id: string;
-    producto_id: string;
-    estado: GrupoDeCompraRow['estado'];
-    lugares_necesarios: number;
-    lugares_ocupados: number;
-    fecha_creacion: string;
-    cerrado_en: string | null;
-    fecha_limite: string | null;
-    cancelado_en?: string | null;
-    completado_en?: string | null;
-  };
+/** One step of a take: the places a paid line put in one group. */
+export interface TomaDeLugares {
+  grupoId: string;
+  /** Places taken in this group by this step. */
   cantidad: number;
-  participantes: number;
-  siguiente: boolean;
-}
-
-/** One step of a take (`tomar`): what the ledger needs to answer and to record events. */
-export interface TomaEnGrupo {
-  /** The locked product. */
-  producto: ProductoDelLedger;
-  /** True when the product had no open group and this step opened the one it took. */
-  abierto: boolean;
-  /** The group after the take (`cerrado` when the take filled it). */
-  grupo: GrupoDeCompraRow;
-  /** Places taken in it by this step. */
-  cantidad: number;
-  /** Distinct users in the group now. */
-  participantes: number;
-  /** True when the group filled and the step opened the next one. */
-  siguiente: boolean;
+  lugaresOcupados: number;
+  lugaresNecesarios: number;
+  /** `cerrado` when this take filled the group. */
+  estado: GrupoDeCompraRow['estado'];
 }
 
 const productoDeGrupo = {
@@ -115,14 +83,13 @@ export function createGrupoDeCompraRepository(db: Database) {
     },
 
     /**
-     * One step of a take, in one round trip (the `tomar_lugares` function, migration 0013):
-     * locks the product row, reads its open group (opening one if it has none), adds as many
-     * of `cantidad` places as the group has room for (closing it when it fills), records the
-     * participant, counts the group's distinct users, and opens the next group when this one
-     * filled and places remain or the product is on sale. The ledger calls it again with what
-     * remains. Undefined when the product does not exist.
+     * A whole take, in one round trip (the `tomar_lugares_y_anunciar` function, migration
+     * 0016, over the steps of `tomar_lugares`, migration 0013): locks the product row, puts
+     * the places in its open group (opening one if it has none), closes a group that fills and
+     * spills the rest into the next one, records each participant and the realtime events of
+     * each step in the outbox. Answers the steps; undefined when the product does not exist.
      */
-    async tomar({
+    async tomarYAnunciar({
       productoId,
       cantidad,
       usuarioId,
@@ -132,46 +99,17 @@ export function createGrupoDeCompraRepository(db: Database) {
       cantidad: number;
       usuarioId: string;
       pedidoId: string | null;
-    }): Promise<TomaEnGrupo | undefined> {
+    }): Promise<TomaDeLugares[] | undefined> {
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`, and both
-      // parse jsonb. The ids come from the one generator: the participant's, and one for each
-      // group the step may open.
-      const grupoIds = `{${newId()},${newId()}}`;
+      // parse jsonb.
       const { rows } = (await db.execute(sql`
-        select tomar_lugares(${productoId}, ${cantidad}::int, ${usuarioId}, ${pedidoId},
-          ${newId()}, ${grupoIds}::char(24)[]) as r`)) as unknown as {
-        rows: { r: TomaJson | string | null }[];
+        select tomar_lugares_y_anunciar(${productoId}, ${cantidad}::int, ${usuarioId},
+          ${pedidoId}) as r`)) as unknown as {
+        rows: { r: TomaDeLugares[] | string | null }[];
       };
       const raw = rows[0]?.r ?? null;
       if (raw === null) return undefined;
-      const r: TomaJson = typeof raw === 'string' ? JSON.parse(raw) : raw;
-      const fecha = (v: string) => new Date(v);
-      const g = r.grupo;
-      return {
-        producto: {
-          id: r.producto.id,
-          tiendaId: r.producto.tienda_id,
-          nombre: r.producto.nombre,
-          cantidadTotalGrupo: Number(r.producto.cantidad_total_grupo),
-          disponible: r.producto.disponible,
-        },
-        abierto: r.abierto,
-        grupo: {
-          id: g.id,
-          productoId: g.producto_id,
-          estado: g.estado,
-          lugaresNecesarios: Number(g.lugares_necesarios),
-          lugaresOcupados: Number(g.lugares_ocupados),
-          fechaCreacion: fecha(g.fecha_creacion),
-          cerradoEn: g.cerrado_en === null ? null : fecha(g.cerrado_en),
-          fechaLimite: g.fecha_limite === null ? null : fecha(g.fecha_limite),
-          canceladoEn: g.cancelado_en == null ? null : fecha(g.cancelado_en),
-          completadoEn: g.completado_en == null ? null : fecha(g.completado_en),
-        },
-        cantidad: Number(r.cantidad),
-        participantes: Number(r.participantes),
-        siguiente: r.siguiente,
-      };
+      return typeof raw === 'string' ? JSON.parse(raw) : raw;
     },
 
     async findById(grupoId: string): Promise<GrupoDeCompraRow | undefined> {

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
 import type { Database } from '../../db/client';
 import {
   type EstadoPagoProveedor,
@@ -83,94 +84,31 @@ export function createPagoRepository(db: Database) {
     },
 
     /**
-     * What applying a notification needs, in two statements: the order locked first (every
-     * notification of one order is applied one at a time), then, read after the lock was
-     * granted (READ COMMITTED takes a new snapshot per statement, so what the previous holder
-     * of the lock wrote is seen), its payments per seller, its lines and the provider payment's
-     * record. Undefined when the order does not exist.
+     * Applies a provider payment to the seller's part of the order, exactly once (the SQL
+     * function `aplicar_pago`, migration 0016, says how): 'aplicado', 'ignorado', or
+     * 'reembolsar' when the payment must be refunded.
      */
-    async paraAplicar(pedidoId: string, proveedorPagoId: string) {
-      const [pedido] = await db
-        .select()
-        .from(pedidos)
-        .where(eq(pedidos.id, pedidoId))
-        .for('update');
-      if (!pedido) return undefined;
-      const filas = await db
-        .select({ pago: pagosPorVendedor, linea: pedidoLineas, registro: pagosProveedor })
-        .from(pagosPorVendedor)
-        .leftJoin(
-          pedidoLineas,
-          and(
-            eq(pedidoLineas.pedidoId, pagosPorVendedor.pedidoId),
-            eq(pedidoLineas.tiendaId, pagosPorVendedor.tiendaId),
-          ),
-        )
-        .leftJoin(pagosProveedor, eq(pagosProveedor.proveedorPagoId, proveedorPagoId))
-        .where(eq(pagosPorVendedor.pedidoId, pedidoId));
-      const pagos = [...new Map(filas.map((f) => [f.pago.id, f.pago])).values()];
-      const lineas = filas
-        .flatMap((f) => (f.linea ? [f.linea] : []))
-        .sort((a, b) => a.productoId.localeCompare(b.productoId));
-      return { pedido, pagos, lineas, registro: filas[0]?.registro ?? undefined };
+    async aplicarPago(pago: {
+      pedidoId: string;
+      tiendaId: string;
+      proveedorPagoId: string;
+      estado: EstadoPagoLeido;
+      montoCentavos: number;
+      ahora: Date;
+    }): Promise<'aplicado' | 'ignorado' | 'reembolsar'> {
+      const { rows } = (await db.execute(sql`
+        select aplicar_pago(${pago.pedidoId}, ${pago.tiendaId}, ${pago.proveedorPagoId},
+          ${pago.estado}, ${pago.montoCentavos}, ${pago.ahora.toISOString()}::timestamptz) as r`)) as unknown as {
+        rows: { r: 'aplicado' | 'ignorado' | 'reembolsar' }[];
+      };
+      const resultado = rows[0]?.r;
+      if (!resultado) throw new Error('aplicar_pago no respondió');
+      return resultado;
     },
 
     async findPedido(pedidoId: string) {
       const [row] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
       return row;
-    },
-
-    async marcarLineas(ids: string[], reserva: 'vendido' | 'liberado') {
-      if (ids.length === 0) return;
-      await db.update(pedidoLineas).set({ reserva }).where(inArray(pedidoLineas.id, ids));
-    },
-
-    async actualizarPago(
-      id: string,
-      values: Partial<Pick<typeof pagosPorVendedor.$inferInsert, 'estado' | 'proveedorPagoId'>>,
-      ahora: Date,
-    ) {
-      await db
-        .update(pagosPorVendedor)
-        .set({ ...values, actualizadoEn: ahora })
-        .where(eq(pagosPorVendedor.id, id));
-    },
-
-    /**
-     * An approved seller's part, in one statement: its lines sold, its payment approved with
-     * the provider's id, the provider payment recorded `aprobado`, and the order approved when
-     * `apruebaPedido` (every other seller's part was approved before).
-     */
-    async venderParte(parte: {
-      pedidoId: string;
-      tiendaId: string;
-      pagoPorVendedorId: string;
-      proveedorPagoId: string;
-      montoCentavos: number;
-      apruebaPedido: boolean;
-      ahora: Date;
-    }) {
-      const ahora = parte.ahora.toISOString();
-      await db.execute(sql`
-        WITH lineas AS (
-          UPDATE pedido_lineas SET reserva = 'vendido'
-          WHERE pedido_id = ${parte.pedidoId} AND tienda_id = ${parte.tiendaId}
-            AND reserva <> 'vendido'
-        ), pago AS (
-          UPDATE pagos_por_vendedor
-          SET estado = 'aprobado', proveedor_pago_id = ${parte.proveedorPagoId},
-            actualizado_en = ${ahora}::timestamptz
-          WHERE id = ${parte.pagoPorVendedorId}
-        ), pedido AS (
-          UPDATE pedidos SET aprobado = true, todos_los_pagos_aprobados = true
-          WHERE id = ${parte.pedidoId} AND ${parte.apruebaPedido}
-        )
-        INSERT INTO pagos_proveedor
-          (proveedor_pago_id, pedido_id, tienda_id, estado, monto_centavos, actualizado_en)
-        VALUES (${parte.proveedorPagoId}, ${parte.pedidoId}, ${parte.tiendaId}, 'aprobado',
-          ${parte.montoCentavos}, ${ahora}::timestamptz)
-        ON CONFLICT (proveedor_pago_id)
-          DO UPDATE SET estado = 'aprobado', actualizado_en = excluded.actualizado_en`);
     },
 
     async guardarPagoProveedor(

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type LinkPagoResponse, rooms, userRoom } from '@compra-grupal/contracts';
+import { ERROR_CODES, type LinkPagoResponse } from '@compra-grupal/contracts';
 import type { CheckoutPort, PagoLeido } from '../../adapters/payments/payments.port';
 import { verificarFirma } from '../../adapters/payments/webhook-signature';
 import type { Repositories } from '../../composition';
@@ -7,7 +7,6 @@ import { requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
-import { tomarLugares } from '../grupo-de-compra/grupo-de-compra.ledger';
 import type { PagoRepository } from './pago.repository';
 
 export interface PagoServiceOptions {
@@ -52,112 +51,22 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
     });
 
   /**
-   * Applies what the provider says of a payment, in one transaction (the order locked). Answers
-   * whether the payment must be refunded (an approval that cannot become a sale).
+   * Applies what the provider says of a payment: one call (`aplicar_pago`, migration 0016)
+   * in a transaction of its own. Answers whether the payment must be refunded (an approval
+   * that cannot become a sale).
    */
   async function aplicar(leido: PagoLeido): Promise<boolean> {
-    const pedidoId = leido.externalReference;
-    const tiendaId = leido.metadata.tiendaId;
-    return transaccionDeAplicar(async (repos) => {
-      const estado = await repos.pago.paraAplicar(pedidoId, leido.id);
-      if (!estado) return false;
-      const { pedido, pagos, registro: previo } = estado;
-      const pago = pagos.find((p) => p.tiendaId === tiendaId);
-      if (!pago) return false;
-      const ahora = clock.now();
-      if (previo?.estado === 'a_reembolsar') return true;
-      if (previo && previo.estado !== 'pendiente') return false; // applied once already
-      const registrar = (estado: 'pendiente' | 'rechazado' | 'a_reembolsar') =>
-        repos.pago.guardarPagoProveedor({
-          proveedorPagoId: leido.id,
-          pedidoId,
-          tiendaId,
-          estado,
-          montoCentavos: leido.amountCentavos,
-          actualizadoEn: ahora,
-        });
-
-      if (leido.status === 'pending') {
-        await registrar('pendiente');
-        return false;
-      }
-      const lineas = estado.lineas.filter((l) => l.tiendaId === tiendaId);
-
-      if (leido.status === 'rejected') {
-        await registrar('rechazado');
-        if (pago.estado !== 'pendiente') return false;
-        await repos.pago.actualizarPago(pago.id, { estado: 'rechazado' }, ahora);
-        // The seller's reserved units go back on sale (docs/decisions/025).
-        const reservadas = lineas.filter((l) => l.reserva === 'reservado');
-        await repos.pago.marcarLineas(
-          reservadas.map((l) => l.id),
-          'liberado',
-        );
-        for (const l of reservadas) {
-          const nuevoStock = await repos.pedido.devolverStock(l.productoId, l.cantidad);
-          if (nuevoStock === undefined) continue;
-          await repos.eventos.registrar(rooms.producto(l.productoId), 'stockActualizado', {
-            productoId: l.productoId,
-            nuevoStock,
-          });
-        }
-        return false;
-      }
-
-      // Approved.
-      if (pago.estado === 'aprobado' || pago.estado === 'reembolsado') {
-        // A second payment of a part already paid: refunded.
-        await registrar('a_reembolsar');
-        return true;
-      }
-      // Lines released (expired or rejected) are taken again if the stock is still there.
-      const liberadas = lineas.filter((l) => l.reserva === 'liberado');
-      const tomadas: { productoId: string; cantidad: number; nuevoStock: number }[] = [];
-      for (const l of liberadas) {
-        const nuevoStock = await repos.pedido.reservarStock(l.productoId, l.cantidad);
-        if (nuevoStock === undefined) {
-          for (const t of tomadas) await repos.pedido.devolverStock(t.productoId, t.cantidad);
-          await registrar('a_reembolsar');
-          await repos.pago.actualizarPago(pago.id, { estado: 'reembolsado' }, ahora);
-          return true;
-        }
-        tomadas.push({ productoId: l.productoId, cantidad: l.cantidad, nuevoStock });
-      }
-      for (const t of tomadas) {
-        await repos.eventos.registrar(rooms.producto(t.productoId), 'stockActualizado', {
-          productoId: t.productoId,
-          nuevoStock: t.nuevoStock,
-        });
-      }
-      const apruebaPedido =
-        !pedido.aprobado && pagos.every((p) => p.id === pago.id || p.estado === 'aprobado');
-      await repos.pago.venderParte({
-        pedidoId,
-        tiendaId,
-        pagoPorVendedorId: pago.id,
+    const resultado = await transaccionDeAplicar((repos) =>
+      repos.pago.aplicarPago({
+        pedidoId: leido.externalReference,
+        tiendaId: leido.metadata.tiendaId,
         proveedorPagoId: leido.id,
+        estado: leido.status,
         montoCentavos: leido.amountCentavos,
-        apruebaPedido,
-        ahora,
-      });
-      await repos.eventos.registrar(userRoom(pedido.usuarioId), 'pagoAprobado', {
-        pedidoId,
-        tiendaId,
-      });
-      if (apruebaPedido) {
-        // Every seller is paid: each line of the order takes its places.
-        for (const linea of estado.lineas) {
-          await tomarLugares(repos, {
-            productoId: linea.productoId,
-            grupoId: linea.grupoId,
-            cantidad: linea.cantidad,
-            usuarioId: pedido.usuarioId,
-            pedidoId,
-          });
-        }
-      }
-      return false;
-    });
+        ahora: clock.now(),
+      }),
+    );
+    return resultado === 'reembolsar';
   }
 
   /** Refunds through the provider (idempotent key), then records it. */
