@@ -11,7 +11,6 @@ describe('route table', () => {
     ['/store/t1', 'Tienda no encontrada'],
     ['/group/g1', 'Detalle del Grupo'],
     ['/product/p1', 'Producto no encontrado'],
-    ['/my-orders', 'Mis Pedidos'],
     ['/cart', 'Carrito'],
     ['/product-form', 'Cargar Producto'],
     ['/delivery-orders', 'Pedidos'],
@@ -37,6 +36,7 @@ describe('route table', () => {
   });
 
   it.each([
+    '/my-orders',
     '/my-payments',
     '/payment-detail/pe1',
     '/multi-payment-checkout?pedidoId=pe1&paymentSuccess=true',

@@ -14,8 +14,8 @@ function sidebarRoot() {
 
 describe('top bar', () => {
   it('shows the product title linking home', async () => {
-    renderApp('/my-orders');
-    await screen.findByRole('heading', { level: 1, name: 'Mis Pedidos' });
+    renderApp('/cart');
+    await screen.findByRole('heading', { level: 1, name: 'Carrito' });
     expect(within(topBar()).getByRole('link', { name: 'Compra Grupal' })).toHaveAttribute(
       'href',
       '/',

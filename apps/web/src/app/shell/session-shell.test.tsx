@@ -185,7 +185,7 @@ describe('user menu', () => {
   it('logs out from the menu', async () => {
     mockUsuarioApi();
     storeToken();
-    const { user, router } = renderApp('/my-orders');
+    const { user, router } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: /menú de usuario$/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     await expectToast('Sesión cerrada', 'Has cerrado sesión correctamente');
