@@ -261,8 +261,19 @@ export function createEntregaRepository(db: Database) {
       return { porPedido: porPedido?.n ?? 0, porUsuario: porUsuario?.n ?? 0 };
     },
 
-    async registrarIntento(pedidoId: string, usuarioId: string, ahora: Date) {
-      await db.insert(intentosCodigoEntrega).values({ pedidoId, usuarioId, creadoEn: ahora });
+    /** Counts a try (before its code is compared); answers its id, to forget it if right. */
+    async registrarIntento(pedidoId: string, usuarioId: string, ahora: Date): Promise<number> {
+      const [row] = await db
+        .insert(intentosCodigoEntrega)
+        .values({ pedidoId, usuarioId, creadoEn: ahora })
+        .returning({ id: intentosCodigoEntrega.id });
+      if (!row) throw new Error('no se registró el intento');
+      return row.id;
+    },
+
+    /** A try that turned out right (or was refused before comparing) is not a wrong try. */
+    async olvidarIntento(id: number) {
+      await db.delete(intentosCodigoEntrega).where(eq(intentosCodigoEntrega.id, id));
     },
 
     /**

@@ -504,6 +504,24 @@ describe('delivering', () => {
 });
 
 describe('POST compararCodigo: wrong codes', () => {
+  it('concurrent wrong tries get no more than the limit compared', async () => {
+    const courier = await nuevoRepartidor();
+    const p = await pedidoListo();
+    const respuestas = await Promise.all(
+      Array.from({ length: 3 * INTENTOS_CODIGO_ENTREGA }, (_, i) =>
+        comparar(courier, p.pedidoId, `W${String(i).padStart(5, 'W')}`),
+      ),
+    );
+    const estados = respuestas.map((r) => r.statusCode);
+    expect(estados.every((s) => s === 400 || s === 429)).toBe(true);
+    expect(estados.filter((s) => s === 400).length).toBeLessThanOrEqual(INTENTOS_CODIGO_ENTREGA);
+    const intentos = await t.database.db
+      .select()
+      .from(intentosCodigoEntrega)
+      .where(eq(intentosCodigoEntrega.pedidoId, p.pedidoId));
+    expect(intentos.length).toBe(estados.filter((s) => s === 400).length);
+  });
+
   it('a wrong code, an unknown order and an unpaid order answer the same 400; 5 wrong tries → 429, even with the right code', async () => {
     const courier = await nuevoRepartidor();
     const p = await pedidoListo();

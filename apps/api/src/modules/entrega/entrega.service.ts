@@ -368,24 +368,24 @@ export function createEntregaService(
     ): Promise<EntregaResponse> {
       const caller = requireRole(actor, 'repartidor', 'admin');
       const ahora = clock.now();
-      const intentos = await repository.intentosRecientes(
-        pedidoId,
-        caller.id,
-        new Date(ahora.getTime() - VENTANA_CODIGO_MS),
-      );
-      if (
-        intentos.porPedido >= INTENTOS_CODIGO_ENTREGA ||
-        intentos.porUsuario >= INTENTOS_CODIGO_ENTREGA
-      ) {
+      const desde = new Date(ahora.getTime() - VENTANA_CODIGO_MS);
+      const masDe = async (maximo: number) => {
+        const n = await repository.intentosRecientes(pedidoId, caller.id, desde);
+        return n.porPedido > maximo || n.porUsuario > maximo;
+      };
+      if (await masDe(INTENTOS_CODIGO_ENTREGA - 1)) throw demasiadosIntentos();
+      // The try counts before its code is compared, so that concurrent tries cannot get past
+      // the limit: a try that then sees more than the limit (its own included) lost the race.
+      const intento = await repository.registrarIntento(pedidoId, caller.id, ahora);
+      if (await masDe(INTENTOS_CODIGO_ENTREGA)) {
+        await repository.olvidarIntento(intento);
         throw demasiadosIntentos();
       }
       const pedido = await repository.findPedido(pedidoId);
       const valido = pedido?.aprobado === true;
       const iguales = codigosIguales(codigo, valido ? pedido.codigo : CODIGO_INEXISTENTE);
-      if (!valido || !iguales) {
-        await repository.registrarIntento(pedidoId, caller.id, ahora);
-        throw codigoIncorrecto();
-      }
+      if (!valido || !iguales) throw codigoIncorrecto();
+      await repository.olvidarIntento(intento);
       return entregar({
         pedidoId,
         ...(tiendaId ? { tiendaId } : {}),
