@@ -40,7 +40,8 @@ test.describe('app shell', () => {
       ['/my-orders', 'Mis Pedidos'],
       ['/cart', 'Carrito'],
       [`/group/${grupoId}`, 'Detalle del Grupo'],
-      ['/delivery-orders', 'Pedidos'],
+      // The delivery screen is for couriers and admins: a visitor signs in first.
+      ['/delivery-orders', 'Iniciar Sesión'],
     ];
     for (const [path, title] of routes) {
       await page.goto(path);

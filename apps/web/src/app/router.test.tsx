@@ -13,7 +13,6 @@ describe('route table', () => {
     ['/product/p1', 'Producto no encontrado'],
     ['/cart', 'Carrito'],
     ['/product-form', 'Cargar Producto'],
-    ['/delivery-orders', 'Pedidos'],
     ['/my-store', 'Mi Tienda'],
     ['/mercadopago-callback', 'Vinculando Mercado Pago'],
   ])('%s shows "%s"', async (path, title) => {
@@ -39,6 +38,7 @@ describe('route table', () => {
     '/my-orders',
     '/my-payments',
     '/payment-detail/pe1',
+    '/delivery-orders',
     '/multi-payment-checkout?pedidoId=pe1&paymentSuccess=true',
   ])('sends a visitor of %s to /login', async (path) => {
     const { router } = renderApp(path);

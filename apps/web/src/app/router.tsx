@@ -38,6 +38,7 @@ const MercadopagoCallbackRoute = lazyNamed(
   'MercadopagoCallbackRoute',
 );
 const AdminTiendasRoute = lazyNamed(() => import('./routes/admin-tiendas'), 'AdminTiendasRoute');
+const AdminGruposRoute = lazyNamed(() => import('./routes/admin-grupos'), 'AdminGruposRoute');
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 /**
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
       { path: 'mercadopago-callback', element: <MercadopagoCallbackRoute /> },
       // The product team's store review (admins only; not in the spec's table).
       { path: 'admin/tiendas', element: <AdminTiendasRoute /> },
+      // The product team's open groups and their cancellation (admins only; issue 14).
+      { path: 'admin/grupos', element: <AdminGruposRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

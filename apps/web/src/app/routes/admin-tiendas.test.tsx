@@ -292,7 +292,23 @@ describe("side panel 'Revisión de tiendas'", () => {
       within(acciones)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Mi Tienda', 'Mis Servicios', 'Mis Pedidos', 'Mis Pagos', 'Revisión de tiendas']);
+    ).toEqual([
+      'Mi Tienda',
+      'Mis Servicios',
+      'Mis Pedidos',
+      'Mis Pagos',
+      'Revisión de tiendas',
+      'Grupos de compra',
+      'Entregas',
+    ]);
+    expect(within(acciones).getByRole('link', { name: 'Grupos de compra' })).toHaveAttribute(
+      'href',
+      '/admin/grupos',
+    );
+    expect(within(acciones).getByRole('link', { name: 'Entregas' })).toHaveAttribute(
+      'href',
+      '/delivery-orders',
+    );
   });
 
   it('is not shown to anyone else', async () => {

@@ -1,6 +1,71 @@
-import { TruckIcon } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TriangleAlertIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { GestionEntregas } from '@/features/entregas/components/gestion-entregas';
+import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useEsAdmin } from '@/lib/session/es-admin';
+import { useEsRepartidor } from '@/lib/session/es-repartidor';
+import { useSession } from '@/lib/session/use-session';
 
+/** Someone who is neither a courier nor an admin: told why, and sent home. */
+function FueraDeRuta() {
+  useEffect(() => {
+    toast({
+      title: 'Acceso restringido',
+      description: 'Esta sección es solo para repartidores.',
+      variant: 'destructive',
+    });
+  }, []);
+  return <Navigate to="/" replace />;
+}
+
+/**
+ * /delivery-orders, the delivery management screen (spec part 2, section 2), for couriers and
+ * admins. Without a token it goes to /login like the other orders screens; anyone else is sent
+ * to /. A failed role check counts as false (spec part 1, section 6).
+ */
 export function DeliveryOrdersRoute() {
-  return <PlaceholderPage title="Pedidos" icon={TruckIcon} />;
+  useDocumentTitle('Pedidos');
+  const { token, userId, error } = useSession();
+  const repartidor = useEsRepartidor(userId);
+  const admin = useEsAdmin(userId);
+
+  if (!token) return <IrAlLogin />;
+  if (!userId) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
+        <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />
+        <h1 className="mt-4 font-bold text-2xl tracking-tight">No pudimos abrir los pedidos</h1>
+        <p className="mt-2 text-muted-foreground">{error}</p>
+      </div>
+    );
+  }
+  const esRepartidor = repartidor.data?.esRepartidor === true;
+  const esAdmin = admin.data?.esAdmin === true;
+  if (esRepartidor || esAdmin) return <GestionEntregas />;
+  if (repartidor.isPending || admin.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label="Verificando tu acceso"
+        className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10"
+      >
+        <div className="flex items-start gap-3.5">
+          <Skeleton className="size-11 rounded-xl" />
+          <div className="flex-1">
+            <Skeleton className="h-8 w-40" />
+            <Skeleton className="mt-2 h-4 w-2/3 max-w-md" />
+          </div>
+        </div>
+        <div className="mt-6 grid gap-4 md:grid-cols-2">
+          <Skeleton className="h-64 rounded-2xl" />
+          <Skeleton className="h-64 rounded-2xl" />
+        </div>
+      </div>
+    );
+  }
+  return <FueraDeRuta />;
 }

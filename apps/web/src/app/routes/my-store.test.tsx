@@ -256,7 +256,8 @@ describe('/my-store', () => {
       const encabezado = await screen.findByRole('heading', { level: 1, name: titulo });
       expect(encabezado).toHaveFocus();
       expect(router.state.location.search).toBe(`?seccion=${seccion}`);
-      expect(screen.getByText('Próximamente')).toBeVisible();
+      // Pedidos para entregar is features/entregas (tested there).
+      expect(screen.queryByText('Próximamente')).toBeNull();
       expect(screen.queryByRole('heading', { level: 1, name: PANEL })).toBeNull();
 
       await user.click(

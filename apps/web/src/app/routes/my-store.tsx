@@ -1,5 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { PedidosParaEntregar } from '@/features/entregas/components/pedidos-para-entregar';
 import { GestionGrupos } from '@/features/grupo/components/gestion-grupos';
 import { MiTienda } from '@/features/mi-tienda/components/mi-tienda';
 import { SesionRequerida } from '@/features/mi-tienda/components/sesion-requerida';
@@ -55,6 +56,7 @@ export function MyStoreRoute() {
       secciones={{
         'mis-productos': ({ onVolver }) => <MisProductos userId={userId} onVolver={onVolver} />,
         grupos: () => <GestionGrupos userId={userId} />,
+        'pedidos-para-entregar': () => <PedidosParaEntregar userId={userId} />,
       }}
     />
   );

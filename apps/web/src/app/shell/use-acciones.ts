@@ -4,6 +4,7 @@ import {
   ShieldCheckIcon,
   StoreIcon,
   TruckIcon,
+  UsersRoundIcon,
   WrenchIcon,
 } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
@@ -40,16 +41,30 @@ const revisionDeTiendas: NavItem = {
   icon: ShieldCheckIcon,
 };
 
+/** The product team's open groups, to cancel one with its refunds (admins only). */
+const gruposDeCompra: NavItem = {
+  title: 'Grupos de compra',
+  to: '/admin/grupos',
+  icon: UsersRoundIcon,
+};
+
+/** The delivery screen, for an admin who is not a courier (a courier has it as 'Pedidos'). */
+const entregas: NavItem = { title: 'Entregas', to: '/delivery-orders', icon: TruckIcon };
+
 /**
  * The side panel's 'Acciones' by role (spec part 1, section 6): a delivery person sees
  * Pedidos and Mis Servicios; everyone else (seller or neither) the four shopper actions.
  * Empty while the roles load, or when the token names no user. An admin also gets 'Revisión de
- * tiendas' at the end, once that check answers (it does not hold the others back).
+ * tiendas', 'Grupos de compra' and the delivery screen at the end, once that check answers (it
+ * does not hold the others back).
  */
 export function useAcciones(): readonly NavItem[] {
   const { userId, esRepartidor, isLoading } = useRoles();
   const esAdmin = useEsAdmin(userId).data?.esAdmin === true;
   if (!userId || isLoading) return [];
   const acciones = esRepartidor ? deRepartidor : deComprador;
-  return esAdmin ? [...acciones, revisionDeTiendas] : acciones;
+  if (!esAdmin) return acciones;
+  return esRepartidor
+    ? [...acciones, revisionDeTiendas, gruposDeCompra]
+    : [...acciones, revisionDeTiendas, gruposDeCompra, entregas];
 }

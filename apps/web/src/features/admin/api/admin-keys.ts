@@ -5,4 +5,5 @@ export const adminKeys = {
   all: ['admin'] as const,
   tiendas: () => ['admin', 'tiendas'] as const,
   tiendasPorEstado: (estado: EstadoRevision) => ['admin', 'tiendas', estado] as const,
+  grupos: () => ['admin', 'grupos'] as const,
 };

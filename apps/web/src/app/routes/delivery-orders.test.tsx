@@ -1,0 +1,212 @@
+import {
+  ERROR_MESSAGES,
+  entregaResponseSchema,
+  esAdminResponseSchema,
+  esRepartidorResponseSchema,
+  esVendedorResponseSchema,
+  type PedidoListoParaEntrega,
+  pedidoListoParaEntregaSchema,
+  todosLosPedidosResponseSchema,
+} from '@compra-grupal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { checked, contractJson } from '@/test/contract';
+import { json, mockFetch } from '@/test/fetch';
+import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
+import { makeToken, storeToken } from '@/test/tokens';
+
+const PEDIDO_1 = 'c50000000000000000abc123';
+const PEDIDO_2 = 'c50000000000000000def456';
+const TIENDA_1 = 'a50000000000000000000001';
+const TIENDA_2 = 'a50000000000000000000002';
+const CODIGO = 'K7P2QX';
+
+function pedido(overrides: Partial<PedidoListoParaEntrega>): PedidoListoParaEntrega {
+  return checked(pedidoListoParaEntregaSchema, {
+    _id: PEDIDO_1,
+    tiendaId: TIENDA_1,
+    tiendaNombre: 'Verdulería La Huerta',
+    productos: [
+      { nombre: 'Tomate perita 1 kg', cantidad: 2 },
+      { nombre: 'Papa negra 5 kg', cantidad: 1 },
+    ],
+    direccion: {
+      direccion: 'Av. Corrientes 1234',
+      departamento: '4B',
+      descripcion: null,
+      ciudad: 'Buenos Aires',
+      provincia: 'CABA',
+      codigoPostal: null,
+    },
+    telefono: '+54 11 4000-1234',
+    ...overrides,
+  });
+}
+
+function mockEntregasApi({
+  esRepartidor = true,
+  esAdmin = false,
+  pedidos = [
+    pedido({}),
+    pedido({
+      _id: PEDIDO_2,
+      tiendaId: TIENDA_2,
+      tiendaNombre: 'Almacén La Esquina',
+      productos: [{ nombre: 'Yerba mate 1 kg', cantidad: 3 }],
+    }),
+  ],
+  lista = 'ok' as 'ok' | 'error',
+  intentos = 'ok' as 'ok' | 429,
+} = {}) {
+  let restantes = pedidos;
+  return mockFetch(({ url, method, body }) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/usuario/esRepartidor')
+      return contractJson(esRepartidorResponseSchema, { esRepartidor });
+    if (path === '/api/usuario/esAdmin') return contractJson(esAdminResponseSchema, { esAdmin });
+    if (path === '/api/usuario/esVendedor')
+      return contractJson(esVendedorResponseSchema, { esVendedor: false });
+    if (path === '/api/pedido/obtenerTodosLosPedidos') {
+      if (lista === 'error') return json({ error: 'Falló' }, 500, 'Server Error');
+      return contractJson(todosLosPedidosResponseSchema, restantes);
+    }
+    if (path === '/api/pedido/compararCodigo' && method === 'POST') {
+      if (intentos === 429) {
+        const mensaje = 'Demasiados intentos. Probá de nuevo en 15 minutos.';
+        return json({ error: mensaje, mensaje, code: 'DEMASIADOS_INTENTOS' }, 429);
+      }
+      const { _id, codigo, tiendaId } = JSON.parse(String(body)) as Record<string, string>;
+      if (codigo !== CODIGO) {
+        return json(
+          {
+            error: ERROR_MESSAGES.CODIGO_INCORRECTO,
+            mensaje: ERROR_MESSAGES.CODIGO_INCORRECTO,
+            code: 'CODIGO_INCORRECTO',
+          },
+          400,
+        );
+      }
+      restantes = restantes.filter((p) => p._id !== _id || p.tiendaId !== tiendaId);
+      return contractJson(entregaResponseSchema, {
+        mensaje: 'Entrega confirmada',
+        pedidoId: _id ?? '',
+        tiendaIds: [tiendaId ?? ''],
+        entregado: true,
+      });
+    }
+    return json({ error: 'No encontrado' }, 404, 'Not Found');
+  });
+}
+
+async function tarjeta(ultimos: string) {
+  return screen.findByRole('article', { name: `Pedido #${ultimos}` });
+}
+
+describe('/delivery-orders', () => {
+  beforeEach(() => {
+    storeToken(makeToken());
+  });
+
+  it('lists every order part ready for delivery: last 6 of the id, store, products, address, phone', async () => {
+    mockEntregasApi();
+    renderApp('/delivery-orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+    const uno = within(await tarjeta('abc123'));
+    expect(uno.getByText('Verdulería La Huerta')).toBeVisible();
+    expect(uno.getByText('Tomate perita 1 kg')).toBeVisible();
+    expect(uno.getByText('× 2')).toBeVisible();
+    expect(uno.getByText('Av. Corrientes 1234, Depto 4B')).toBeVisible();
+    expect(uno.getByRole('link', { name: '+54 11 4000-1234' })).toBeVisible();
+    expect(within(await tarjeta('def456')).getByText('Almacén La Esquina')).toBeVisible();
+    expect(screen.getByText('2 pedidos para entregar')).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Pedidos · Compra Grupal'));
+  });
+
+  it("asks for a code when it is empty: 'Por favor ingresa un código'", async () => {
+    const { calls } = mockEntregasApi();
+    const { user } = renderApp('/delivery-orders');
+    const uno = within(await tarjeta('abc123'));
+    await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
+    expect(uno.getByRole('alert')).toHaveTextContent('Por favor ingresa un código');
+    expect(uno.getByLabelText('Código de entrega')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.url.endsWith('/compararCodigo'))).toBe(false);
+  });
+
+  it("says 'Código incorrecto o error en la verificación' for a wrong code, then confirms the right one", async () => {
+    const { calls } = mockEntregasApi();
+    const { user } = renderApp('/delivery-orders');
+    const uno = within(await tarjeta('abc123'));
+    const campo = uno.getByLabelText('Código de entrega');
+    await user.type(campo, 'zzzzzz');
+    await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
+    await expectToast('Error', 'Código incorrecto o error en la verificación');
+    expect(await tarjeta('abc123')).toBeVisible();
+
+    await user.clear(campo);
+    await user.type(campo, CODIGO.toLowerCase());
+    await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
+    await expectToast('¡Entrega confirmada!');
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Pedido #abc123' })).toBeNull(),
+    );
+    expect(await tarjeta('def456')).toBeVisible();
+    const ultima = calls.filter((c) => c.url.endsWith('/compararCodigo')).at(-1);
+    expect(JSON.parse(String(ultima?.body))).toEqual({
+      _id: PEDIDO_1,
+      codigo: CODIGO,
+      tiendaId: TIENDA_1,
+    });
+  });
+
+  it("shows the server's message after too many tries (429)", async () => {
+    mockEntregasApi({ intentos: 429 });
+    const { user } = renderApp('/delivery-orders');
+    const uno = within(await tarjeta('abc123'));
+    await user.type(uno.getByLabelText('Código de entrega'), 'AAAAAA');
+    await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
+    await expectToast('Error', 'Demasiados intentos. Probá de nuevo en 15 minutos.');
+  });
+
+  it("says 'No hay pedidos pendientes' when nothing is ready", async () => {
+    mockEntregasApi({ pedidos: [] });
+    renderApp('/delivery-orders');
+    expect(await screen.findByRole('heading', { name: 'No hay pedidos pendientes' })).toBeVisible();
+  });
+
+  it('tells when the list cannot be loaded', async () => {
+    mockEntregasApi({ lista: 'error' });
+    renderApp('/delivery-orders');
+    await expectToast('Error', 'No se pudieron cargar los pedidos');
+    expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeVisible();
+  });
+
+  it('closes to /', async () => {
+    mockEntregasApi({ pedidos: [] });
+    const { user, router } = renderApp('/delivery-orders');
+    await user.click(await screen.findByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('opens for an admin too', async () => {
+    mockEntregasApi({ esRepartidor: false, esAdmin: true });
+    renderApp('/delivery-orders');
+    expect(await tarjeta('abc123')).toBeVisible();
+  });
+
+  it('sends someone who is neither a courier nor an admin to /', async () => {
+    const { calls } = mockEntregasApi({ esRepartidor: false, esAdmin: false });
+    const { router } = renderApp('/delivery-orders');
+    await expectToast('Acceso restringido');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((c) => c.url.endsWith('/obtenerTodosLosPedidos'))).toBe(false);
+  });
+
+  it('sends a visitor without a session to /login and back here afterwards', async () => {
+    localStorage.clear();
+    mockEntregasApi();
+    const { router } = renderApp('/delivery-orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('redirectAfterAuth')).toBe('/delivery-orders');
+  });
+});

@@ -1,0 +1,144 @@
+import type { PedidoListoParaEntrega } from '@compra-grupal/contracts';
+import { KeyRoundIcon, Loader2Icon, MapPinIcon, PhoneIcon, StoreIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { telefonoHref, textoDireccion, textoLocalidad, ultimosSeis } from '../lib/formato';
+import { TEXTOS_ENTREGA } from '../lib/textos';
+
+/**
+ * One seller's part of an order ready for delivery (the courier's screen): the order id as its
+ * last 6 characters, the store, the products, the address and phone, and the code entry.
+ */
+export function EntregaConCodigoCard({
+  pedido,
+  verificando,
+  onConfirmar,
+}: {
+  pedido: PedidoListoParaEntrega;
+  verificando: boolean;
+  /** Called with the typed code (trimmed, never empty). */
+  onConfirmar: (codigo: string) => void;
+}) {
+  const id = useId();
+  const [codigo, setCodigo] = useState('');
+  const [vacio, setVacio] = useState(false);
+  const titulo = `${id}-titulo`;
+  const errorId = `${id}-error`;
+  const numero = ultimosSeis(pedido._id);
+
+  const enviar = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const limpio = codigo.trim();
+    if (!limpio) {
+      setVacio(true);
+      return;
+    }
+    onConfirmar(limpio);
+  };
+
+  return (
+    <article
+      aria-labelledby={titulo}
+      className="flex h-full flex-col rounded-2xl border border-border/70 bg-card p-4 shadow-sm sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={titulo} className="font-semibold text-lg leading-tight">
+            Pedido <span className="font-mono">#{numero}</span>
+          </h2>
+          <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
+            <StoreIcon className="size-3.5 shrink-0" aria-hidden />
+            <span className="truncate">{pedido.tiendaNombre}</span>
+          </p>
+        </div>
+      </header>
+
+      <ul
+        className="mt-3 grid gap-1.5 rounded-xl bg-muted/60 p-3 text-sm"
+        aria-label={`Productos del pedido #${numero}`}
+      >
+        {pedido.productos.map((producto, indice) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines carry no id of their own.
+          <li key={indice} className="flex items-baseline justify-between gap-3">
+            <span className="min-w-0">{producto.nombre}</span>
+            <span className="shrink-0 font-medium tabular-nums">× {producto.cantidad}</span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-3 grid gap-2 text-sm">
+        <div className="flex gap-2">
+          <dt>
+            <MapPinIcon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
+            <span className="sr-only">Dirección de entrega</span>
+          </dt>
+          <dd className="min-w-0">
+            <span className="block font-medium">{textoDireccion(pedido.direccion)}</span>
+            <span className="block text-muted-foreground text-xs">
+              {textoLocalidad(pedido.direccion)}
+            </span>
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>
+            <PhoneIcon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
+            <span className="sr-only">Teléfono</span>
+          </dt>
+          <dd>
+            <a
+              href={telefonoHref(pedido.telefono)}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {pedido.telefono}
+            </a>
+          </dd>
+        </div>
+      </dl>
+
+      <form noValidate onSubmit={enviar} className="mt-auto border-border/70 border-t pt-4">
+        <Label htmlFor={`${id}-codigo`} className="mt-1">
+          Código de entrega
+        </Label>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={`${id}-codigo`}
+            value={codigo}
+            onChange={(event) => {
+              setCodigo(event.target.value.toUpperCase());
+              if (vacio) setVacio(false);
+            }}
+            placeholder="Ej.: ABC234"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            aria-invalid={vacio || undefined}
+            aria-describedby={vacio ? errorId : undefined}
+            disabled={verificando}
+            className="font-mono tracking-[0.2em] placeholder:tracking-normal"
+          />
+          <Button
+            type="submit"
+            className="shrink-0"
+            disabled={verificando}
+            aria-busy={verificando || undefined}
+          >
+            {verificando ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : (
+              <KeyRoundIcon aria-hidden />
+            )}
+            Confirmar entrega
+          </Button>
+        </div>
+        {vacio && (
+          <p id={errorId} role="alert" className="mt-1.5 text-destructive text-sm">
+            {TEXTOS_ENTREGA.codigoVacio}
+          </p>
+        )}
+      </form>
+    </article>
+  );
+}
