@@ -75,8 +75,8 @@ describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
       back_urls: entrada(token).backUrls,
       auto_return: 'approved',
       expires: true,
-      expiration_date_from: '2026-03-01T15:00:00.000Z',
-      expiration_date_to: '2026-03-01T15:30:00.000Z',
+      expiration_date_from: '2026-03-01T12:00:00.000-03:00',
+      expiration_date_to: '2026-03-01T12:30:00.000-03:00',
       metadata: { tienda_id: 'tienda-42', tienda_nombre: 'La Tienda' },
     });
   });

@@ -83,6 +83,13 @@ const pesos = (centavos: number) => Math.round(centavos) / 100;
  * `unavailable`; an answer of another shape `bad_response`. Error messages carry the status
  * and the provider's error code only: never a token, a body or card data.
  */
+/**
+ * Dates as Mercado Pago documents them for preferences (`yyyy-MM-dd'T'HH:mm:ss.SSS±hh:mm`), in
+ * Argentina's time (UTC−3 all year).
+ */
+export const fechaMercadoPago = (fecha: Date): string =>
+  `${new Date(fecha.getTime() - 3 * 3_600_000).toISOString().slice(0, -1)}-03:00`;
+
 export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): CheckoutPort {
   const { timeoutMs = 10_000, currencyId = 'ARS', clock = systemClock } = options;
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
@@ -183,8 +190,8 @@ export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): 
           back_urls: input.backUrls,
           auto_return: 'approved',
           expires: true,
-          expiration_date_from: clock.now().toISOString(),
-          expiration_date_to: input.expiresAt.toISOString(),
+          expiration_date_from: fechaMercadoPago(clock.now()),
+          expiration_date_to: fechaMercadoPago(input.expiresAt),
           // Mercado Pago keeps metadata keys in snake_case; obtenerPago reads `tienda_id`.
           metadata: {
             tienda_id: input.metadata.tiendaId,
@@ -225,17 +232,20 @@ export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): 
       };
     },
 
-    async reembolsar(pagoId: string, clave: string, accessToken?: string) {
+    async reembolsar(pagoId: string, clave: string, accessToken?: string, montoCentavos?: number) {
       const que = 'v1/payments/refunds';
       if (!ID_PAGO.test(pagoId)) {
         throw new PaymentsProviderError('rejected', `Mercado Pago (${que}): id de pago inválido`);
+      }
+      if (montoCentavos !== undefined && !(Number.isSafeInteger(montoCentavos) && montoCentavos > 0)) {
+        throw new PaymentsProviderError('rejected', `Mercado Pago (${que}): monto inválido`);
       }
       const { status, body } = await llamar(que, {
         method: 'POST',
         path: `/v1/payments/${pagoId}/refunds`,
         accessToken,
-        // No amount: the whole payment.
-        body: {},
+        // No amount: the whole payment; an amount (pesos): a partial refund.
+        body: montoCentavos === undefined ? {} : { amount: pesos(montoCentavos) },
         idempotencyKey: clave,
       });
       if (status < 200 || status >= 300) throw fallo(que, status, body);

@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
  * `expiration_date_to`; answers `{ id, init_point, … }`), `GET /v1/payments/{id}` (404 for a
  * payment of another account; the documented body, card and payer data included) and
  * `POST /v1/payments/{id}/refunds` (needs `X-Idempotency-Key`; the same key answers the same
- * refund, a new one on a refunded payment 400). `pagar` plays the buyer paying a preference.
+ * refund, a new one on a refunded payment 400; an `amount` in pesos refunds part of it, the
+ * payment stays `approved` until refunded in full, more than what is left answers 400). `pagar` plays the buyer paying a preference.
  */
 export interface MercadoPagoFake {
   /** Like 'http://127.0.0.1:PORT': both MP_AUTH_URL and MP_API_URL. */
@@ -238,11 +239,12 @@ export async function startMercadoPagoFake({
             'auto_return invalid. back_url.success must be defined',
           );
         }
-        if (
-          cuerpo.expires === true &&
-          Number.isNaN(Date.parse(String(cuerpo.expiration_date_to)))
-        ) {
-          return invalido('expiration_date_to');
+        // The documented format: milliseconds and a numeric offset.
+        const fechaDocumentada = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
+        for (const campo of ['expiration_date_from', 'expiration_date_to'] as const) {
+          if (cuerpo.expires === true && !fechaDocumentada.test(String(cuerpo[campo]))) {
+            return invalido(campo);
+          }
         }
         if (cuerpo.marketplace_fee !== undefined && typeof cuerpo.marketplace_fee !== 'number') {
           return invalido('marketplace_fee');
@@ -275,17 +277,36 @@ export async function startMercadoPagoFake({
         if (pago.cuerpo.status !== 'approved') {
           return error(400, 'bad_request', 'Payment not refundable in its current status');
         }
+        // `amount` (pesos): a partial refund; none: what is left of the payment.
+        const total = Number(pago.cuerpo.transaction_amount);
+        const yaReembolsado = Number(pago.cuerpo.transaction_amount_refunded ?? 0);
+        const resto = Math.round((total - yaReembolsado) * 100) / 100;
+        const pedido = cuerpo?.amount;
+        if (pedido !== undefined && (typeof pedido !== 'number' || !(pedido > 0))) {
+          return error(400, 'invalid_amount', 'amount must be a positive number');
+        }
+        const monto = pedido ?? resto;
+        if (monto > resto) {
+          return error(400, 'invalid_amount', 'The amount is greater than the available amount');
+        }
         const reembolso = {
           id: randomInt(1_000_000_000, 9_999_999_999),
           payment_id: Number(pagoId),
-          amount: pago.cuerpo.transaction_amount,
+          amount: monto,
           status: 'approved',
           refund_mode: 'standard',
           date_created: new Date().toISOString(),
         };
         reembolsosPorClave.set(`${pagoId} ${clave}`, reembolso);
         reembolsos.set(pagoId, (reembolsos.get(pagoId) ?? 0) + 1);
-        pago.cuerpo = { ...pago.cuerpo, status: 'refunded', status_detail: 'refunded' };
+        const reembolsado = Math.round((yaReembolsado + monto) * 100) / 100;
+        pago.cuerpo = {
+          ...pago.cuerpo,
+          transaction_amount_refunded: reembolsado,
+          ...(reembolsado >= total
+            ? { status: 'refunded', status_detail: 'refunded' }
+            : { status_detail: 'partially_refunded' }),
+        };
         return json(201, reembolso);
       }
       return error(405, 'method_not_allowed', 'Method not allowed');
