@@ -33,6 +33,7 @@ import { direccionRoutes } from './modules/direccion/direccion.routes';
 import { entregaRoutes } from './modules/entrega/entrega.routes';
 import { envioRoutes } from './modules/envio/envio.routes';
 import { createGeoRoutes } from './modules/geo/geo.routes';
+import { registrarCancelacionDeGrupos } from './modules/grupo-de-compra/cancelacion.job';
 import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { crearPreferenciaRoutes } from './modules/pago/crear-preferencia.routes';
@@ -181,6 +182,15 @@ export async function buildApp({
   app.addHook('onListen', async () => {
     await reembolsosPendientes.programar().catch((error: unknown) => {
       app.log.error({ err: error }, 'no se pudo programar el barrido de reembolsos');
+    });
+  });
+  const cancelacionDeGrupos = registrarCancelacionDeGrupos(app.jobs, services.cancelacionDeGrupo, {
+    db: database.db,
+    clock,
+  });
+  app.addHook('onListen', async () => {
+    await cancelacionDeGrupos.programar().catch((error: unknown) => {
+      app.log.error({ err: error }, 'no se pudo programar el vencimiento de grupos');
     });
   });
   app.addHook('onListen', async () => app.jobs.start());

@@ -22,8 +22,10 @@ import { createEntregaRepository } from './modules/entrega/entrega.repository';
 import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createEnvioService } from './modules/envio/envio.service';
+import { createCancelacionDeGrupoService } from './modules/grupo-de-compra/grupo-de-compra.cancelacion';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
+import { createReembolsoDeGrupoRepository } from './modules/grupo-de-compra/reembolso-de-grupo.repository';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createPagoRepository } from './modules/pago/pago.repository';
@@ -57,6 +59,8 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     pago: createPagoRepository(db),
     pedido: createPedidoRepository(db),
     producto: createProductoRepository(db),
+    /** Refunds of cancelled groups (grupo-de-compra.cancelacion.ts). */
+    reembolsoDeGrupo: createReembolsoDeGrupoRepository(db),
     sesion: createSesionRepository(db),
     tienda: createTiendaRepository(db),
     usuario: createUsuarioRepository(db),
@@ -121,9 +125,18 @@ export function createServices(
     claveMaestra,
     clock,
   });
+  /** Cancelling groups (the product team, deadlines) with their refunds (docs/decisions/026). */
+  const cancelacionDeGrupo = createCancelacionDeGrupoService({
+    repositories,
+    withTransaction,
+    checkout: payments?.checkout,
+    accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
+    clock,
+  });
   return {
     withTransaction,
-    admin: createAdminService(repositories.tienda, { withTransaction }),
+    admin: createAdminService(repositories.tienda, { withTransaction, cancelacionDeGrupo }),
+    cancelacionDeGrupo,
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),

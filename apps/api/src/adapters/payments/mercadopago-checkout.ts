@@ -237,7 +237,10 @@ export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): 
       if (!ID_PAGO.test(pagoId)) {
         throw new PaymentsProviderError('rejected', `Mercado Pago (${que}): id de pago inválido`);
       }
-      if (montoCentavos !== undefined && !(Number.isSafeInteger(montoCentavos) && montoCentavos > 0)) {
+      if (
+        montoCentavos !== undefined &&
+        !(Number.isSafeInteger(montoCentavos) && montoCentavos > 0)
+      ) {
         throw new PaymentsProviderError('rejected', `Mercado Pago (${que}): monto inválido`);
       }
       const { status, body } = await llamar(que, {

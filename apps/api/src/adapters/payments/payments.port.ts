@@ -108,6 +108,15 @@ export interface CheckoutPort {
    * the sandbox does not.
    */
   obtenerPago(id: string, accessToken?: string): Promise<PagoLeido | undefined>;
-  /** Refunds a payment in full; the same key twice gives the same refund. `accessToken`: as above. */
-  reembolsar(pagoId: string, clave: string, accessToken?: string): Promise<{ id: string }>;
+  /**
+   * Refunds a payment: in full, or in part by `montoCentavos` (a cancelled group's share of a
+   * seller's payment, docs/decisions/026); the same key twice gives the same refund. Refusing a
+   * part larger than what is left is the provider's. `accessToken`: as above.
+   */
+  reembolsar(
+    pagoId: string,
+    clave: string,
+    accessToken?: string,
+    montoCentavos?: number,
+  ): Promise<{ id: string }>;
 }

@@ -34,11 +34,21 @@ const preferenciaSchema = z.object({
 });
 type PreferenciaGuardada = z.infer<typeof preferenciaSchema>;
 
+/** A refund of a payment, kept in the payment's `datos` (full or partial, by its key). */
+const reembolsoSchema = z.object({
+  id: z.string(),
+  clave: z.string(),
+  montoCentavos: z.number(),
+  fecha: z.string(),
+});
+
 const pagoSchema = z.object({
   externalReference: z.string(),
   tiendaId: z.string(),
   amountCentavos: z.number(),
   notificationUrl: z.string(),
+  /** Every refund made, in order (docs/decisions/026: partial refunds of cancelled groups). */
+  reembolsos: z.array(reembolsoSchema).optional(),
 });
 
 /** The jobs-table retry of a notification the app did not acknowledge. */
@@ -198,18 +208,45 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
         amountCentavos: datos.amountCentavos,
       };
     },
-    async reembolsar(pagoId, clave) {
+    async reembolsar(pagoId, clave, _accessToken, montoCentavos) {
       assertOutsideTransaction('Mercado Pago de prueba (v1/payments/refunds)');
-      const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
-      if (!row) throw new Error(`pago de prueba desconocido: ${pagoId}`);
-      if (row.reembolsoId) return { id: row.reembolsoId };
-      const id = String(randomInt(1_000_000_000, 9_999_999_999));
-      const [hecho] = await db
-        .update(mpSandboxPagos)
-        .set({ estado: 'refunded', reembolsoId: id, reembolsoClave: clave })
-        .where(eq(mpSandboxPagos.id, pagoId))
-        .returning({ reembolsoId: mpSandboxPagos.reembolsoId });
-      return { id: hecho?.reembolsoId ?? id };
+      // Row-locked: two refunds of one payment (parts of a cancelled group) run one at a time.
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(mpSandboxPagos)
+          .where(eq(mpSandboxPagos.id, pagoId))
+          .for('update');
+        if (!row) throw new Error(`pago de prueba desconocido: ${pagoId}`);
+        const datos = pagoSchema.parse(row.datos);
+        const hechos = datos.reembolsos ?? [];
+        // The same key answers the same refund, as Mercado Pago does.
+        const mismo = hechos.find((r) => r.clave === clave);
+        if (mismo) return { id: mismo.id };
+        if (row.reembolsoId && (montoCentavos === undefined || row.reembolsoClave === clave)) {
+          return { id: row.reembolsoId };
+        }
+        if (montoCentavos !== undefined && row.estado !== 'approved') {
+          throw new Error(`pago de prueba no reembolsable (${row.estado}): ${pagoId}`);
+        }
+        const resto = datos.amountCentavos - hechos.reduce((t, r) => t + r.montoCentavos, 0);
+        const monto = montoCentavos ?? resto;
+        if (!(Number.isSafeInteger(monto) && monto > 0 && monto <= resto)) {
+          throw new Error(`monto de reembolso de prueba inválido: ${monto} (quedan ${resto})`);
+        }
+        const id = String(randomInt(1_000_000_000, 9_999_999_999));
+        const reembolso = { id, clave, montoCentavos: monto, fecha: clock.now().toISOString() };
+        const total = monto === resto;
+        await tx
+          .update(mpSandboxPagos)
+          .set({
+            datos: { ...datos, reembolsos: [...hechos, reembolso] },
+            // Refunded in full: `refunded`, as before; in part it stays approved.
+            ...(total ? { estado: 'refunded', reembolsoId: id, reembolsoClave: clave } : {}),
+          })
+          .where(eq(mpSandboxPagos.id, pagoId));
+        return { id };
+      });
     },
   };
 

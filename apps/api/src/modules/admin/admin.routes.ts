@@ -1,4 +1,8 @@
 import {
+  cancelarGrupoResponseSchema,
+  errorBodySchema,
+  grupoIdParamsSchema,
+  gruposParaAdminResponseSchema,
   tiendaIdParamsSchema,
   tiendaRevisadaResponseSchema,
   tiendasEnRevisionRequestSchema,
@@ -69,5 +73,40 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.habilitar(actorOf(request), request.params.tiendaId),
+  );
+
+  app.get(
+    '/grupos',
+    {
+      preHandler,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Grupos abiertos para el equipo: producto, tienda, participantes y lo que reembolsaría cancelarlos; el más nuevo primero',
+        security,
+        response: { 200: gruposParaAdminResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({ grupos: await service.grupos(actorOf(request)) }),
+  );
+
+  app.post(
+    '/grupos/:groupId/cancelar',
+    {
+      preHandler,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Cancela un grupo abierto: queda cancelado, se reembolsa a cada participante su parte (reintentos automáticos) y su sala lo escucha; 409 si no está abierto',
+        security,
+        params: grupoIdParamsSchema,
+        response: {
+          200: cancelarGrupoResponseSchema,
+          409: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
+      },
+    },
+    (request) => service.cancelarGrupo(actorOf(request), request.params.groupId),
   );
 };

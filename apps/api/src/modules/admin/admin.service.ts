@@ -1,13 +1,22 @@
-import { type EstadoRevision, type TiendaEnRevision, userRoom } from '@compra-grupal/contracts';
+import {
+  type CancelarGrupoResponse,
+  type EstadoRevision,
+  type GrupoParaAdmin,
+  type TiendaEnRevision,
+  userRoom,
+} from '@compra-grupal/contracts';
 import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireRole } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import type { CancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
 import type { TiendaEnRevisionRow, TiendaRepository } from '../tienda/tienda.repository';
 
 interface AdminServiceDeps {
   withTransaction: WithTransaction<Repositories>;
+  /** Cancelling open groups with their refunds (docs/decisions/026). */
+  cancelacionDeGrupo: Pick<CancelacionDeGrupoService, 'abiertos' | 'cancelar' | 'respuesta'>;
 }
 
 const tiendaEnRevision = (row: TiendaEnRevisionRow): TiendaEnRevision => ({
@@ -36,7 +45,7 @@ const MENSAJES = {
 } as const;
 
 /**
- * The product team's review of stores (DESIGN.md section 3: a new store is not enabled until
+ * The product team's review of stores and cancellation of groups (DESIGN.md section 3: a new store is not enabled until
  * the team enables it), for the admin screen and the admin command line alike. Admins only.
  *
  * Enabling does not require a linked Mercado Pago account (docs/decisions/018): the team may
@@ -45,7 +54,7 @@ const MENSAJES = {
  */
 export function createAdminService(
   repository: TiendaRepository,
-  { withTransaction }: AdminServiceDeps,
+  { withTransaction, cancelacionDeGrupo }: AdminServiceDeps,
 ) {
   /**
    * Enables or disables a store, once: asking again changes nothing and records nothing.
@@ -80,6 +89,22 @@ export function createAdminService(
 
     /** Takes the store off the marketplace listing (no event: the seller's screens recheck). */
     deshabilitar: (actor: Actor | null, tiendaId: string) => cambiar(actor, tiendaId, false),
+
+    /** The open groups, newest first, with what cancelling each would refund. */
+    async grupos(actor: Actor | null): Promise<GrupoParaAdmin[]> {
+      requireRole(actor, 'admin');
+      return cancelacionDeGrupo.abiertos();
+    },
+
+    /**
+     * Cancels an open group: `cancelado`, every participant's share refunded through the
+     * payments port at once (what fails is retried by the jobs). 409 GRUPO_NO_CANCELABLE when
+     * it is not open, 404 GRUPO_NO_ENCONTRADO.
+     */
+    async cancelarGrupo(actor: Actor | null, grupoId: string): Promise<CancelarGrupoResponse> {
+      requireRole(actor, 'admin');
+      return cancelacionDeGrupo.respuesta(await cancelacionDeGrupo.cancelar(grupoId));
+    },
   };
 }
 

@@ -88,7 +88,10 @@ export function createCancelacionDeGrupoService({
       return true;
     } catch (error) {
       const ultimoError = textoDeError(error);
-      log?.warn({ reembolsoId: fila.id, ultimoError }, 'reembolso de grupo fallido; se reintentará');
+      log?.warn(
+        { reembolsoId: fila.id, ultimoError },
+        'reembolso de grupo fallido; se reintentará',
+      );
       await repo.registrarFallo(fila.id, ultimoError);
       return false;
     }

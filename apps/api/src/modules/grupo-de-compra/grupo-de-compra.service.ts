@@ -107,6 +107,8 @@ export function createGrupoDeCompraService(
           lugaresOcupados: grupo.lugaresOcupados,
           status: grupo.estado,
           fechaCreacion: grupo.fechaCreacion.toISOString(),
+          // The deadline the page counts down to (the product's plazoGrupoDias), if any.
+          fechaLimite: grupo.fechaLimite?.toISOString() ?? null,
         },
         producto: {
           _id: producto.id,

@@ -196,6 +196,8 @@ export function createProductoService(
             imagenMiniatura: guardada.miniatura,
             stock: campos.stock,
             cantidadTotalGrupo: campos.cantidadTotalGrupo,
+            // Each group's deadline follows from it (trigger of migration 0017).
+            plazoGrupoDias: campos.plazoGrupoDias ?? null,
           });
           // Every product on sale has an open group to share from the start (DESIGN.md).
           await abrirGrupo(repos, producto);
