@@ -136,6 +136,23 @@ describe('/group/{groupId}', () => {
     );
   });
 
+  it("shows an open group's deadline as a countdown ('Cierra en 2 d 3 h')", async () => {
+    const fechaLimite = new Date(Date.now() + ((2 * 24 + 3) * 60 + 30) * 60_000).toISOString();
+    mockGrupoApi({ datos: crearGrupoConProducto({ fechaLimite }) });
+    renderApp(path);
+    await grupoCargado();
+    const estado = screen.getByRole('region', { name: 'Estado del Grupo' });
+    expect(within(estado).getByText('Cierra en 2 d 3 h')).toBeVisible();
+  });
+
+  it('shows no countdown for a group that is no longer open, even with a deadline', async () => {
+    const fechaLimite = new Date(Date.now() + 3 * 60 * 60_000).toISOString();
+    mockGrupoApi({ datos: crearGrupoConProducto({ status: 'cancelado', fechaLimite }) });
+    renderApp(path);
+    await grupoCargado();
+    expect(screen.queryByText(/^Cierra en/)).toBeNull();
+  });
+
   it("a full group reads 'Grupo completo' and offers no join", async () => {
     mockGrupoApi({ datos: crearGrupoConProducto({ lugaresOcupados: 10 }) });
     renderApp(path);

@@ -35,8 +35,8 @@ type Vista = Awaited<ReturnType<typeof abrir>>;
 
 const siguiente = (v: Vista) => v.user.click(v.d.getByRole('button', { name: /Siguiente/ }));
 
-/** Fills steps 1 to 5 and lands on step 6. */
-async function hastaCategoria(v: Vista) {
+/** Fills steps 1 to 5 (with the optional group term when given) and lands on step 6. */
+async function hastaCategoria(v: Vista, plazo?: string) {
   await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Cajón de manzanas');
   await siguiente(v);
   await v.user.type(await v.d.findByLabelText('Descripción'), 'Manzanas rojas, 10 kg.');
@@ -44,14 +44,15 @@ async function hastaCategoria(v: Vista) {
   await v.user.type(await v.d.findByLabelText('Precio (en pesos)'), '12.500,50');
   await siguiente(v);
   await v.user.type(await v.d.findByLabelText('Cantidad del grupo'), '10');
+  if (plazo) await v.user.type(v.d.getByLabelText('Plazo del grupo (días)'), plazo);
   await siguiente(v);
   await v.user.type(await v.d.findByLabelText('Stock disponible'), '40');
   await siguiente(v);
   await v.d.findByText('Paso 6 de 7');
 }
 
-async function hastaImagen(v: Vista) {
-  await hastaCategoria(v);
+async function hastaImagen(v: Vista, plazo?: string) {
+  await hastaCategoria(v, plazo);
   await v.user.click(await v.d.findByRole('radio', { name: 'Verduras' }));
   await siguiente(v);
   await v.d.findByText('Paso 7 de 7');
@@ -237,6 +238,43 @@ describe('/product-form', () => {
     expect(v.router.state.location.search).toBe('?seccion=mis-productos');
     expect(v.router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByRole('article', { name: 'Cajón de manzanas' })).toBeVisible();
+  });
+
+  it("sends the optional 'Plazo del grupo (días)' asked with the group quantity, still in 7 steps", async () => {
+    const { calls } = mockMisProductosApi({ productos: [] });
+    const v = await abrir();
+    await hastaImagen(v, '15');
+    await v.user.upload(v.d.getByLabelText('Imagen del producto'), elegida());
+    await expectToast('Imagen procesada');
+    await v.user.click(v.d.getByRole('button', { name: 'Cargar Producto' }));
+    await expectToast('¡Producto cargado exitosamente!');
+    const form = callsTo(calls, '/api/producto/crear')[0]?.body as FormData;
+    expect([...form.keys()].slice(5, 8)).toEqual(['cantidadTotalGrupo', 'plazoGrupoDias', 'stock']);
+    expect(form.get('plazoGrupoDias')).toBe('15');
+  });
+
+  it('refuses a group term outside 1 to 90 days on its step', async () => {
+    mockMisProductosApi();
+    const v = await abrir();
+    await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Cajón de manzanas');
+    await siguiente(v);
+    await v.user.type(await v.d.findByLabelText('Descripción'), 'Manzanas rojas.');
+    await siguiente(v);
+    await v.user.type(await v.d.findByLabelText('Precio (en pesos)'), '100');
+    await siguiente(v);
+    await v.user.type(await v.d.findByLabelText('Cantidad del grupo'), '10');
+    const plazo = v.d.getByLabelText('Plazo del grupo (días)');
+    expect(plazo).toHaveAttribute('inputmode', 'numeric');
+    await v.user.type(plazo, '95');
+    await siguiente(v);
+    await expectToast(
+      'Valor no válido',
+      'El plazo del grupo debe ser un número entero de días entre 1 y 90',
+    );
+    expect(v.d.getByText('Paso 4 de 7')).toBeVisible();
+    await v.user.clear(plazo);
+    await siguiente(v);
+    expect(await v.d.findByText('Paso 5 de 7')).toBeVisible();
   });
 
   it.each([

@@ -9,20 +9,24 @@ import { useId } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { lugaresRestantes } from '../lib/estado-grupo';
 import { SOPORTE } from '../lib/soporte';
+import { CuentaRegresiva } from './cuenta-regresiva';
 
 const tarjeta = 'rounded-2xl border border-border/70 bg-card p-5 shadow-sm';
 
 /**
  * The side card of an unclosed group (spec part 1, section 2): occupied / needed places, a
  * progress bar, 'Faltan N lugares para completar' or 'Grupo completo', and the counters
- * Ocupados / Restantes.
+ * Ocupados / Restantes; with a deadline (an open group's `fechaLimite`), its live countdown.
  */
 export function EstadoDelGrupoCard({
   lugaresOcupados,
   lugaresNecesarios,
+  fechaLimite = null,
 }: {
   lugaresOcupados: number;
   lugaresNecesarios: number;
+  /** Only for an open group that has a deadline. */
+  fechaLimite?: string | null;
 }) {
   const titulo = useId();
   const restantes = lugaresRestantes({ lugaresOcupados, lugaresNecesarios });
@@ -70,6 +74,7 @@ export function EstadoDelGrupoCard({
           <dd className="font-bold text-2xl tabular-nums">{restantes}</dd>
         </div>
       </dl>
+      {fechaLimite && <CuentaRegresiva fechaLimite={fechaLimite} />}
     </section>
   );
 }

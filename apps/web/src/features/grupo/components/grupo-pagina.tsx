@@ -187,6 +187,7 @@ function GrupoCargado({
           <EstadoDelGrupoCard
             lugaresOcupados={grupo.lugaresOcupados}
             lugaresNecesarios={grupo.lugaresNecesarios}
+            fechaLimite={estado === 'abierto' ? (grupo.fechaLimite ?? null) : null}
           />
         )}
       </aside>

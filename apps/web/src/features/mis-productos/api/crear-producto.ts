@@ -11,6 +11,8 @@ export interface CrearProductoInput {
   /** Pesos, as the wire carries them. */
   precio: number;
   cantidadTotalGrupo: number;
+  /** Optional: days each group stays open (sent only when given). */
+  plazoGrupoDias?: number | undefined;
   stock: number;
   /** The one local category chosen in the wizard. */
   categoriaLocalId: string;
@@ -21,7 +23,8 @@ export interface CrearProductoInput {
 /**
  * The multipart form of POST producto/crear (spec part 2, section 7): vendedorId, tiendaId,
  * nombre, descripcion, precio, cantidadTotalGrupo, stock, categoriaLocalId (a JSON list with
- * one id) and the `imagen` file, last.
+ * one id) and the `imagen` file, last. The optional `plazoGrupoDias` (issue 14) goes after
+ * `cantidadTotalGrupo`, only when the seller gave one.
  */
 export function crearProductoFormData(input: CrearProductoInput): FormData {
   const form = new FormData();
@@ -31,6 +34,8 @@ export function crearProductoFormData(input: CrearProductoInput): FormData {
   form.append('descripcion', input.descripcion);
   form.append('precio', String(input.precio));
   form.append('cantidadTotalGrupo', String(input.cantidadTotalGrupo));
+  if (input.plazoGrupoDias !== undefined)
+    form.append('plazoGrupoDias', String(input.plazoGrupoDias));
   form.append('stock', String(input.stock));
   form.append('categoriaLocalId', JSON.stringify([input.categoriaLocalId]));
   form.append('imagen', input.imagen, input.imagen.name);

@@ -1,4 +1,8 @@
-import { crearProductoCamposSchema, type Producto } from '@compra-grupal/contracts';
+import {
+  crearProductoCamposSchema,
+  LIMITES_PRODUCTO,
+  type Producto,
+} from '@compra-grupal/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon, PackagePlusIcon } from 'lucide-react';
 import {
   type ComponentProps,
@@ -52,6 +56,7 @@ const PASO_DEL_CAMPO: Record<string, number> = {
   descripcion: 2,
   precio: 3,
   cantidadTotalGrupo: 4,
+  plazoGrupoDias: 4,
   stock: 5,
   categoriaLocalId: 6,
   CATEGORIA_LOCAL_NO_ENCONTRADA: 6,
@@ -73,7 +78,20 @@ function problemaNumerico(paso: number, datos: DatosProducto): string | null {
   const regla = REGLA_NUMERICA[paso as keyof typeof REGLA_NUMERICA];
   if (!regla) return null;
   const resultado = regla.safeParse(leerNumero(texto));
+  if (!resultado.success) return resultado.error.issues[0]?.message ?? TEXTOS.valorNoValido;
+  return paso === 4 ? problemaPlazo(datos.plazoGrupoDias) : null;
+}
+
+/** The optional group term (1 to 90 days, the contract's rule); empty is fine. */
+function problemaPlazo(texto: string): string | null {
+  if (texto.trim() === '') return null;
+  const resultado = crearProductoCamposSchema.shape.plazoGrupoDias.safeParse(leerNumero(texto));
   return resultado.success ? null : (resultado.error.issues[0]?.message ?? TEXTOS.valorNoValido);
+}
+
+/** The optional group term as sent: a number, or nothing when the field is empty. */
+function plazoElegido(texto: string): number | undefined {
+  return texto.trim() === '' ? undefined : leerNumero(texto);
 }
 
 /** A refusal of the server (400, 403) says why in its own words; anything else, the spec's text. */
@@ -250,6 +268,7 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
         descripcion: datos.descripcion.trim(),
         precio: leerNumero(datos.precio),
         cantidadTotalGrupo: leerNumero(datos.cantidadTotalGrupo),
+        plazoGrupoDias: plazoElegido(datos.plazoGrupoDias),
         stock: leerNumero(datos.stock),
         categoriaLocalId,
         imagen,
@@ -367,19 +386,35 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
         );
       case 'cantidadTotalGrupo':
         return (
-          <CampoPaso
-            ref={registrarCampo}
-            etiqueta={info.etiqueta}
-            inputMode="numeric"
-            autoComplete="off"
-            value={datos.cantidadTotalGrupo}
-            onChange={(event) =>
-              actualizar('cantidadTotalGrupo', filtrarEntero(event.target.value))
-            }
-            maxLength={5}
-            placeholder="Ej.: 10"
-            ayuda="Lugares necesarios para completar cada grupo."
-          />
+          <div className="grid gap-6">
+            <CampoPaso
+              ref={registrarCampo}
+              etiqueta={info.etiqueta}
+              inputMode="numeric"
+              autoComplete="off"
+              value={datos.cantidadTotalGrupo}
+              onChange={(event) =>
+                actualizar('cantidadTotalGrupo', filtrarEntero(event.target.value))
+              }
+              maxLength={5}
+              placeholder="Ej.: 10"
+              ayuda="Lugares necesarios para completar cada grupo."
+            />
+            <div className="rounded-xl border border-border/70 border-dashed bg-card/60 p-4">
+              <CampoPaso
+                etiqueta="Plazo del grupo (días)"
+                inputMode="numeric"
+                autoComplete="off"
+                value={datos.plazoGrupoDias}
+                onChange={(event) =>
+                  actualizar('plazoGrupoDias', filtrarEntero(event.target.value))
+                }
+                maxLength={2}
+                placeholder="Opcional, de 1 a 90"
+                ayuda={`Opcional. Si el grupo no se completa en ese plazo, se cancela y se reembolsa a sus participantes. Vacío: sin plazo (máximo ${LIMITES_PRODUCTO.plazoGrupoDiasMaximo} días).`}
+              />
+            </div>
+          </div>
         );
       case 'stock':
         return (

@@ -100,6 +100,8 @@ export interface DatosProducto {
   descripcion: string;
   precio: string;
   cantidadTotalGrupo: string;
+  /** Optional, asked with the group quantity (step 4): days each group stays open. */
+  plazoGrupoDias: string;
   stock: string;
   categoriaLocalId: string | null;
   /** The picture after the image rule. */
@@ -111,6 +113,7 @@ export const DATOS_VACIOS: DatosProducto = {
   descripcion: '',
   precio: '',
   cantidadTotalGrupo: '',
+  plazoGrupoDias: '',
   stock: '',
   categoriaLocalId: null,
   imagen: null,

@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The current time, renewed every `cadaMs` (a minute by default) while `activo`: enough for a
+ * countdown in days, hours and minutes.
+ */
+export function useAhora(activo: boolean, cadaMs = 60_000): Date {
+  const [ahora, setAhora] = useState(() => new Date());
+  useEffect(() => {
+    if (!activo) return;
+    setAhora(new Date());
+    const id = setInterval(() => setAhora(new Date()), cadaMs);
+    return () => clearInterval(id);
+  }, [activo, cadaMs]);
+  return ahora;
+}
