@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import { appMeta } from '../schema';
 import { seedDemoCuentasMercadoPago } from './demo-cuentas-mercadopago';
 import { seedDemoGrupos } from './demo-grupos';
+import { seedDemoPedidos } from './demo-pedidos';
 import { seedDemoTiendas } from './demo-tiendas';
 import { seedDemoUsuarios } from './demo-usuarios';
 import { seedReferenceData } from './reference-data';
@@ -42,6 +43,7 @@ export const seedSteps: SeedStep[] = [
   { name: 'cuentas-mercadopago-demo', version: 1, demo: true, run: seedDemoCuentasMercadoPago },
   // Every demo product on sale with its open group, some with progress (after the stores).
   { name: 'grupos-demo', version: 1, demo: true, run: seedDemoGrupos },
+  { name: 'pedidos-demo', version: 1, demo: true, run: seedDemoPedidos },
 ];
 
 const metaKey = (step: SeedStep) => `seed:${step.name}`;

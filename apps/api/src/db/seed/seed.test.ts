@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../client';
-import { categorias, coberturas, cuentasMercadoPago, productos, tiendas } from '../schema';
+import {
+  categorias,
+  coberturas,
+  cuentasMercadoPago,
+  gruposDeCompra,
+  participantesGrupo,
+  pedidos,
+  productos,
+  reembolsosDeGrupo,
+  tiendas,
+} from '../schema';
+import { DEMO_USUARIOS } from './demo-usuarios';
 import { runSeed } from './index';
 import { CATEGORIAS_GLOBALES, COBERTURAS } from './reference-data';
 
@@ -34,6 +45,31 @@ describe('runSeed', () => {
   it('is idempotent when forced', async () => {
     expect(await runSeed(context(), { demo: true, force: true })).toContain('referencia');
     expect(await database.db.select().from(categorias)).toHaveLength(CATEGORIAS_GLOBALES.length);
+  });
+
+  it('gives the demo shopper an order in each state, and a cancelled group with its refund', async () => {
+    await runSeed(context(), { demo: true, force: true });
+    const estados = await database.db
+      .select({
+        pedido: pedidos.id,
+        entregado: pedidos.entregado,
+        grupo: gruposDeCompra.estado,
+        reembolso: reembolsosDeGrupo.estado,
+      })
+      .from(pedidos)
+      .innerJoin(participantesGrupo, eq(participantesGrupo.pedidoId, pedidos.id))
+      .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
+      .leftJoin(reembolsosDeGrupo, eq(reembolsosDeGrupo.participanteId, participantesGrupo.id))
+      .where(eq(pedidos.usuarioId, DEMO_USUARIOS.comprador.id))
+      .orderBy(pedidos.id);
+    expect(estados.map(({ entregado, grupo, reembolso }) => [entregado, grupo, reembolso])).toEqual(
+      [
+        [false, 'abierto', null],
+        [false, 'cerrado', null],
+        [true, 'completado', null],
+        [false, 'cancelado', 'reembolsado'],
+      ],
+    );
   });
 
   it('gives every demo store marked as linked a sandbox account with sealed tokens', async () => {
