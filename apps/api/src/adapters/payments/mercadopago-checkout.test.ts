@@ -138,6 +138,36 @@ describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
     expect(otra).toMatchObject({ reason: 'rejected', status: 400 });
   });
 
+  it('refunds in part with `amount` in pesos (a cancelled group); the payment stays approved until refunded in full', async () => {
+    const token = fake.tokenDeVendedor(783);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const pagoId = fake.pagar(id);
+
+    const parte = await checkout.reembolsar(pagoId, 'reembolso-grupo-a', token, 900_100);
+    expect(await checkout.reembolsar(pagoId, 'reembolso-grupo-a', token, 900_100)).toEqual(parte);
+    const refunds = fake.solicitudes.filter((s) => s.ruta === `/v1/payments/${pagoId}/refunds`);
+    expect(refunds.map((s) => [s.cuerpo, s.idempotencia])).toEqual([
+      [{ amount: 9001 }, 'reembolso-grupo-a'],
+      [{ amount: 9001 }, 'reembolso-grupo-a'],
+    ]);
+    expect(fake.reembolsos.get(pagoId)).toBe(1);
+    expect((await checkout.obtenerPago(pagoId, token))?.status).toBe('approved');
+
+    // Another part with another key; more than what is left is refused (4xx).
+    await checkout.reembolsar(pagoId, 'reembolso-grupo-b', token, 1_000_000);
+    expect(fake.reembolsos.get(pagoId)).toBe(2);
+    const demasiado = await errorDe(
+      checkout.reembolsar(pagoId, 'reembolso-grupo-c', token, 1_000_000),
+    );
+    expect(demasiado).toMatchObject({ reason: 'rejected', status: 400 });
+    expect(demasiado.message).toContain('invalid_amount');
+    // An amount that is not a positive number of centavos never leaves.
+    const antes = fake.solicitudes.length;
+    await errorDe(checkout.reembolsar(pagoId, 'reembolso-grupo-d', token, 0));
+    await errorDe(checkout.reembolsar(pagoId, 'reembolso-grupo-d', token, 10.5));
+    expect(fake.solicitudes.length).toBe(antes);
+  });
+
   it('tells an outage (5xx, timeout) from a refusal (4xx) and never puts the token in errors', async () => {
     const token = fake.tokenDeVendedor(782);
     const { id } = await checkout.crearPreferencia(entrada(token));
