@@ -78,6 +78,8 @@ export const participantesGrupo = pgTable(
     check('participantes_grupo_cantidad_check', sql`${table.cantidad} > 0`),
     index('participantes_grupo_grupo_idx').on(table.grupoId),
     index('participantes_grupo_usuario_idx').on(table.usuarioId, table.grupoId),
+    // An order's groups (Mis Pedidos, deliveries, refunds) are read by its id.
+    index('participantes_grupo_pedido_idx').on(table.pedidoId),
   ],
 );
 

@@ -149,6 +149,10 @@ export const pagosPorVendedor = pgTable(
     uniqueIndex('pagos_por_vendedor_pedido_tienda_idx').on(table.pedidoId, table.tiendaId),
     uniqueIndex('pagos_por_vendedor_proveedor_pago_idx').on(table.proveedorPagoId),
     index('pagos_por_vendedor_tienda_idx').on(table.tiendaId),
+    // The parts still to deliver (the seller's and the courier's lists).
+    index('pagos_por_vendedor_sin_entregar_idx')
+      .on(table.tiendaId)
+      .where(sql`${table.entregadoEn} is null and ${table.estado} = 'aprobado'`),
     check(
       'pagos_por_vendedor_estado_check',
       sql`${table.estado} in ('pendiente', 'aprobado', 'rechazado', 'reembolsado')`,

@@ -1,0 +1,2 @@
+CREATE INDEX "participantes_grupo_pedido_idx" ON "participantes_grupo" USING btree ("pedido_id");--> statement-breakpoint
+CREATE INDEX "pagos_por_vendedor_sin_entregar_idx" ON "pagos_por_vendedor" USING btree ("tienda_id") WHERE "pagos_por_vendedor"."entregado_en" is null and "pagos_por_vendedor"."estado" = 'aprobado';
