@@ -151,3 +151,30 @@ describe('npm run admin -- roles', () => {
     expect((await admin('borrar-todo')).code).toBe(2);
   });
 });
+
+describe('npm run admin -- groups / cancel-group', () => {
+  it('lists the open groups and cancels one (refunds through the payments port); twice is refused', async () => {
+    const { code, out, err } = await admin('groups');
+    expect({ code, err }).toEqual({ code: 0, err: [] });
+    expect(out.length).toBeGreaterThan(0);
+    const [primera] = out;
+    const grupoId = primera?.split('\t')[0] ?? '';
+    expect(grupoId).toMatch(/^[0-9a-f]{24}$/);
+    expect(primera).toMatch(/\t\d+\/\d+ lugares\t\d+ participantes\treembolso .*\$/);
+
+    const cancelado = await admin('cancel-group', grupoId);
+    expect(cancelado.code, cancelado.err.join('\n')).toBe(0);
+    expect(cancelado.out[0]).toMatch(
+      new RegExp(`^Grupo cancelado \\(${grupoId}\\): \\d+ reembolsos por .*\\$`),
+    );
+    expect((await admin('groups')).out.some((line) => line.startsWith(grupoId))).toBe(false);
+
+    const otraVez = await admin('cancel-group', grupoId);
+    expect(otraVez).toMatchObject({
+      code: 1,
+      err: [`Solo se puede cancelar un grupo abierto: ${grupoId}.`],
+    });
+    expect((await admin('cancel-group', 'ffffffffffffffffffffffff')).code).toBe(1);
+    expect((await admin('cancel-group', 'no-es-un-id')).code).toBe(2);
+  });
+});

@@ -1,16 +1,20 @@
 import {
   ERROR_CODES,
+  ERROR_MESSAGES,
   ESTADOS_REVISION,
   type EstadoRevision,
+  type GrupoParaAdmin,
   idSchema,
   type TiendaEnRevision,
 } from '@compra-grupal/contracts';
+import { createPayments } from '../../adapters/payments/payments-from-config';
 import { createStorage } from '../../adapters/storage/storage-from-config';
 import { createServices } from '../../composition';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { resolveMercadoPagoKey } from '../pago/mercadopago-cuenta-de-prueba';
 import { createUsuarioRepository } from '../usuario/usuario.repository';
 
 /**
@@ -30,7 +34,9 @@ export const ADMIN_USAGE = `Uso: npm run admin -- <${Object.keys(roleCommands).j
      npm run admin -- list
      npm run admin -- stores [${ESTADOS_REVISION.join('|')}]
      npm run admin -- enable-store <tiendaId>
-     npm run admin -- disable-store <tiendaId>`;
+     npm run admin -- disable-store <tiendaId>
+     npm run admin -- groups
+     npm run admin -- cancel-group <grupoId>`;
 
 export interface AdminCommandIo {
   out(line: string): void;
@@ -49,9 +55,23 @@ const lineaDeTienda = (t: TiendaEnRevision) =>
     t.creadoEn,
   ].join('\t');
 
+const pesos = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+
+/** One line per open group: id, places, participants, refund, deadline, product, store. */
+const lineaDeGrupo = (g: GrupoParaAdmin) =>
+  [
+    g._id,
+    `${g.lugaresOcupados}/${g.lugaresNecesarios} lugares`,
+    `${g.participantes} participantes`,
+    `reembolso ${pesos.format(g.montoAReembolsar)}`,
+    g.fechaLimite ? `vence ${g.fechaLimite}` : 'sin plazo',
+    g.productoNombre,
+    g.tiendaNombre,
+  ].join('\t');
+
 /**
- * `npm run admin -- <command> …` on an open database: the product team's roles and the store
- * review, through the same services as the API (so enabling a store records `tiendaHabilitada`
+ * `npm run admin -- <command> …` on an open database: the product team's roles, the store
+ * review and the cancellation of open groups, through the same services as the API (so enabling a store records `tiendaHabilitada`
  * in the outbox, which a running server on the same PostgreSQL database publishes within its
  * 1 s poll; with the embedded database the server is stopped meanwhile, and the event goes out
  * when it starts). Answers the exit code: 0 done, 1 not found, 2 wrong usage.
@@ -113,6 +133,51 @@ export async function runAdminCommand(
     } catch (error) {
       if (error instanceof AppError && error.code === ERROR_CODES.tiendaNoEncontrada) {
         io.err(`No existe una tienda con el id ${tiendaId.data}.`);
+        return 1;
+      }
+      throw error;
+    }
+  }
+
+  if ((command === 'groups' && args.length === 1) || (command === 'cancel-group' && argument)) {
+    // Cancelling refunds through the payments port, as the server does (the sandbox or Mercado
+    // Pago by MP_MODE); what the provider does not confirm now the server's jobs retry.
+    const mercadoPagoKey = await resolveMercadoPagoKey(database.db, config.MP_TOKEN_ENCRYPTION_KEY);
+    const services = createServices(database, config, {
+      storage: createStorage(config),
+      payments: createPayments(config, { mercadoPagoKey, db: database.db }),
+      mercadoPagoKey,
+    });
+    if (command === 'groups') {
+      const grupos = await services.admin.grupos(OPERADOR_DE_CONSOLA);
+      if (grupos.length === 0) io.out('No hay grupos abiertos.');
+      for (const grupo of grupos) io.out(lineaDeGrupo(grupo));
+      return 0;
+    }
+    const grupoId = idSchema.safeParse(argument?.trim());
+    if (!grupoId.success) {
+      io.err(`El id de grupo no es válido: ${argument}`);
+      return 2;
+    }
+    try {
+      const hecho = await services.admin.cancelarGrupo(OPERADOR_DE_CONSOLA, grupoId.data);
+      io.out(
+        `${hecho.mensaje} (${grupoId.data}): ${hecho.reembolsos} reembolsos por ${pesos.format(hecho.montoReembolsado)}.`,
+      );
+      const pendientes = await services.cancelacionDeGrupo.pendientesDeGrupo(grupoId.data);
+      if (pendientes > 0) {
+        io.out(
+          `Aviso: ${pendientes} reembolsos quedan pendientes; el servidor los reintenta cada minuto.`,
+        );
+      }
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ERROR_CODES.grupoNoEncontrado) {
+        io.err(`No existe un grupo con el id ${grupoId.data}.`);
+        return 1;
+      }
+      if (error instanceof AppError && error.code === ERROR_CODES.grupoNoCancelable) {
+        io.err(`${ERROR_MESSAGES.GRUPO_NO_CANCELABLE}: ${grupoId.data}.`);
         return 1;
       }
       throw error;

@@ -131,6 +131,9 @@ export function createCancelacionDeGrupoService({
   return {
     cancelar,
 
+    /** How many refunds of the group the provider has not confirmed yet. */
+    pendientesDeGrupo: async (grupoId: string) => (await repo.pendientes({ grupoId })).length,
+
     /** The refunds still pending, retried (the jobs, every minute). */
     reembolsarPendientes: () => reembolsar(),
 
