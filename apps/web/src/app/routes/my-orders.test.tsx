@@ -270,6 +270,7 @@ describe('/my-orders', () => {
     const badge = within(detalle).getByText('Cancelado', { selector: '[data-slot="badge"]' });
     expect(badge).toHaveClass('bg-red-600');
     expect(within(detalle).getByText('Reembolsado $ 10.845,50')).toBeVisible();
+    expect(within(detalle).getByText('Sin entrega: grupo cancelado')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: /Pedido #000005/ }));
     const otro = screen.getByRole('region', { name: 'Pedido #000005' });

@@ -74,7 +74,7 @@ function ListaDePedidos({
       {lista.length === 0 ? (
         <SinPedidos pestania={activa} />
       ) : (
-        <ul className="grid gap-3" aria-label={`Pedidos ${etiqueta.toLowerCase()}`}>
+        <ul className="grid grid-cols-1 gap-3" aria-label={`Pedidos ${etiqueta.toLowerCase()}`}>
           {lista.map((pedido) => (
             <li key={pedido._id}>
               <PedidoCard pedido={pedido} />

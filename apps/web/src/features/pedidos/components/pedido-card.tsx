@@ -237,6 +237,8 @@ function ParteItem({
   const vigentes = grupos.filter((grupo) => grupo.estado !== 'cancelado');
   const lista = vigentes.length > 0 && vigentes.every(grupoLleno);
   const parteEntregada = parte.entregado || entregado;
+  // Every group of this seller's part was cancelled: nothing to deliver, only refunds.
+  const parteCancelada = grupos.length > 0 && vigentes.length === 0;
   return (
     <section aria-labelledby={tituloId} className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -244,7 +246,9 @@ function ParteItem({
           <StoreIcon className="size-4 text-muted-foreground" aria-hidden />
           {parte.tiendaNombre}
         </h3>
-        {parteEntregada ? (
+        {parteCancelada && !parteEntregada ? (
+          <span className="font-medium text-red-700 text-sm">Sin entrega: grupo cancelado</span>
+        ) : parteEntregada ? (
           <span className="flex items-center gap-1.5 font-medium text-emerald-700 text-sm">
             <CircleCheckIcon className="size-4" aria-hidden />
             {TEXTOS_PEDIDOS.entregado}

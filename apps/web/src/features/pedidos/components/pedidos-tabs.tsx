@@ -47,12 +47,12 @@ export function PedidosTabs({
   };
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div
         role="tablist"
         aria-label="Estado de los pedidos"
         onKeyDown={alTeclear}
-        className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1 sm:inline-grid sm:w-fit"
+        className="grid grid-cols-[repeat(3,minmax(0,1fr))] gap-1 rounded-xl bg-muted p-1 sm:inline-grid sm:w-fit sm:grid-cols-3"
       >
         {PESTANIAS.map(({ id, etiqueta }) => {
           const seleccionada = id === activa;
@@ -71,14 +71,14 @@ export function PedidosTabs({
               tabIndex={seleccionada ? 0 : -1}
               onClick={() => onCambiar(id)}
               className={cn(
-                'flex min-h-10 items-center justify-center gap-1.5 rounded-lg px-2 font-medium text-muted-foreground text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-4',
+                'flex min-h-10 min-w-0 items-center justify-center gap-1 rounded-lg px-1 font-medium text-muted-foreground text-xs sm:gap-1.5 sm:px-4 sm:text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-4',
                 seleccionada && 'bg-background text-foreground shadow-sm',
               )}
             >
               {etiqueta}
               <span
                 className={cn(
-                  'min-w-5 rounded-full bg-background/70 px-1.5 text-xs tabular-nums',
+                  'min-w-4 shrink-0 rounded-full bg-background/70 px-1 text-xs tabular-nums sm:min-w-5 sm:px-1.5',
                   seleccionada && 'bg-primary text-primary-foreground',
                 )}
               >
@@ -92,7 +92,7 @@ export function PedidosTabs({
         role="tabpanel"
         id={panelId(activa)}
         aria-labelledby={tabId(activa)}
-        className="rounded-2xl"
+        className="min-w-0 rounded-2xl"
       >
         {children}
       </div>
