@@ -97,47 +97,47 @@ export function EntregaConCodigoCard({
         </div>
       </dl>
 
-      <form noValidate onSubmit={enviar} className="mt-auto border-border/70 border-t pt-4">
-        <Label htmlFor={`${id}-codigo`} className="mt-1">
-          Código de entrega
-        </Label>
-        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-          <Input
-            id={`${id}-codigo`}
-            value={codigo}
-            onChange={(event) => {
-              setCodigo(event.target.value.toUpperCase());
-              if (vacio) setVacio(false);
-            }}
-            placeholder="Ej.: ABC234"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={20}
-            aria-invalid={vacio || undefined}
-            aria-describedby={vacio ? errorId : undefined}
-            disabled={verificando}
-            className="font-mono tracking-[0.2em] placeholder:tracking-normal"
-          />
-          <Button
-            type="submit"
-            className="shrink-0"
-            disabled={verificando}
-            aria-busy={verificando || undefined}
-          >
-            {verificando ? (
-              <Loader2Icon className="animate-spin" aria-hidden />
-            ) : (
-              <KeyRoundIcon aria-hidden />
-            )}
-            Confirmar entrega
-          </Button>
+      <form noValidate onSubmit={enviar} className="mt-auto pt-4">
+        <div className="border-border/70 border-t pt-4">
+          <Label htmlFor={`${id}-codigo`}>Código de entrega</Label>
+          <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+            <Input
+              id={`${id}-codigo`}
+              value={codigo}
+              onChange={(event) => {
+                setCodigo(event.target.value.toUpperCase());
+                if (vacio) setVacio(false);
+              }}
+              placeholder="Ej.: ABC234"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              aria-invalid={vacio || undefined}
+              aria-describedby={vacio ? errorId : undefined}
+              disabled={verificando}
+              className="font-mono tracking-[0.2em] placeholder:tracking-normal"
+            />
+            <Button
+              type="submit"
+              className="shrink-0"
+              disabled={verificando}
+              aria-busy={verificando || undefined}
+            >
+              {verificando ? (
+                <Loader2Icon className="animate-spin" aria-hidden />
+              ) : (
+                <KeyRoundIcon aria-hidden />
+              )}
+              Confirmar entrega
+            </Button>
+          </div>
+          {vacio && (
+            <p id={errorId} role="alert" className="mt-1.5 text-destructive text-sm">
+              {TEXTOS_ENTREGA.codigoVacio}
+            </p>
+          )}
         </div>
-        {vacio && (
-          <p id={errorId} role="alert" className="mt-1.5 text-destructive text-sm">
-            {TEXTOS_ENTREGA.codigoVacio}
-          </p>
-        )}
       </form>
     </article>
   );

@@ -411,7 +411,7 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
                 }
                 maxLength={2}
                 placeholder="Opcional, de 1 a 90"
-                ayuda={`Opcional. Si el grupo no se completa en ese plazo, se cancela y se reembolsa a sus participantes. Vacío: sin plazo (máximo ${LIMITES_PRODUCTO.plazoGrupoDiasMaximo} días).`}
+                ayuda={`Opcional, hasta ${LIMITES_PRODUCTO.plazoGrupoDiasMaximo} días. Si un grupo no se completa a tiempo, se cancela y se reembolsa a sus participantes. Déjalo vacío para no poner plazo.`}
               />
             </div>
           </div>
