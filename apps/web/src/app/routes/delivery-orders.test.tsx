@@ -146,10 +146,12 @@ describe('/delivery-orders', () => {
     await user.clear(campo);
     await user.type(campo, CODIGO.toLowerCase());
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
-    await expectToast('¡Entrega confirmada!');
+    await expectToast('¡Entrega confirmada!', 'Entregaste el pedido de Verdulería La Huerta.');
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Pedido #abc123' })).toBeNull(),
     );
+    // Its number is gone from the screen (the toast does not repeat it).
+    expect(screen.queryByText(/abc123/)).toBeNull();
     expect(await tarjeta('def456')).toBeVisible();
     const ultima = calls.filter((c) => c.url.endsWith('/compararCodigo')).at(-1);
     expect(JSON.parse(String(ultima?.body))).toEqual({

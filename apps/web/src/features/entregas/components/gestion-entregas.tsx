@@ -10,7 +10,6 @@ import { ApiError, endedTheSession } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCompararCodigo } from '../api/comparar-codigo';
 import { usePedidosListos } from '../api/get-pedidos-listos';
-import { ultimosSeis } from '../lib/formato';
 import { TEXTOS_ENTREGA } from '../lib/textos';
 import { EntregaConCodigoCard } from './entrega-con-codigo-card';
 
@@ -41,7 +40,8 @@ export function GestionEntregas() {
         onSuccess: () =>
           toast({
             title: TEXTOS_ENTREGA.entregaConfirmada,
-            description: `Pedido #${ultimosSeis(pedido._id)} de ${pedido.tiendaNombre}`,
+            // Without the order's number: the card that leaves is the only place it shows.
+            description: `Entregaste el pedido de ${pedido.tiendaNombre}.`,
           }),
         onError: (error) => {
           if (endedTheSession(error)) return;
