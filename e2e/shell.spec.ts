@@ -37,10 +37,10 @@ test.describe('app shell', () => {
     const grupoId = await grupoAbiertoDeDemo(request);
     const routes: [string, string][] = [
       ['/my-store', 'Mi Tienda'],
-      ['/my-orders', 'Mis Pedidos'],
       ['/cart', 'Carrito'],
       [`/group/${grupoId}`, 'Detalle del Grupo'],
-      // The delivery screen is for couriers and admins: a visitor signs in first.
+      // Mis Pedidos is a shopper's, the delivery screen a courier's: a visitor signs in first.
+      ['/my-orders', 'Iniciar Sesión'],
       ['/delivery-orders', 'Iniciar Sesión'],
     ];
     for (const [path, title] of routes) {
