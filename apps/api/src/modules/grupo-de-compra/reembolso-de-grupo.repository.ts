@@ -153,7 +153,10 @@ export function createReembolsoDeGrupoRepository(db: Database) {
       return filas.map((f) => f.id);
     },
 
-    /** The open groups, with their product's and store's names, newest first. */
+    /**
+     * The open groups, with their product's and store's names: those with places taken first
+     * (what a cancellation would refund), then the newest; at most `LIMITE_GRUPOS_ADMIN`.
+     */
     async abiertosParaAdmin(): Promise<GrupoParaAdminRow[]> {
       const filas = await db
         .select({
@@ -170,7 +173,12 @@ export function createReembolsoDeGrupoRepository(db: Database) {
         .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
         .innerJoin(tiendas, eq(tiendas.id, productos.tiendaId))
         .where(eq(gruposDeCompra.estado, 'abierto'))
-        .orderBy(desc(gruposDeCompra.fechaCreacion), desc(gruposDeCompra.id));
+        .orderBy(
+          desc(gruposDeCompra.lugaresOcupados),
+          desc(gruposDeCompra.fechaCreacion),
+          desc(gruposDeCompra.id),
+        )
+        .limit(LIMITE_GRUPOS_ADMIN);
       return filas.map((f) => ({
         ...f,
         participantes: Number(f.participantes),
@@ -179,5 +187,8 @@ export function createReembolsoDeGrupoRepository(db: Database) {
     },
   };
 }
+
+/** The admin list's bound. */
+export const LIMITE_GRUPOS_ADMIN = 200;
 
 export type ReembolsoDeGrupoRepository = ReturnType<typeof createReembolsoDeGrupoRepository>;
