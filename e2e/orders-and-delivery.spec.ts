@@ -175,6 +175,21 @@ test.describe('orders and delivery', () => {
     expect(codigo).toMatch(/^[A-Z0-9]{6}$/);
     await expect(page.getByText(codigo)).toBeVisible();
 
+    // The seller sees both shoppers' orders ready to deliver.
+    const vendedorContext = await browser.newContext();
+    const vendedorPage = await vendedorContext.newPage();
+    await logIn(vendedorPage, vendedor);
+    const pendientesDelVendedor = async () => {
+      await vendedorPage.goto('/my-store');
+      await vendedorPage.getByRole('button', { name: /Pedidos para entregar/ }).click();
+      await expect(
+        vendedorPage.getByRole('heading', { name: 'Pedidos para entregar' }),
+      ).toBeVisible();
+      await expect(vendedorPage.getByText(/pendiente/).first()).toBeVisible();
+      return vendedorPage.getByText('Dulce de leche de campo');
+    };
+    await expect(await pendientesDelVendedor()).toHaveCount(2);
+
     // The courier: a wrong code, then the right one.
     const courierContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const courier = await courierContext.newPage();
@@ -205,13 +220,9 @@ test.describe('orders and delivery', () => {
     await page.getByRole('tab', { name: /Entregados/ }).click();
     await expect(page.getByText('Dulce de leche de campo').first()).toBeVisible();
 
-    // The seller's list no longer shows it.
-    const pendientes = await request.get(
-      `/api/pedido/obtenerPedidosPorTienda/${producto.tiendaId}`,
-      { headers: auth(producto.vendedor) },
-    );
-    const lista = (await pendientes.json()) as { pedidoId: string }[];
-    expect(lista.map((p) => p.pedidoId)).not.toContain(pedidoId);
+    // The seller's list no longer shows it: only the second shopper's is left.
+    await expect(await pendientesDelVendedor()).toHaveCount(1);
+    await vendedorContext.close();
 
     // A second group: the first shopper takes a place, an admin cancels the group.
     const otro = await productoNuevo(request, 'Mermelada de higos', 5);
