@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { CrearPreferenciaRequest } from '@compra-grupal/contracts';
+import { firmarNotificacion } from '../adapters/payments/webhook-signature';
 import { type LoggedIn, registerAndLogin } from './auth-helpers';
 import type { TestApp } from './test-app';
 
@@ -72,3 +74,44 @@ export const crearPreferencia = (t: TestApp, who: LoggedIn | null, payload: obje
     headers: who ? who.auth : {},
     payload,
   });
+
+/**
+ * Pays one seller's part on the sandbox checkout page (approve) and delivers the provider's
+ * signed notification to the webhook, as Mercado Pago would. Answers the provider payment id.
+ */
+export async function pagarEnSandbox(
+  t: TestApp,
+  who: LoggedIn,
+  pedidoId: string,
+  tiendaId: string,
+  { secreto, ahora }: { secreto: string; ahora: () => Date },
+): Promise<string> {
+  const link = await t.app.inject({
+    url: `/api/pedido/linkPago/${pedidoId}/${tiendaId}`,
+    headers: who.auth,
+  });
+  if (link.statusCode !== 200) throw new Error(`linkPago falló: ${link.body}`);
+  const prefId = new URL(link.json().init_point).searchParams.get('pref_id') as string;
+  const checkout = await t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/mercadopago/checkout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ pref_id: prefId, accion: 'aprobar' }).toString(),
+  });
+  if (checkout.statusCode !== 302) throw new Error(`checkout falló: ${checkout.body}`);
+  const dataId = new URL(checkout.headers.location as string).searchParams.get(
+    'payment_id',
+  ) as string;
+  const requestId = randomUUID();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/pago/webhook?data.id=${dataId}&type=payment`,
+    headers: {
+      'x-request-id': requestId,
+      'x-signature': firmarNotificacion(secreto, { dataId, requestId, ahora: ahora() }),
+    },
+    payload: { type: 'payment', data: { id: dataId } },
+  });
+  if (res.statusCode >= 300) throw new Error(`webhook falló: ${res.statusCode} ${res.body}`);
+  return dataId;
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   entregaResponseSchema,
   errorBodySchema,
@@ -11,7 +10,6 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
-import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import {
   eventosSalientes,
   gruposDeCompra,
@@ -27,6 +25,7 @@ import {
   type CompradorDePrueba,
   compradorConDireccion,
   crearPreferencia,
+  pagarEnSandbox,
   pedidoDePrueba,
 } from '../../test/pedido-helpers';
 import {
@@ -98,35 +97,8 @@ const comparar = (who: Quien, _id: string, codigo: string, tiendaId?: string) =>
   post(who, 'compararCodigo', { _id, codigo, ...(tiendaId ? { tiendaId } : {}) });
 
 /** Pays one seller's part on the sandbox checkout and delivers the provider's notification. */
-async function pagar(who: CompradorDePrueba, pedidoId: string, tiendaId: string) {
-  const link = await t.app.inject({
-    url: `/api/pedido/linkPago/${pedidoId}/${tiendaId}`,
-    headers: who.auth,
-  });
-  expect(link.statusCode, link.body).toBe(200);
-  const prefId = new URL(link.json().init_point).searchParams.get('pref_id') as string;
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/sandbox/mercadopago/checkout',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ pref_id: prefId, accion: 'aprobar' }).toString(),
-  });
-  expect(checkout.statusCode, checkout.body).toBe(302);
-  const dataId = new URL(checkout.headers.location as string).searchParams.get(
-    'payment_id',
-  ) as string;
-  const requestId = randomUUID();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/pago/webhook?data.id=${dataId}&type=payment`,
-    headers: {
-      'x-request-id': requestId,
-      'x-signature': firmarNotificacion(secreto, { dataId, requestId, ahora: clock.now() }),
-    },
-    payload: { type: 'payment', data: { id: dataId } },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-}
+const pagar = (who: CompradorDePrueba, pedidoId: string, tiendaId: string) =>
+  pagarEnSandbox(t, who, pedidoId, tiendaId, { secreto, ahora: () => clock.now() });
 
 /** An order of the shopper, created and (unless told) paid to every seller in it. */
 async function pedido(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   cancelarGrupoResponseSchema,
   errorBodySchema,
@@ -10,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutPort, PaymentsProviderError } from '../../adapters/payments/payments.port';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import { createSandboxCheckout } from '../../adapters/payments/sandbox-checkout';
-import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import { createRepositories } from '../../composition';
 import {
   eventosSalientes,
@@ -28,6 +26,7 @@ import {
   type CompradorDePrueba,
   compradorConDireccion,
   crearPreferencia,
+  pagarEnSandbox,
   pedidoDePrueba,
 } from '../../test/pedido-helpers';
 import {
@@ -70,36 +69,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Pays the seller's part on the sandbox checkout and delivers the provider's notification. */
-async function pagar(who: CompradorDePrueba, pedidoId: string) {
-  const link = await t.app.inject({
-    url: `/api/pedido/linkPago/${pedidoId}/${vendedor.tiendaId}`,
-    headers: who.auth,
-  });
-  expect(link.statusCode, link.body).toBe(200);
-  const prefId = new URL(link.json().init_point).searchParams.get('pref_id') as string;
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/sandbox/mercadopago/checkout',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ pref_id: prefId, accion: 'aprobar' }).toString(),
-  });
-  expect(checkout.statusCode, checkout.body).toBe(302);
-  const dataId = new URL(checkout.headers.location as string).searchParams.get(
-    'payment_id',
-  ) as string;
-  const requestId = randomUUID();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/pago/webhook?data.id=${dataId}&type=payment`,
-    headers: {
-      'x-request-id': requestId,
-      'x-signature': firmarNotificacion(secreto, { dataId, requestId, ahora: clock.now() }),
-    },
-    payload: { type: 'payment', data: { id: dataId } },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return dataId;
-}
+const pagar = (who: CompradorDePrueba, pedidoId: string) =>
+  pagarEnSandbox(t, who, pedidoId, vendedor.tiendaId, { secreto, ahora: () => clock.now() });
 
 /** A paid order of `cantidad` places of the product; answers the provider's payment id. */
 async function comprar(who: CompradorDePrueba, productoId: string, cantidad: number) {

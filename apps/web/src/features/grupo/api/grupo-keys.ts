@@ -9,7 +9,6 @@ export const grupoKeys = {
     ['grupo', 'usuario-en-grupo', grupoId, userId] as const,
   abiertosDeProducto: (productoId: string) => ['grupo', 'abiertos', productoId] as const,
   deTienda: (tiendaId: string) => ['grupo', 'tienda', tiendaId] as const,
-  tiendaDelVendedor: (userId: string) => ['grupo', 'tienda-del-vendedor', userId] as const,
   esPropietario: (productoId: string, userId: string) =>
     ['grupo', 'es-propietario', productoId, userId] as const,
 };

@@ -2,15 +2,14 @@ import { tiendaPorUsuarioResponseSchema } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getStoredItem } from '@/lib/storage-keys';
-import { grupoKeys } from './grupo-keys';
 
 /**
- * The seller's store id, for its groups: GET /api/tienda/por-usuario/{userId}; when that call
+ * The seller's store id (its groups, its orders to deliver): GET /api/tienda/por-usuario/{userId}; when that call
  * fails, the id kept locally at creation (`tiendaId`, spec part 2, section 3), if any.
  */
 export function tiendaIdDelVendedorQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: grupoKeys.tiendaDelVendedor(userId),
+    queryKey: ['tienda-id-del-vendedor', userId],
     queryFn: async ({ signal }): Promise<string> => {
       try {
         const { tienda } = await api.get(`/api/tienda/por-usuario/${userId}`, {
