@@ -1,11 +1,12 @@
 import type { PedidoListoParaEntrega } from '@compra-grupal/contracts';
-import { KeyRoundIcon, Loader2Icon, MapPinIcon, PhoneIcon, StoreIcon } from 'lucide-react';
+import { KeyRoundIcon, Loader2Icon, StoreIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { telefonoHref, textoDireccion, textoLocalidad, ultimosSeis } from '../lib/formato';
+import { ultimosSeis } from '../lib/formato';
 import { TEXTOS_ENTREGA } from '../lib/textos';
+import { DatosDeEntrega } from './datos-de-entrega';
 
 /**
  * One seller's part of an order ready for delivery (the courier's screen): the order id as its
@@ -68,34 +69,11 @@ export function EntregaConCodigoCard({
         ))}
       </ul>
 
-      <dl className="mt-3 grid gap-2 text-sm">
-        <div className="flex gap-2">
-          <dt>
-            <MapPinIcon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">Dirección de entrega</span>
-          </dt>
-          <dd className="min-w-0">
-            <span className="block font-medium">{textoDireccion(pedido.direccion)}</span>
-            <span className="block text-muted-foreground text-xs">
-              {textoLocalidad(pedido.direccion)}
-            </span>
-          </dd>
-        </div>
-        <div className="flex gap-2">
-          <dt>
-            <PhoneIcon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">Teléfono</span>
-          </dt>
-          <dd>
-            <a
-              href={telefonoHref(pedido.telefono)}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {pedido.telefono}
-            </a>
-          </dd>
-        </div>
-      </dl>
+      <DatosDeEntrega
+        direccion={pedido.direccion}
+        telefono={pedido.telefono}
+        className="mt-3 gap-2"
+      />
 
       <form noValidate onSubmit={enviar} className="mt-auto pt-4">
         <div className="border-border/70 border-t pt-4">

@@ -1,11 +1,5 @@
 import type { PedidoParaEntregar } from '@compra-grupal/contracts';
-import {
-  CheckCheckIcon,
-  ClipboardCheckIcon,
-  HourglassIcon,
-  MapPinIcon,
-  PhoneIcon,
-} from 'lucide-react';
+import { CheckCheckIcon, ClipboardCheckIcon, HourglassIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorView } from '@/components/error-view';
 import { Badge } from '@/components/ui/badge';
@@ -15,9 +9,9 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { useTiendaIdDelVendedor } from '@/lib/tienda-id-del-vendedor';
 import { usePedidosParaEntregar } from '../api/get-pedidos-para-entregar';
 import { useMarcarEntregado } from '../api/marcar-entregado';
-import { telefonoHref, textoDireccion, textoLocalidad } from '../lib/formato';
 import { TEXTOS_ENTREGA } from '../lib/textos';
 import { ConfirmarEntregaDialog } from './confirmar-entrega-dialog';
+import { DatosDeEntrega } from './datos-de-entrega';
 import { ProductoImagen } from './producto-imagen';
 
 /** One order of the store: its lines (one per product) share address, phone and state. */
@@ -197,34 +191,11 @@ function PedidoCard({
         })}
       </ul>
 
-      <dl className="mt-4 grid gap-3 border-border/70 border-t pt-3 text-sm sm:grid-cols-2">
-        <div className="flex gap-2">
-          <dt>
-            <MapPinIcon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">Dirección de entrega</span>
-          </dt>
-          <dd className="min-w-0">
-            <span className="block font-medium">{textoDireccion(primera.direccion)}</span>
-            <span className="block text-muted-foreground text-xs">
-              {textoLocalidad(primera.direccion)}
-            </span>
-          </dd>
-        </div>
-        <div className="flex gap-2">
-          <dt>
-            <PhoneIcon className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">Teléfono</span>
-          </dt>
-          <dd>
-            <a
-              href={telefonoHref(primera.telefono)}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {primera.telefono}
-            </a>
-          </dd>
-        </div>
-      </dl>
+      <DatosDeEntrega
+        direccion={primera.direccion}
+        telefono={primera.telefono}
+        className="mt-4 gap-3 border-border/70 border-t pt-3 sm:grid-cols-2"
+      />
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         {!pedido.listo ? (
