@@ -159,7 +159,8 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
             pedidoId,
             tiendaId: producto.tiendaId,
             usuarioId: lucia.id,
-            montoCentavos: precio,
+            // Nothing else of the part ships: the places and the shipping go back.
+            montoCentavos: precio + envio,
             estado: 'reembolsado',
             clave: `reembolso-grupo-${participante.id}`,
             reembolsoId: `demo-${demo.n}`,

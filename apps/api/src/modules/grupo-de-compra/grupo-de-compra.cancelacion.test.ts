@@ -73,11 +73,16 @@ const pagar = (who: CompradorDePrueba, pedidoId: string) =>
   pagarEnSandbox(t, who, pedidoId, vendedor.tiendaId, { secreto, ahora: () => clock.now() });
 
 /** A paid order of `cantidad` places of the product; answers the provider's payment id. */
-async function comprar(who: CompradorDePrueba, productoId: string, cantidad: number) {
+async function comprar(
+  who: CompradorDePrueba,
+  productoId: string,
+  cantidad: number,
+  otras: { productoId: string; cantidadSolicitada: number }[] = [],
+) {
   const body = await pedidoDePrueba(
     t,
     who,
-    [{ productoId, cantidadSolicitada: cantidad }],
+    [{ productoId, cantidadSolicitada: cantidad }, ...otras],
     [vendedor.tiendaId],
   );
   const res = await crearPreferencia(t, who, body);
@@ -90,7 +95,7 @@ async function comprar(who: CompradorDePrueba, productoId: string, cantidad: num
     .where(eq(pagosPorVendedor.pedidoId, pedidoId));
   expect(pago?.estado).toBe('aprobado');
   expect(pago?.proveedorPagoId).toBe(pagoId);
-  return { pedidoId, pagoId };
+  return { pedidoId, pagoId, envio: pago?.envioCentavos ?? 0 };
 }
 
 /** A product at $1000 whose groups need `lugares` places; answers it and its open group. */
@@ -184,7 +189,7 @@ describe('POST admin/grupos/{groupId}/cancelar', () => {
       productoId,
       productoNombre: 'Yerba mate 1 kg',
       participantes: 2,
-      montoAReembolsar: 3000,
+      montoAReembolsar: (300_000 + deAna.envio + deBeto.envio) / 100,
       fechaLimite: null,
     });
 
@@ -193,7 +198,7 @@ describe('POST admin/grupos/{groupId}/cancelar', () => {
     expect(cancelarGrupoResponseSchema.parse(res.json())).toEqual({
       mensaje: 'Grupo cancelado',
       reembolsos: 2,
-      montoReembolsado: 3000,
+      montoReembolsado: (300_000 + deAna.envio + deBeto.envio) / 100,
     });
 
     const grupo = await grupoDe(grupoId);
@@ -202,13 +207,14 @@ describe('POST admin/grupos/{groupId}/cancelar', () => {
     const filas = await reembolsosDe(grupoId);
     const deUsuario = (usuarioId: string) => filas.find((f) => f.usuarioId === usuarioId);
     expect(filas).toHaveLength(2);
+    // Nothing else of their parts will ship: the shipping goes back with the places.
     expect(deUsuario(ana.userId)).toMatchObject({
-      montoCentavos: 200_000,
+      montoCentavos: 200_000 + deAna.envio,
       estado: 'reembolsado',
       proveedorPagoId: deAna.pagoId,
     });
     expect(deUsuario(beto.userId)).toMatchObject({
-      montoCentavos: 100_000,
+      montoCentavos: 100_000 + deBeto.envio,
       estado: 'reembolsado',
       proveedorPagoId: deBeto.pagoId,
     });
@@ -217,10 +223,10 @@ describe('POST admin/grupos/{groupId}/cancelar', () => {
       expect(f.reembolsoId).toMatch(/^\d+$/);
       expect(f.reembolsadoEn).not.toBeNull();
     }
-    // A partial refund of each payment (the shipping stays paid): the payment stays approved.
+    // Each payment refunded in full: its places and its shipping.
     expect(await reembolsosDelProveedor(deAna.pagoId)).toMatchObject({
-      estado: 'approved',
-      reembolsos: [{ clave: deUsuario(ana.userId)?.clave, montoCentavos: 200_000 }],
+      estado: 'refunded',
+      reembolsos: [{ clave: deUsuario(ana.userId)?.clave, montoCentavos: 200_000 + deAna.envio }],
     });
     expect((await reembolsosDelProveedor(deBeto.pagoId)).reembolsos).toHaveLength(1);
 
@@ -325,7 +331,11 @@ describe('refunds of a cancelled group, retried by the jobs', () => {
     const trabajos = registrarCancelacionDeGrupos(jobs, service, { db: t.database.db, clock });
 
     const cancelacion = await service.cancelar(grupoId);
-    expect(cancelacion).toMatchObject({ reembolsos: 2, montoCentavos: 400_000, reembolsados: 0 });
+    expect(cancelacion).toMatchObject({
+      reembolsos: 2,
+      montoCentavos: 400_000 + deAna.envio + deBeto.envio,
+      reembolsados: 0,
+    });
     let filas = await reembolsosDe(grupoId);
     expect(filas.map((f) => [f.estado, f.intentos])).toEqual([
       ['pendiente', 1],
@@ -360,17 +370,34 @@ describe('refunds of a cancelled group, retried by the jobs', () => {
       new Set(participantes.map((p) => `reembolso-grupo-${p.id}`)),
     );
     expect(await reembolsosDelProveedor(deAna.pagoId)).toMatchObject({
-      estado: 'approved',
-      reembolsos: [{ montoCentavos: 100_000 }],
+      estado: 'refunded',
+      reembolsos: [{ montoCentavos: 100_000 + deAna.envio }],
     });
     expect((await reembolsosDelProveedor(deBeto.pagoId)).reembolsos).toEqual([
-      expect.objectContaining({ montoCentavos: 300_000 }),
+      expect.objectContaining({ montoCentavos: 300_000 + deBeto.envio }),
     ]);
+  });
+
+  it('keeps the shipping while another group still holds places of the same part', async () => {
+    const a = await productoConGrupo(5);
+    const b = await productoConGrupo(5);
+    const compra = await comprar(ana, a.productoId, 1, [
+      { productoId: b.productoId, cantidadSolicitada: 2 },
+    ]);
+    expect((await cancelar(admin, a.grupoId)).statusCode).toBe(200);
+    expect((await reembolsosDe(a.grupoId)).map((f) => f.montoCentavos)).toEqual([100_000]);
+    expect((await reembolsosDelProveedor(compra.pagoId)).estado).toBe('approved');
+    // The last group of the part: its places and the shipping, the payment refunded in full.
+    expect((await cancelar(admin, b.grupoId)).statusCode).toBe(200);
+    expect((await reembolsosDe(b.grupoId)).map((f) => f.montoCentavos)).toEqual([
+      200_000 + compra.envio,
+    ]);
+    expect((await reembolsosDelProveedor(compra.pagoId)).estado).toBe('refunded');
   });
 
   it('a group still open at its deadline is cancelled and refunded by the job', async () => {
     const { productoId, grupoId } = await productoConGrupo(5, { plazoGrupoDias: '1' });
-    const { pagoId } = await comprar(ana, productoId, 2);
+    const { pagoId, envio } = await comprar(ana, productoId, 2);
     const fechaLimite = (await grupoDe(grupoId))?.fechaLimite;
     if (!fechaLimite) throw new Error('sin fecha límite');
     const ranura = () => Math.floor(clock.now().getTime() / 60_000);
@@ -393,7 +420,7 @@ describe('refunds of a cancelled group, retried by the jobs', () => {
     expect((await grupoDe(grupoId))?.estado).toBe('cancelado');
     const filas = await reembolsosDe(grupoId);
     expect(filas.map((f) => [f.usuarioId, f.montoCentavos, f.estado])).toEqual([
-      [ana.userId, 200_000, 'reembolsado'],
+      [ana.userId, 200_000 + envio, 'reembolsado'],
     ]);
     expect((await reembolsosDelProveedor(pagoId)).reembolsos).toHaveLength(1);
     // The next group carries its own deadline.

@@ -35,11 +35,27 @@ export interface ReembolsoPorHacer {
  * rows, one per participant, that the refunds follow.
  */
 export function createReembolsoDeGrupoRepository(db: Database) {
-  /** A participant's share: its places at its order's unit price for the group's product. */
+  /**
+   * A participant's share (rows `p` of participantes_grupo, `g` its group): its places at its
+   * order's unit price for the group's product, plus that seller's shipping when no other group
+   * still holds places of the order for that store (the part will not ship at all).
+   */
   const montoDeParticipante = sql<number>`(
     p.cantidad * coalesce((
       select max(l.precio_centavos) from pedido_lineas l
-      where l.pedido_id = p.pedido_id and l.producto_id = g.producto_id), 0))`;
+      where l.pedido_id = p.pedido_id and l.producto_id = g.producto_id), 0)
+    + case when exists (
+        select 1 from participantes_grupo p2
+        join grupos_de_compra g2 on g2.id = p2.grupo_id
+        join productos pr2 on pr2.id = g2.producto_id
+        where p2.pedido_id = p.pedido_id and g2.id <> g.id and g2.estado <> 'cancelado'
+          and pr2.tienda_id = (select tienda_id from productos where id = g.producto_id))
+      then 0
+      else coalesce((
+        select pv.envio_centavos from pagos_por_vendedor pv
+        where pv.pedido_id = p.pedido_id
+          and pv.tienda_id = (select tienda_id from productos where id = g.producto_id)), 0)
+      end)`;
 
   return {
     /** abierto -> cancelado (with `cancelado_en` and `cerrado_en`); undefined when it was not open. */
