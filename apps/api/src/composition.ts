@@ -141,7 +141,11 @@ export function createServices(
     cobertura: createCoberturaService(repositories.cobertura),
     direccion: createDireccionService(repositories.direccion, usuario),
     /** Delivery: Mis Pedidos with groups, the seller's and the courier's lists, delivering parts. */
-    entrega: createEntregaService(repositories.entrega, { withTransaction, clock }),
+    entrega: createEntregaService(repositories.entrega, {
+      withTransaction,
+      lineasDePedidos: repositories.pedido.lineasDePedidos,
+      clock,
+    }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
     grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),

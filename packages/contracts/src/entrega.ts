@@ -9,15 +9,12 @@ import { estadoPagoSchema } from './pedido';
  * courier's list, delivery by code or by hand, one seller's part at a time.
  */
 
-/** Length of a delivery code: 6 characters without look-alikes (no 0/O, 1/I/L). */
-export const LARGO_CODIGO_ENTREGA = 6;
 /** Wrong delivery codes allowed per order and per caller in `VENTANA_CODIGO_MS` before 429. */
 export const INTENTOS_CODIGO_ENTREGA = 5;
 export const VENTANA_CODIGO_MS = 15 * 60_000;
 
 /** How a seller's part was delivered: the courier entered the code, or the seller marked it. */
 export const METODOS_ENTREGA = ['codigo', 'manual'] as const;
-export const metodoEntregaSchema = z.enum(METODOS_ENTREGA);
 
 /** The delivery address of an order (a snapshot taken at checkout). */
 export const direccionDeEntregaSchema = z.object({

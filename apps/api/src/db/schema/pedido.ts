@@ -1,4 +1,4 @@
-import { ESTADOS_PAGO } from '@compra-grupal/contracts';
+import { ESTADOS_PAGO, METODOS_ENTREGA } from '@compra-grupal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -139,7 +139,7 @@ export const pagosPorVendedor = pgTable(
     /** This seller's part delivered (irreversible, audited): when, by whom and how. */
     entregadoEn: timestamp('entregado_en', { withTimezone: true }),
     entregadoPor: idColumn('entregado_por').references(() => usuarios.id),
-    entregaMetodo: text('entrega_metodo', { enum: ['codigo', 'manual'] }),
+    entregaMetodo: text('entrega_metodo', { enum: METODOS_ENTREGA }),
   },
   (table) => [
     check(

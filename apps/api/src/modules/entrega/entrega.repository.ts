@@ -86,23 +86,6 @@ export function createEntregaRepository(db: Database) {
         .orderBy(desc(pedidos.creadoEn), desc(pedidos.id))
         .limit(limite),
 
-    /** The lines of these orders; a product that no longer exists has a null name. */
-    lineasDePedidos: (pedidoIds: string[]) =>
-      db
-        .select({
-          pedidoId: pedidoLineas.pedidoId,
-          productoId: pedidoLineas.productoId,
-          tiendaId: pedidoLineas.tiendaId,
-          cantidad: pedidoLineas.cantidad,
-          precioCentavos: pedidoLineas.precioCentavos,
-          nombre: productos.nombre,
-          imagen: sql<string | null>`coalesce(${productos.imagenMiniatura}, ${productos.imagen})`,
-        })
-        .from(pedidoLineas)
-        .leftJoin(productos, eq(productos.id, pedidoLineas.productoId))
-        .where(inArray(pedidoLineas.pedidoId, pedidoIds))
-        .orderBy(asc(pedidoLineas.pedidoId), asc(pedidoLineas.id)),
-
     /** Each seller's part of these orders, with its store's name and its delivery. */
     partesDePedidos: (pedidoIds: string[]) =>
       db

@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
+import type { PedidoRepository } from '../pedido/pedido.repository';
 import type { EntregaRepository } from './entrega.repository';
 
 /** Orders listed by Mis Pedidos: the newest ones, at most this many. */
@@ -101,8 +102,14 @@ export function createEntregaService(
   repository: EntregaRepository,
   {
     withTransaction,
+    lineasDePedidos,
     clock = systemClock,
-  }: { withTransaction: WithTransaction<Repositories>; clock?: Clock },
+  }: {
+    withTransaction: WithTransaction<Repositories>;
+    /** The orders' lines with their product's name and picture (the pedido repository's). */
+    lineasDePedidos: PedidoRepository['lineasDePedidos'];
+    clock?: Clock;
+  },
 ) {
   /**
    * Delivers, in one transaction, the order's part of `tiendaId`, or (without it) every part
@@ -189,7 +196,7 @@ export function createEntregaService(
       if (filas.length === 0) throw notFound('PEDIDO_NO_ENCONTRADO');
       const ids = filas.map((p) => p.id);
       const [lineas, partes, participaciones] = await Promise.all([
-        repository.lineasDePedidos(ids),
+        lineasDePedidos(ids),
         repository.partesDePedidos(ids),
         repository.gruposDePedidos(ids),
       ]);
@@ -342,7 +349,7 @@ export function createEntregaService(
       requireRole(actor, 'repartidor', 'admin');
       const partes = await repository.partesListas(PARTES_LISTAS_MAX);
       if (partes.length === 0) return [];
-      const lineas = await repository.lineasDePedidos([...new Set(partes.map((p) => p.pedidoId))]);
+      const lineas = await lineasDePedidos([...new Set(partes.map((p) => p.pedidoId))]);
       return partes.map((p) => ({
         _id: p.pedidoId,
         tiendaId: p.tiendaId,

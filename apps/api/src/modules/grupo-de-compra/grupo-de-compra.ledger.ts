@@ -44,15 +44,13 @@ export async function anunciarGrupo(
   repos: Repositories,
   producto: ProductoParaGrupo,
   grupo: GrupoDeCompraRow,
-  participantesCount?: number,
 ): Promise<void> {
   const payload = {
     grupoId: grupo.id,
     estado: grupo.estado,
     lugaresOcupados: grupo.lugaresOcupados,
     lugaresNecesarios: grupo.lugaresNecesarios,
-    participantesCount:
-      participantesCount ?? (await repos.grupoDeCompra.contarParticipantes(grupo.id)),
+    participantesCount: await repos.grupoDeCompra.contarParticipantes(grupo.id),
     productoNombre: producto.nombre,
   };
   await repos.eventos.registrarEnSalas(

@@ -137,9 +137,6 @@ export function createPagoRepository(db: Database) {
         )
         .orderBy(asc(pagosProveedor.actualizadoEn))
         .limit(limite),
-
-    pagosProveedorDePedido: (pedidoId: string) =>
-      db.select().from(pagosProveedor).where(eq(pagosProveedor.pedidoId, pedidoId)),
   };
 }
 
