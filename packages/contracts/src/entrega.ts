@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { estadoGrupoSchema } from './grupo';
 import { idSchema } from './ids';
-import { estadoPagoSchema } from './pedido';
+import { estadoPagoSchema, estadoParteSchema, estadoPedidoSchema } from './pedido';
 
 /**
  * Orders after payment (issue 14; spec file 2, sections 2–4 and 7; DESIGN.md section 3, Orders
@@ -52,6 +52,9 @@ export const parteDePedidoSchema = z.object({
   tiendaId: idSchema,
   tiendaNombre: z.string(),
   estadoPago: estadoPagoSchema,
+  estado: estadoParteSchema,
+  /** Pesos given back (or being given back) of this part. */
+  reembolsado: z.number(),
   entregado: z.boolean(),
   entregadoEn: z.string().nullable(),
 });
@@ -68,6 +71,7 @@ export const pedidoConGruposSchema = z
     fechaCreacion: z.string(),
     aprobado: z.boolean(),
     entregado: z.boolean(),
+    estado: estadoPedidoSchema,
     todosLosPagosAprobados: z.boolean(),
     total: z.number(),
     productos: z.array(

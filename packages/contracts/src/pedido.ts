@@ -55,6 +55,55 @@ export const tiendasSinMpSchema = z.array(z.object({ nombre: z.string() }));
 export const ESTADOS_PAGO = ['pendiente', 'aprobado', 'rechazado', 'reembolsado'] as const;
 export const estadoPagoSchema = z.enum(ESTADOS_PAGO);
 
+/**
+ * Where one seller's part of an order stands, as the order lifecycle computes it
+ * (apps/api/src/modules/pedido/ciclo-de-vida.ts; docs/decisions/028). Screens show it, never
+ * derive it:
+ * - `por_pagar`: not paid yet, the reservation holds;
+ * - `en_acreditacion`: the provider has a pending payment for it (do not pay again);
+ * - `rechazado`: the last payment was rejected; it can be paid again while the reservation lasts;
+ * - `vencido`: the reservation ran out unpaid; nothing was charged;
+ * - `esperando_grupo`: paid; some of its groups still fill;
+ * - `lista`: paid; every group that goes on is closed, so it can be delivered;
+ * - `entregada`: delivered;
+ * - `reembolsada`: paid and given back whole (every group cancelled, or the payment refunded).
+ * A part that ships with some lines refunded keeps its delivery state and shows `reembolsado` > 0.
+ */
+export const ESTADOS_PARTE = [
+  'por_pagar',
+  'en_acreditacion',
+  'rechazado',
+  'vencido',
+  'esperando_grupo',
+  'lista',
+  'entregada',
+  'reembolsada',
+] as const;
+export const estadoParteSchema = z.enum(ESTADOS_PARTE);
+export type EstadoParte = (typeof ESTADOS_PARTE)[number];
+
+/**
+ * Where a whole order stands (spec file 2, section 4, plus the lifecycle's end states):
+ * `por_pagar` until every part is paid, `en_proceso` while a group fills, `completo` when
+ * every part that goes on is ready (its code is shown), `entregado` when every part that goes
+ * on is delivered, `reembolsado` when nothing goes on and money was given back, `vencido` when
+ * it expired unpaid.
+ */
+export const ESTADOS_PEDIDO = [
+  'por_pagar',
+  'en_proceso',
+  'completo',
+  'entregado',
+  'reembolsado',
+  'vencido',
+] as const;
+export const estadoPedidoSchema = z.enum(ESTADOS_PEDIDO);
+export type EstadoPedido = (typeof ESTADOS_PEDIDO)[number];
+
+/** The order number every screen shows: '#' and the id's last six characters, upper-cased. */
+export const numeroDePedido = (pedidoId: string): string =>
+  `#${pedidoId.slice(-6).toUpperCase()}`;
+
 /** One seller's payment of an order (spec file 2, section 3). `monto` in pesos. */
 export const pagoPorVendedorSchema = z
   .object({
@@ -64,6 +113,10 @@ export const pagoPorVendedorSchema = z
     monto: z.number(),
     envio: z.number().describe('Lo que cuesta el envío de este vendedor, incluido en monto'),
     estado: estadoPagoSchema,
+    estadoParte: estadoParteSchema,
+    reembolsado: z
+      .number()
+      .describe('Pesos devueltos o en devolución de este pago (parcial o total)'),
     productos: z.array(
       z.object({
         productoId: idSchema,
@@ -97,7 +150,9 @@ export const pedidoConPagosSchema = z
     aprobado: z.boolean(),
     todosLosPagosAprobados: z.boolean(),
     entregado: z.boolean(),
+    estado: estadoPedidoSchema,
     total: z.number(),
+    reembolsado: z.number().describe('Pesos devueltos o en devolución del pedido'),
     productos: z.array(z.object({ productoId: idSchema, cantidadSolicitada: z.number().int() })),
     pagosPorVendedor: z.array(pagoPorVendedorSchema),
   })
