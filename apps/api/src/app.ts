@@ -36,12 +36,15 @@ import { createGeoRoutes } from './modules/geo/geo.routes';
 import { registrarCancelacionDeGrupos } from './modules/grupo-de-compra/cancelacion.job';
 import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registrarConciliacion } from './modules/pago/conciliacion.job';
+import { createConciliacionRepository } from './modules/pago/conciliacion.repository';
+import { createConciliacionService } from './modules/pago/conciliacion.service';
 import { crearPreferenciaRoutes } from './modules/pago/crear-preferencia.routes';
 import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prueba';
 import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
 import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
 import { linkPagoRoutes, webhookRoutes } from './modules/pago/pago.routes';
-import { registrarReembolsosPendientes } from './modules/pago/reembolsos-pendientes.job';
+import { registrarReembolsos } from './modules/pedido/reembolsos.job';
 import { pedidoRoutes } from './modules/pedido/pedido.routes';
 import { registrarLiberacionDeReservas } from './modules/pedido/reservas-vencidas.job';
 import { productoRoutes } from './modules/producto/producto.routes';
@@ -139,6 +142,7 @@ export async function buildApp({
     payments,
     mercadoPagoKey,
     clock,
+    log: app.log,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -175,13 +179,30 @@ export async function buildApp({
       app.log.error({ err: error }, 'no se pudo programar la liberación de reservas');
     });
   });
-  const reembolsosPendientes = registrarReembolsosPendientes(app.jobs, services.pago, {
+  const reembolsosPendientes = registrarReembolsos(app.jobs, services.reembolsos, {
     db: database.db,
     clock,
   });
   app.addHook('onListen', async () => {
     await reembolsosPendientes.programar().catch((error: unknown) => {
-      app.log.error({ err: error }, 'no se pudo programar el barrido de reembolsos');
+      app.log.error({ err: error }, 'no se pudo programar los reintentos de reembolsos');
+    });
+  });
+  // Payments whose notification never came are read from the provider (docs/decisions/025).
+  const conciliacion = registrarConciliacion(
+    app.jobs,
+    createConciliacionService(createConciliacionRepository(database.db), {
+      checkout: payments?.checkout,
+      accessTokenVigente: (usuarioId) => services.mercadoPago.accessTokenVigente(usuarioId),
+      aplicar: (leido) => services.pago.aplicarPagoLeido(leido),
+      log: app.log,
+      clock,
+    }),
+    { db: database.db, clock },
+  );
+  app.addHook('onListen', async () => {
+    await conciliacion.programar().catch((error: unknown) => {
+      app.log.error({ err: error }, 'no se pudo programar la conciliación de pagos');
     });
   });
   const cancelacionDeGrupos = registrarCancelacionDeGrupos(app.jobs, services.cancelacionDeGrupo, {

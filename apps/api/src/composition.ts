@@ -25,12 +25,16 @@ import { createEnvioService } from './modules/envio/envio.service';
 import { createCancelacionDeGrupoService } from './modules/grupo-de-compra/grupo-de-compra.cancelacion';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
-import { createReembolsoDeGrupoRepository } from './modules/grupo-de-compra/reembolso-de-grupo.repository';
+import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createPagoRepository } from './modules/pago/pago.repository';
 import { createPagoService } from './modules/pago/pago.service';
+import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
+import { createCicloDeVida } from './modules/pedido/ciclo-de-vida.service';
 import { createPedidoRepository } from './modules/pedido/pedido.repository';
+import { createReembolsoRepository } from './modules/pedido/reembolso.repository';
+import { createReembolsosService } from './modules/pedido/reembolsos.service';
 import { createPedidoService } from './modules/pedido/pedido.service';
 import { createProductoRepository } from './modules/producto/producto.repository';
 import { createProductoService } from './modules/producto/producto.service';
@@ -58,9 +62,13 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     mercadoPago: createMercadoPagoRepository(db),
     pago: createPagoRepository(db),
     pedido: createPedidoRepository(db),
+    /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
+    cicloDeVida: createCicloDeVidaRepository(db),
     producto: createProductoRepository(db),
-    /** Refunds of cancelled groups (grupo-de-compra.cancelacion.ts). */
-    reembolsoDeGrupo: createReembolsoDeGrupoRepository(db),
+    /** Group cancellation and deadlines (grupo-de-compra.cancelacion.ts). */
+    cancelacion: createCancelacionRepository(db),
+    /** The one refund ledger (pedido/reembolsos.service.ts). */
+    reembolso: createReembolsoRepository(db),
     sesion: createSesionRepository(db),
     tienda: createTiendaRepository(db),
     usuario: createUsuarioRepository(db),
@@ -98,6 +106,7 @@ export function createServices(
     payments,
     mercadoPagoKey,
     clock,
+    log,
   }: {
     afterCommit?: () => void;
     storage: StoragePort;
@@ -109,6 +118,8 @@ export function createServices(
     /** The Mercado Pago master key (MP_TOKEN_ENCRYPTION_KEY or the one kept in app_meta). */
     mercadoPagoKey?: Buffer;
     clock?: Clock;
+    /** Where the lifecycle logs money it refuses and refunds that fail. */
+    log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
   },
 ) {
   const repositories = createRepositories(database.db);
@@ -125,12 +136,22 @@ export function createServices(
     claveMaestra,
     clock,
   });
+  /** The order lifecycle (docs/decisions/028): every caller applies its transitions. */
+  const cicloDeVida = createCicloDeVida(log ? { log } : {});
+  /** The one refund ledger's worker. */
+  const reembolsos = createReembolsosService({
+    repository: repositories.reembolso,
+    checkout: payments?.checkout,
+    accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
+    clock,
+    ...(log ? { log } : {}),
+  });
   /** Cancelling groups (the product team, deadlines) with their refunds (docs/decisions/026). */
   const cancelacionDeGrupo = createCancelacionDeGrupoService({
     repositories,
     withTransaction,
-    checkout: payments?.checkout,
-    accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
+    cicloDeVida,
+    reembolsos,
     clock,
   });
   return {
@@ -144,6 +165,7 @@ export function createServices(
     entrega: createEntregaService(repositories.entrega, {
       withTransaction,
       lineasDePedidos: repositories.pedido.lineasDePedidos,
+      cicloDeVida: repositories.cicloDeVida,
       clock,
     }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
@@ -153,6 +175,8 @@ export function createServices(
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
     pago: createPagoService(repositories.pago, {
       withTransaction,
+      cicloDeVida,
+      reembolsos,
       checkout: payments?.checkout,
       accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
       accessTokenDeCuentaMp: (mpUsuarioId) => mercadoPago.accessTokenDeCuentaMp(mpUsuarioId),
@@ -167,8 +191,10 @@ export function createServices(
       withTransaction,
       cotizarParaPedido: envio.cotizarParaPedido,
       reservaMinutos: config.RESERVA_MINUTOS,
+      cicloDeVida: repositories.cicloDeVida,
       clock,
     }),
+    reembolsos,
     producto: createProductoService(repositories.producto, {
       storage,
       withTransaction,

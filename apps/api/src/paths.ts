@@ -15,4 +15,5 @@ function findApiRoot(): string {
 
 const apiRoot = findApiRoot();
 export const migrationsDir = join(apiRoot, 'src/db/migrations');
+export const functionsDir = join(apiRoot, 'src/db/functions');
 export const defaultWebDistDir = resolve(apiRoot, '../web/dist');

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { applyFunctions } from './functions';
 import * as schema from './schema';
 import { assertOutsideTransaction } from './unit-of-work';
 
@@ -67,7 +68,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       kind: 'postgres',
       connectionString: target.url,
-      migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder: migrationsDir });
+        await applyFunctions(db);
+      },
       withStartupLock: async (work) => {
         const client = await pool.connect();
         let broken: Error | undefined;
@@ -109,7 +113,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: migrationsDir });
+      await applyFunctions(db);
+    },
     withStartupLock: (work) => work(),
     ping: async () => {
       await db.execute(sql`select 1`);

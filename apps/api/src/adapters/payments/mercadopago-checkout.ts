@@ -39,7 +39,22 @@ const pagoSchema = z.object({
     .passthrough()
     .nullish(),
   transaction_amount: z.number().nonnegative(),
+  currency_id: z.string().max(8).nullish(),
+  collector_id: z.union([z.number().int().nonnegative(), z.string().max(32)]).nullish(),
 });
+
+/**
+ * GET /v1/payments/search's answer: `{ paging: { total, limit, offset }, results: [payment] }`,
+ * each result a payment as GET /v1/payments/{id} answers it.
+ */
+const busquedaSchema = z.object({
+  paging: z.object({ total: z.number().int().nonnegative() }).passthrough(),
+  results: z.array(z.unknown()).max(1000),
+});
+
+/** Payments per search page, and at most this many read for one order (newest first). */
+const BUSQUEDA_PAGINA = 50;
+const BUSQUEDA_MAXIMO = 200;
 
 /** POST /v1/payments/{id}/refunds' answer. */
 const reembolsoSchema = z.object({
@@ -159,6 +174,30 @@ export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): 
   const otraForma = (que: string) =>
     new PaymentsProviderError('bad_response', `Mercado Pago (${que}) respondió con otra forma`);
 
+  /**
+   * One payment of GET /v1/payments/{id} or of a search's results, as the app reads it;
+   * undefined when it is not a payment of this marketplace's checkout.
+   */
+  function leerPago(que: string, body: unknown): PagoLeido | undefined {
+    const pago = pagoSchema.safeParse(body);
+    if (!pago.success) throw otraForma(que);
+    const estado = ESTADOS[pago.data.status];
+    if (!estado) throw otraForma(que);
+    const tiendaId = pago.data.metadata?.tienda_id;
+    const externalReference = pago.data.external_reference;
+    // Not a payment of this marketplace's checkout (no order or store): nothing to apply.
+    if (!tiendaId || !externalReference) return undefined;
+    return {
+      id: String(pago.data.id),
+      status: estado,
+      externalReference,
+      metadata: { tiendaId },
+      amountCentavos: Math.round(pago.data.transaction_amount * 100),
+      currency: pago.data.currency_id ?? '',
+      collectorId: pago.data.collector_id == null ? null : String(pago.data.collector_id),
+    };
+  }
+
   return {
     async crearPreferencia(input: PreferenciaInput) {
       const que = 'checkout/preferences';
@@ -215,21 +254,39 @@ export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): 
       });
       if (status === 404) return undefined;
       if (status < 200 || status >= 300) throw fallo(que, status, body);
-      const pago = pagoSchema.safeParse(body);
-      if (!pago.success) throw otraForma(que);
-      const estado = ESTADOS[pago.data.status];
-      if (!estado) throw otraForma(que);
-      const tiendaId = pago.data.metadata?.tienda_id;
-      const externalReference = pago.data.external_reference;
-      // Not a payment of this marketplace's checkout (no order or store): nothing to apply.
-      if (!tiendaId || !externalReference) return undefined;
-      return {
-        id: String(pago.data.id),
-        status: estado,
-        externalReference,
-        metadata: { tiendaId },
-        amountCentavos: Math.round(pago.data.transaction_amount * 100),
-      };
+      return leerPago(que, body);
+    },
+
+    async buscarPagos(externalReference: string, accessToken?: string): Promise<PagoLeido[]> {
+      const que = 'v1/payments/search';
+      const pagos = new Map<string, PagoLeido>();
+      // Newest first, a page at a time; a result read twice (a page moved) counts once.
+      for (let offset = 0; offset < BUSQUEDA_MAXIMO; ) {
+        const query = new URLSearchParams({
+          external_reference: externalReference,
+          sort: 'date_created',
+          criteria: 'desc',
+          limit: String(BUSQUEDA_PAGINA),
+          offset: String(offset),
+        });
+        const { status, body } = await llamar(que, {
+          method: 'GET',
+          path: `/v1/payments/search?${query}`,
+          accessToken,
+        });
+        if (status < 200 || status >= 300) throw fallo(que, status, body);
+        const pagina = busquedaSchema.safeParse(body);
+        if (!pagina.success) throw otraForma(que);
+        for (const resultado of pagina.data.results) {
+          const leido = leerPago(que, resultado);
+          if (leido?.externalReference === externalReference && !pagos.has(leido.id)) {
+            pagos.set(leido.id, leido);
+          }
+        }
+        offset += pagina.data.results.length;
+        if (pagina.data.results.length === 0 || offset >= pagina.data.paging.total) break;
+      }
+      return [...pagos.values()];
     },
 
     async reembolsar(pagoId: string, clave: string, accessToken?: string, montoCentavos?: number) {

@@ -98,6 +98,10 @@ export interface PagoLeido {
   externalReference: string;
   metadata: { tiendaId: string };
   amountCentavos: number;
+  /** ISO 4217 currency of the payment. */
+  currency: string;
+  /** The provider account that received the payment (the seller's), when the provider says. */
+  collectorId: string | null;
 }
 
 export interface CheckoutPort {
@@ -108,6 +112,13 @@ export interface CheckoutPort {
    * the sandbox does not.
    */
   obtenerPago(id: string, accessToken?: string): Promise<PagoLeido | undefined>;
+  /**
+   * Every payment the provider has for an order (`externalReference`, the order id), newest
+   * first, each read as `obtenerPago` reads one; payments that are not this marketplace's
+   * checkout's are left out. The reconciliation (modules/pago/conciliacion.service.ts) asks,
+   * so a lost notification is not a lost payment. `accessToken`: as for `obtenerPago`.
+   */
+  buscarPagos(externalReference: string, accessToken?: string): Promise<PagoLeido[]>;
   /**
    * Refunds a payment: in full, or in part by `montoCentavos` (a cancelled group's share of a
    * seller's payment, docs/decisions/026); the same key twice gives the same refund. Refusing a

@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ERROR_CODES, errorBodySchema } from '@compra-grupal/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mpSandboxPagos, mpSandboxPreferencias } from '../../db/schema';
 import { assertOutsideTransaction } from '../../db/unit-of-work';
-import type { JobRunner } from '../../jobs/job-runner';
+import { type JobExecutor, type JobRunner, PermanentJobError } from '../../jobs/job-runner';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CheckoutPort, EstadoPagoLeido, PagoLeido } from './payments.port';
@@ -31,6 +31,8 @@ const preferenciaSchema = z.object({
   notificationUrl: z.string(),
   backUrls: z.object({ success: z.string(), failure: z.string(), pending: z.string() }),
   expiresAt: z.string(),
+  /** The seller's sandbox account (from the access token the preference was created with). */
+  collectorId: z.string().nullish(),
 });
 type PreferenciaGuardada = z.infer<typeof preferenciaSchema>;
 
@@ -46,15 +48,69 @@ const pagoSchema = z.object({
   externalReference: z.string(),
   tiendaId: z.string(),
   amountCentavos: z.number(),
+  collectorId: z.string().nullish(),
   notificationUrl: z.string(),
   /** Every refund made, in order (docs/decisions/026: partial refunds of cancelled groups). */
   reembolsos: z.array(reembolsoSchema).optional(),
+  /** When the app first acknowledged its notification (ISO 8601). */
+  notificadaEn: z.string().optional(),
 });
 
-/** The jobs-table retry of a notification the app did not acknowledge. */
+type PagoGuardado = typeof mpSandboxPagos.$inferSelect;
+
+/** A stored payment as the provider reports it (`obtenerPago`, `buscarPagos`). */
+function pagoLeido(row: PagoGuardado): PagoLeido {
+  const datos = pagoSchema.parse(row.datos);
+  // A refunded payment still reads as approved at its last status for this app's purposes.
+  const status = (row.estado === 'refunded' ? 'approved' : row.estado) as EstadoPagoLeido;
+  return {
+    id: row.id,
+    status,
+    externalReference: datos.externalReference,
+    metadata: { tiendaId: datos.tiendaId },
+    amountCentavos: datos.amountCentavos,
+    currency: 'ARS',
+    collectorId: datos.collectorId ?? null,
+  };
+}
+
+/**
+ * The notification of a payment, on the jobs table: enqueued in the transaction that records
+ * the payment, so a process that dies before notifying still notifies once it runs again.
+ */
 export const TIPO_NOTIFICAR_SANDBOX = 'mercadopago-sandbox.notificar';
 
+/**
+ * When the queued notification runs if the one sent at once was not acknowledged: after the
+ * first attempt's own timeout (10 s), so both rarely run together.
+ */
+export const NOTIFICACION_REINTENTO_MS = 10_000;
+
+/** Tries of a notification: the runner's backoff (5 s doubling) spans about 40 minutes. */
+const NOTIFICACION_MAX_INTENTOS = 10;
+
+const notificarPayloadSchema = z.object({
+  pagoId: z.string(),
+  /** The job of the payment itself: skipped when the app already acknowledged the payment. */
+  soloSiFalta: z.boolean().optional(),
+});
+
 const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
+
+/**
+ * The sandbox account an access token belongs to (its `u`), read without checking the
+ * signature: the token is the app's own, just read from its database to create this
+ * preference; the account then acts as the payment's collector.
+ */
+function cuentaDelToken(accessToken: string): string | null {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const u: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).u;
+    return typeof u === 'string' ? u : null;
+  } catch {
+    return null;
+  }
+}
 
 const totalDe = (p: PreferenciaGuardada) =>
   p.items.reduce((t, i) => t + i.unitPriceCentavos * i.quantity, 0) + p.envioCentavos;
@@ -87,21 +143,37 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     return row ? preferenciaSchema.parse(row.datos) : undefined;
   }
 
-  /** Records a payment of a preference with the buyer's outcome; answers its id. */
+  let trabajos: JobRunner | undefined;
+
+  /**
+   * Records a payment of a preference with the buyer's outcome, and (with the jobs table) its
+   * notification to send in the same transaction; answers its id. Sends nothing itself.
+   */
   async function registrarPago(preferenciaId: string, estado: EstadoPagoLeido): Promise<string> {
     const preferencia = await leerPreferencia(preferenciaId);
     if (!preferencia) throw new Error(`preferencia de prueba desconocida: ${preferenciaId}`);
     const id = String(randomInt(10_000_000_000, 99_999_999_999));
-    await db.insert(mpSandboxPagos).values({
-      id,
-      preferenciaId,
-      estado,
-      datos: {
-        externalReference: preferencia.externalReference,
-        tiendaId: preferencia.metadata.tiendaId,
-        amountCentavos: totalDe(preferencia),
-        notificationUrl: preferencia.notificationUrl,
-      },
+    const ahora = clock.now();
+    await db.transaction(async (tx) => {
+      await tx.insert(mpSandboxPagos).values({
+        id,
+        preferenciaId,
+        estado,
+        datos: {
+          externalReference: preferencia.externalReference,
+          tiendaId: preferencia.metadata.tiendaId,
+          amountCentavos: totalDe(preferencia),
+          collectorId: preferencia.collectorId ?? null,
+          notificationUrl: preferencia.notificationUrl,
+        },
+        creadoEn: ahora,
+      });
+      await trabajos?.enqueue(tx as unknown as JobExecutor, {
+        tipo: TIPO_NOTIFICAR_SANDBOX,
+        payload: { pagoId: id, soloSiFalta: true },
+        clave: `${TIPO_NOTIFICAR_SANDBOX}:${id}`,
+        ejecutarDesde: new Date(ahora.getTime() + NOTIFICACION_REINTENTO_MS),
+      });
     });
     return id;
   }
@@ -130,41 +202,47 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
         body: JSON.stringify({ action: 'payment.updated', type: 'payment', data: { id: pagoId } }),
         signal: AbortSignal.timeout(10_000),
       });
-      return res.ok;
+      if (!res.ok) return false;
     } catch {
       return false;
     }
+    // Acknowledged: the payment's queued notification has nothing left to do.
+    await db
+      .update(mpSandboxPagos)
+      .set({
+        datos: sql`${mpSandboxPagos.datos} || ${JSON.stringify({ notificadaEn: clock.now().toISOString() })}::jsonb`,
+      })
+      .where(eq(mpSandboxPagos.id, pagoId));
+    return true;
   }
 
-  let trabajos: JobRunner | undefined;
-
   /**
-   * Retries through the jobs table (docs/decisions/012): each failure waits longer (the
-   * runner's backoff), and a restart does not lose the notification.
+   * Sends through the jobs table (docs/decisions/012): each failure waits longer (the runner's
+   * backoff), and a restart does not lose the notification.
    */
   function usarTrabajos(jobs: JobRunner): void {
-    jobs.register(TIPO_NOTIFICAR_SANDBOX, z.object({ pagoId: z.string() }), async ({ pagoId }) => {
-      if (!(await notificar(pagoId)))
-        throw new Error('la app no confirmó la notificación de prueba');
-    });
+    jobs.register(
+      TIPO_NOTIFICAR_SANDBOX,
+      notificarPayloadSchema,
+      async ({ pagoId, soloSiFalta }) => {
+        const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
+        if (!row) throw new PermanentJobError(`pago de prueba desconocido: ${pagoId}`);
+        if (soloSiFalta && pagoSchema.parse(row.datos).notificadaEn) return;
+        if (!(await notificar(pagoId)))
+          throw new Error('la app no confirmó la notificación de prueba');
+      },
+      { maxIntentos: NOTIFICACION_MAX_INTENTOS },
+    );
     trabajos = jobs;
   }
 
   /**
-   * Delivers now; failing that, retries through the jobs table (or, without it, a few times
-   * in the background: 1 s, 5 s, 30 s).
+   * Delivers now. Failing that, the notification recorded with the payment retries it from
+   * the jobs table; without one (no runner), a few times in the background: 1 s, 5 s, 30 s.
    */
   async function entregar(pagoId: string): Promise<boolean> {
     if (await notificar(pagoId).catch(() => false)) return true;
-    if (trabajos) {
-      await trabajos.enqueue(db, {
-        tipo: TIPO_NOTIFICAR_SANDBOX,
-        payload: { pagoId },
-        clave: `${TIPO_NOTIFICAR_SANDBOX}:${pagoId}`,
-        ejecutarDesde: new Date(clock.now().getTime() + 1_000),
-      });
-      return false;
-    }
+    if (trabajos) return false;
     const esperas = [1_000, 5_000, 30_000];
     const reintentar = (i: number) => {
       const espera = esperas[i];
@@ -181,12 +259,26 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     return false;
   }
 
+  /**
+   * The buyer decides on the checkout page: the payment is recorded with its notification to
+   * send (one transaction), then notified at once. Answers the payment's id.
+   */
+  async function pagar(preferenciaId: string, estado: EstadoPagoLeido): Promise<string> {
+    const pagoId = await registrarPago(preferenciaId, estado);
+    await entregar(pagoId);
+    return pagoId;
+  }
+
   const port: CheckoutPort = {
     async crearPreferencia(input) {
       assertOutsideTransaction('Mercado Pago de prueba (checkout/preferences)');
       const id = `SBX-PREF-${randomUUID()}`;
-      const { accessToken: _token, expiresAt, ...resto } = input;
-      const datos: PreferenciaGuardada = { ...resto, expiresAt: expiresAt.toISOString() };
+      const { accessToken, expiresAt, ...resto } = input;
+      const datos: PreferenciaGuardada = {
+        ...resto,
+        expiresAt: expiresAt.toISOString(),
+        collectorId: cuentaDelToken(accessToken),
+      };
       await db.insert(mpSandboxPreferencias).values({ id, datos });
       const initPoint = new URL(`${publicUrl}${SANDBOX_PATH}/checkout`);
       initPoint.searchParams.set('pref_id', id);
@@ -196,17 +288,16 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
       assertOutsideTransaction('Mercado Pago de prueba (v1/payments)');
       if (!/^\d{1,20}$/.test(id)) return undefined;
       const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, id));
-      if (!row) return undefined;
-      const datos = pagoSchema.parse(row.datos);
-      // A refunded payment still reads as approved at its last status for this app's purposes.
-      const status = (row.estado === 'refunded' ? 'approved' : row.estado) as EstadoPagoLeido;
-      return {
-        id,
-        status,
-        externalReference: datos.externalReference,
-        metadata: { tiendaId: datos.tiendaId },
-        amountCentavos: datos.amountCentavos,
-      };
+      return row ? pagoLeido(row) : undefined;
+    },
+    async buscarPagos(externalReference): Promise<PagoLeido[]> {
+      assertOutsideTransaction('Mercado Pago de prueba (v1/payments/search)');
+      const rows = await db
+        .select()
+        .from(mpSandboxPagos)
+        .where(sql`${mpSandboxPagos.datos} ->> 'externalReference' = ${externalReference}`)
+        .orderBy(desc(mpSandboxPagos.creadoEn), desc(mpSandboxPagos.id));
+      return rows.map(pagoLeido);
     },
     async reembolsar(pagoId, clave, _accessToken, montoCentavos) {
       assertOutsideTransaction('Mercado Pago de prueba (v1/payments/refunds)');
@@ -320,8 +411,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
             : form.data.accion === 'rechazar'
               ? 'rejected'
               : 'pending';
-        const pagoId = await registrarPago(form.data.pref_id, status);
-        await entregar(pagoId);
+        const pagoId = await pagar(form.data.pref_id, status);
         const vuelta = new URL(
           status === 'approved'
             ? preferencia.backUrls.success
@@ -339,7 +429,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     );
   }
 
-  return { port, routes, registrarPago, notificar, entregar, usarTrabajos };
+  return { port, routes, pagar, registrarPago, notificar, entregar, usarTrabajos };
 }
 
 export type SandboxCheckout = ReturnType<typeof createSandboxCheckout>;

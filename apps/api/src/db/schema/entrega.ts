@@ -16,21 +16,34 @@ import { pedidos } from './pedido';
 import { tiendas } from './tienda';
 import { usuarios } from './usuario';
 
+/** Why money goes back (docs/decisions/028). */
+export const MOTIVOS_REEMBOLSO = [
+  /** A group was cancelled (the product team, or its deadline): that participation's share. */
+  'grupo_cancelado',
+  /** A second payment of a part already paid. */
+  'pago_duplicado',
+  /** An approval whose released units were sold meanwhile. */
+  'sin_stock',
+  /** A provider payment that does not match its part (amount, currency, collector, reference). */
+  'pago_no_coincide',
+  /** An order that expired with some sellers unpaid: the paid parts go back whole. */
+  'pedido_vencido',
+] as const;
+export type MotivoReembolso = (typeof MOTIVOS_REEMBOLSO)[number];
+
 /**
- * The refund of one participant's share of a cancelled group (issue 14): recorded in the
- * cancelling transaction (one per participant, never twice), then made through the payments
- * port with `clave` as the idempotency key, retried by the jobs until the provider confirms.
+ * The one refund ledger: every peso that goes back, one row per refund (a participation of a
+ * cancelled group, or a whole provider payment), recorded in the transaction that decides it,
+ * then made through the payments port with `clave` as the idempotency key and retried with
+ * backoff (`proximo_intento_en`) until the provider confirms.
  */
-export const reembolsosDeGrupo = pgTable(
-  'reembolsos_de_grupo',
+export const reembolsos = pgTable(
+  'reembolsos',
   {
     id: idColumn().primaryKey(),
-    grupoId: idColumn('grupo_id')
-      .notNull()
-      .references(() => gruposDeCompra.id),
-    participanteId: idColumn('participante_id')
-      .notNull()
-      .references(() => participantesGrupo.id),
+    motivo: text('motivo', { enum: MOTIVOS_REEMBOLSO }).notNull(),
+    grupoId: idColumn('grupo_id').references(() => gruposDeCompra.id),
+    participanteId: idColumn('participante_id').references(() => participantesGrupo.id),
     pedidoId: idColumn('pedido_id')
       .notNull()
       .references(() => pedidos.id),
@@ -40,7 +53,7 @@ export const reembolsosDeGrupo = pgTable(
     usuarioId: idColumn('usuario_id')
       .notNull()
       .references(() => usuarios.id),
-    /** The provider payment of that seller's part, refunded in part by this amount. */
+    /** The provider payment refunded (in part for a group's share, whole otherwise). */
     proveedorPagoId: text('proveedor_pago_id'),
     montoCentavos: bigint('monto_centavos', { mode: 'number' }).notNull(),
     estado: text('estado', { enum: ['pendiente', 'reembolsado'] })
@@ -51,17 +64,25 @@ export const reembolsosDeGrupo = pgTable(
     reembolsoId: text('reembolso_id'),
     intentos: integer('intentos').notNull().default(0),
     ultimoError: text('ultimo_error'),
+    proximoIntentoEn: timestamp('proximo_intento_en', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     reembolsadoEn: timestamp('reembolsado_en', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('reembolsos_de_grupo_participante_idx').on(table.participanteId),
-    index('reembolsos_de_grupo_pedido_idx').on(table.pedidoId),
-    index('reembolsos_de_grupo_pendientes_idx')
-      .on(table.creadoEn)
+    uniqueIndex('reembolsos_participante_idx').on(table.participanteId),
+    uniqueIndex('reembolsos_clave_idx').on(table.clave),
+    index('reembolsos_pedido_idx').on(table.pedidoId),
+    index('reembolsos_pendientes_idx')
+      .on(table.proximoIntentoEn)
       .where(sql`${table.estado} = 'pendiente'`),
-    check('reembolsos_de_grupo_estado_check', sql`${table.estado} in ('pendiente', 'reembolsado')`),
-    check('reembolsos_de_grupo_monto_check', sql`${table.montoCentavos} >= 0`),
+    check('reembolsos_estado_check', sql`${table.estado} in ('pendiente', 'reembolsado')`),
+    check('reembolsos_monto_check', sql`${table.montoCentavos} >= 0`),
+    check(
+      'reembolsos_motivo_check',
+      sql`${table.motivo} in ('grupo_cancelado', 'pago_duplicado', 'sin_stock', 'pago_no_coincide', 'pedido_vencido')`,
+    ),
   ],
 );
 
@@ -83,4 +104,4 @@ export const intentosCodigoEntrega = pgTable(
   ],
 );
 
-export type ReembolsoDeGrupoRow = typeof reembolsosDeGrupo.$inferSelect;
+export type ReembolsoRow = typeof reembolsos.$inferSelect;

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createRepositories } from '../../composition';
 import { fixedId } from '../../lib/ids';
 import { abrirGrupo, tomarLugares } from '../../modules/grupo-de-compra/grupo-de-compra.ledger';
+import { createCicloDeVida } from '../../modules/pedido/ciclo-de-vida.service';
 import { generarCodigoEntrega } from '../../modules/pedido/codigo-entrega';
 import type { Database } from '../client';
 import {
@@ -11,7 +12,6 @@ import {
   pedidoLineas,
   pedidos,
   productos,
-  reembolsosDeGrupo,
   tiendas,
 } from '../schema';
 import { createUnitOfWork } from '../unit-of-work';
@@ -19,6 +19,7 @@ import { DEMO_USUARIOS } from './demo-usuarios';
 import type { SeedContext } from './index';
 
 const lucia = DEMO_USUARIOS.comprador;
+const cicloDeVida = createCicloDeVida();
 
 /**
  * The demo shopper's orders, one in each state Mis Pedidos shows (issue 14): paid and waiting
@@ -142,31 +143,10 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
           .update(gruposDeCompra)
           .set({ estado: 'cancelado', canceladoEn: ahora })
           .where(eq(gruposDeCompra.id, toma.grupoId));
-        const [participante] = await tx
-          .select()
-          .from(participantesGrupo)
-          .where(
-            and(
-              eq(participantesGrupo.grupoId, toma.grupoId),
-              eq(participantesGrupo.pedidoId, pedidoId),
-            ),
-          );
-        if (participante) {
-          await tx.insert(reembolsosDeGrupo).values({
-            id: fixedId('e4', demo.n),
-            grupoId: toma.grupoId,
-            participanteId: participante.id,
-            pedidoId,
-            tiendaId: producto.tiendaId,
-            usuarioId: lucia.id,
-            // Nothing else of the part ships: the places and the shipping go back.
-            montoCentavos: precio + envio,
-            estado: 'reembolsado',
-            clave: `reembolso-grupo-${participante.id}`,
-            reembolsoId: `demo-${demo.n}`,
-            intentos: 1,
-            reembolsadoEn: ahora,
-          });
+        // The lifecycle decides the refund, as a real cancellation; the demo's was confirmed.
+        const { ids } = await cicloDeVida.reembolsarGrupoCancelado(repos, toma.grupoId, ahora);
+        for (const [i, id] of ids.entries()) {
+          await repos.reembolso.marcarReembolsado(id, `demo-${demo.n}-${i}`, ahora);
         }
         // The product stays on sale: its next group opens, as a cancellation does.
         await abrirGrupo(repos, producto);

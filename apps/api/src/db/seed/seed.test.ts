@@ -16,7 +16,7 @@ import {
   participantesGrupo,
   pedidos,
   productos,
-  reembolsosDeGrupo,
+  reembolsos,
   tiendas,
 } from '../schema';
 import { DEMO_USUARIOS } from './demo-usuarios';
@@ -54,12 +54,12 @@ describe('runSeed', () => {
         pedido: pedidos.id,
         entregado: pedidos.entregado,
         grupo: gruposDeCompra.estado,
-        reembolso: reembolsosDeGrupo.estado,
+        reembolso: reembolsos.estado,
       })
       .from(pedidos)
       .innerJoin(participantesGrupo, eq(participantesGrupo.pedidoId, pedidos.id))
       .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
-      .leftJoin(reembolsosDeGrupo, eq(reembolsosDeGrupo.participanteId, participantesGrupo.id))
+      .leftJoin(reembolsos, eq(reembolsos.participanteId, participantesGrupo.id))
       .where(eq(pedidos.usuarioId, DEMO_USUARIOS.comprador.id))
       .orderBy(pedidos.id);
     expect(estados.map(({ entregado, grupo, reembolso }) => [entregado, grupo, reembolso])).toEqual(

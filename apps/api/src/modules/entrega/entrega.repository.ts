@@ -8,29 +8,9 @@ import {
   pedidoLineas,
   pedidos,
   productos,
-  reembolsosDeGrupo,
+  reembolsos,
   tiendas,
 } from '../../db/schema';
-
-/**
- * A seller's part of an order (`pagos_por_vendedor` row `v`) is ready for delivery when it
- * holds places in at least one group and every group holding them is `cerrado` (or already
- * `completado`). Written once, used by the lists that filter on it.
- */
-const parteLista = sql`(
-  exists (
-    select 1 from ${participantesGrupo} pg
-    join ${gruposDeCompra} g on g.id = pg.grupo_id
-    join ${productos} p on p.id = g.producto_id
-    where pg.pedido_id = ${pagosPorVendedor.pedidoId} and p.tienda_id = ${pagosPorVendedor.tiendaId}
-  ) and not exists (
-    select 1 from ${participantesGrupo} pg
-    join ${gruposDeCompra} g on g.id = pg.grupo_id
-    join ${productos} p on p.id = g.producto_id
-    where pg.pedido_id = ${pagosPorVendedor.pedidoId} and p.tienda_id = ${pagosPorVendedor.tiendaId}
-      and g.estado not in ('cerrado', 'completado')
-  )
-)`;
 
 /** What delivery shows of an order: its address snapshot and phone. */
 const direccionDePedido = {
@@ -119,20 +99,20 @@ export function createEntregaRepository(db: Database) {
           lugaresOcupados: gruposDeCompra.lugaresOcupados,
           fechaLimite: gruposDeCompra.fechaLimite,
           cantidad: participantesGrupo.cantidad,
-          reembolsoMontoCentavos: reembolsosDeGrupo.montoCentavos,
-          reembolsoEstado: reembolsosDeGrupo.estado,
-          reembolsadoEn: reembolsosDeGrupo.reembolsadoEn,
+          reembolsoMontoCentavos: reembolsos.montoCentavos,
+          reembolsoEstado: reembolsos.estado,
+          reembolsadoEn: reembolsos.reembolsadoEn,
         })
         .from(participantesGrupo)
         .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
         .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
-        .leftJoin(reembolsosDeGrupo, eq(reembolsosDeGrupo.participanteId, participantesGrupo.id))
+        .leftJoin(reembolsos, eq(reembolsos.participanteId, participantesGrupo.id))
         .where(inArray(participantesGrupo.pedidoId, pedidoIds))
         .orderBy(asc(participantesGrupo.creadoEn), asc(participantesGrupo.id)),
 
     /**
      * The store's lines of approved orders whose part for the store is not delivered yet,
-     * oldest order first (at most `limite`), with `listo` (the part may be delivered).
+     * oldest order first (at most `limite`).
      */
     lineasParaEntregarDeTienda: (tiendaId: string, limite: number) =>
       db
@@ -145,7 +125,6 @@ export function createEntregaRepository(db: Database) {
           >`coalesce(${productos.imagenMiniatura}, ${productos.imagen})`,
           cantidad: pedidoLineas.cantidad,
           ...direccionDePedido,
-          listo: sql<boolean>`${parteLista}`,
         })
         .from(pagosPorVendedor)
         .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))
@@ -168,7 +147,10 @@ export function createEntregaRepository(db: Database) {
         .orderBy(asc(pedidos.creadoEn), asc(pedidos.id), asc(pedidoLineas.id))
         .limit(limite),
 
-    /** Undelivered parts of approved orders that are ready for delivery, oldest first. */
+    /**
+     * Undelivered paid parts of approved orders, oldest first (at most `limite`): the courier's
+     * list keeps those the lifecycle says are ready.
+     */
     partesListas: (limite: number) =>
       db
         .select({
@@ -185,7 +167,6 @@ export function createEntregaRepository(db: Database) {
             eq(pedidos.aprobado, true),
             eq(pagosPorVendedor.estado, 'aprobado'),
             isNull(pagosPorVendedor.entregadoEn),
-            parteLista,
           ),
         )
         .orderBy(asc(pedidos.creadoEn), asc(pedidos.id), asc(pagosPorVendedor.tiendaId))
@@ -322,25 +303,9 @@ export function createEntregaRepository(db: Database) {
       return rows.map((r) => r.tiendaId);
     },
 
-    /**
-     * The order becomes `entregado` when none of its paid parts is left to deliver. Answers
-     * whether the order is delivered now.
-     */
-    async marcarPedidoEntregadoSiCorresponde(pedidoId: string): Promise<boolean> {
-      const rows = await db
-        .update(pedidos)
-        .set({ entregado: true })
-        .where(
-          and(
-            eq(pedidos.id, pedidoId),
-            sql`not exists (
-              select 1 from ${pagosPorVendedor} v
-              where v.pedido_id = pedidos.id and v.estado = 'aprobado' and v.entregado_en is null
-            )`,
-          ),
-        )
-        .returning({ entregado: pedidos.entregado });
-      return rows.length > 0;
+    /** The order is delivered (the lifecycle says every part that goes on is). */
+    async marcarPedidoEntregado(pedidoId: string): Promise<void> {
+      await db.update(pedidos).set({ entregado: true }).where(eq(pedidos.id, pedidoId));
     },
 
     /**

@@ -18,6 +18,14 @@ import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
+import { anunciarGrupoActualizado } from '../grupo-de-compra/grupo-de-compra.ledger';
+import {
+  estadoDeParte,
+  estadoDePedido,
+  lineaSigue,
+  porQueNoSeEntrega,
+} from '../pedido/ciclo-de-vida';
+import type { CicloDeVidaRepository } from '../pedido/ciclo-de-vida.repository';
 import type { PedidoRepository } from '../pedido/pedido.repository';
 import type { EntregaRepository } from './entrega.repository';
 
@@ -27,6 +35,8 @@ export const PEDIDOS_CON_GRUPOS_MAX = 100;
 export const LINEAS_PARA_ENTREGAR_MAX = 500;
 /** Parts listed on the delivery screen, oldest order first. */
 export const PARTES_LISTAS_MAX = 500;
+/** Undelivered paid parts read to find those ready (the lifecycle decides which are). */
+const PARTES_CANDIDATAS_MAX = 2000;
 
 export const MENSAJE_ENTREGA_CODIGO = '¡Entrega confirmada!';
 export const MENSAJE_ENTREGA_MANUAL = 'Pedido marcado como entregado correctamente';
@@ -75,22 +85,6 @@ const direccionDe = (p: {
   codigoPostal: p.codigoPostal,
 });
 
-type GrupoBloqueado = Awaited<ReturnType<EntregaRepository['lockGruposDePedido']>>[number];
-
-const estaCerrado = (estado: string) => estado === 'cerrado' || estado === 'completado';
-
-/** Why a part cannot be delivered yet, or null when it can (every group of it closed). */
-function porQueNoLista(grupos: GrupoBloqueado[]): string | null {
-  if (grupos.length === 0) return 'sus productos todavía no tienen lugares en un grupo de compra';
-  const cancelado = grupos.find((g) => g.estado === 'cancelado');
-  if (cancelado) return `el grupo de ${cancelado.productoNombre} fue cancelado`;
-  const abierto = grupos.find((g) => !estaCerrado(g.estado));
-  if (abierto) {
-    return `el grupo de ${abierto.productoNombre} tiene ${abierto.lugaresOcupados} de ${abierto.lugaresNecesarios} lugares ocupados`;
-  }
-  return null;
-}
-
 /**
  * Delivery (issue 14; DESIGN.md section 3, Orders and payments): the shopper's approved orders
  * with their groups, the store's orders to deliver, the courier's list, and delivery of each
@@ -103,9 +97,12 @@ export function createEntregaService(
   {
     withTransaction,
     lineasDePedidos,
+    cicloDeVida,
     clock = systemClock,
   }: {
     withTransaction: WithTransaction<Repositories>;
+    /** The order lifecycle's reads: each part's state and readiness. */
+    cicloDeVida: Pick<CicloDeVidaRepository, 'partes'>;
     /** The orders' lines with their product's name and picture (the pedido repository's). */
     lineasDePedidos: PedidoRepository['lineasDePedidos'];
     clock?: Clock;
@@ -128,18 +125,15 @@ export function createEntregaService(
       const ahora = clock.now();
       // Groups first, locked in id order: concurrent deliveries into a group take turns.
       const grupos = await repos.entrega.lockGruposDePedido(input.pedidoId);
-      const partes = (await repos.entrega.partesDePedidos([input.pedidoId])).filter(
+      const todas = await repos.cicloDeVida.partes([input.pedidoId], ahora);
+      const partes = todas.filter(
         (p) => input.tiendaId === undefined || p.tiendaId === input.tiendaId,
       );
       if (partes.length === 0) throw noLista('no tiene productos de esa tienda');
-      const pendientes = partes.filter((p) => !p.entregadoEn);
+      const pendientes = partes.filter((p) => !p.entregada);
       if (pendientes.length === 0) throw yaEntregado();
-      const pagadas = pendientes.filter((p) => p.estado === 'aprobado');
-      if (pagadas.length === 0) throw noLista('su pago todavía no está aprobado');
-      const motivos = pagadas.map((p) =>
-        porQueNoLista(grupos.filter((g) => g.tiendaId === p.tiendaId)),
-      );
-      const listas = pagadas.filter((_, i) => motivos[i] === null);
+      const motivos = pendientes.map(porQueNoSeEntrega);
+      const listas = pendientes.filter((_, i) => motivos[i] === null);
       if (listas.length === 0) throw noLista(motivos.find((m) => m !== null) ?? '');
 
       const entregadas = await repos.entrega.entregarPartes({
@@ -150,7 +144,12 @@ export function createEntregaService(
         ahora,
       });
       if (entregadas.length === 0) throw yaEntregado();
-      const entregado = await repos.entrega.marcarPedidoEntregadoSiCorresponde(input.pedidoId);
+      const despues = todas.map((p) => ({
+        ...p,
+        entregada: p.entregada || entregadas.includes(p.tiendaId),
+      }));
+      const entregado = estadoDePedido(despues.map(estadoDeParte)) === 'entregado';
+      if (entregado) await repos.entrega.marcarPedidoEntregado(input.pedidoId);
 
       const completados = await repos.entrega.completarGrupos(
         grupos
@@ -167,17 +166,11 @@ export function createEntregaService(
       for (const grupo of completados) {
         const r = resumen.get(grupo.id);
         if (!r) continue;
-        await repos.eventos.registrarEnSalas(
-          [rooms.grupo(grupo.id), rooms.producto(grupo.productoId), rooms.tienda(r.tiendaId)],
-          'grupoActualizado',
-          {
-            grupoId: grupo.id,
-            estado: 'completado',
-            lugaresOcupados: grupo.lugaresOcupados,
-            lugaresNecesarios: grupo.lugaresNecesarios,
-            participantesCount: r.participantesCount,
-            productoNombre: r.productoNombre,
-          },
+        await anunciarGrupoActualizado(
+          repos,
+          { id: grupo.productoId, tiendaId: r.tiendaId, nombre: r.productoNombre },
+          { ...grupo, estado: 'completado' },
+          r.participantesCount,
         );
       }
       return { mensaje: input.mensaje, pedidoId: input.pedidoId, tiendaIds: entregadas, entregado };
@@ -195,10 +188,11 @@ export function createEntregaService(
       const filas = await repository.pedidosAprobadosDeUsuario(usuarioId, PEDIDOS_CON_GRUPOS_MAX);
       if (filas.length === 0) throw notFound('PEDIDO_NO_ENCONTRADO');
       const ids = filas.map((p) => p.id);
-      const [lineas, partes, participaciones] = await Promise.all([
+      const [lineas, partes, participaciones, ciclo] = await Promise.all([
         lineasDePedidos(ids),
         repository.partesDePedidos(ids),
         repository.gruposDePedidos(ids),
+        cicloDeVida.partes(ids, clock.now()),
       ]);
       return filas.map((p) => {
         const grupos = new Map<string, GrupoDePedido>();
@@ -239,12 +233,18 @@ export function createEntregaService(
           };
         }
         const deEste = partes.filter((parte) => parte.pedidoId === p.id);
+        const estados = new Map(
+          ciclo
+            .filter((c) => c.pedidoId === p.id)
+            .map((c) => [c.tiendaId, { estado: estadoDeParte(c), reembolsado: c.reembolsadoCentavos }]),
+        );
         return {
           _id: p.id,
           codigo: p.codigo,
           fechaCreacion: p.creadoEn.toISOString(),
           aprobado: p.aprobado,
           entregado: p.entregado,
+          estado: estadoDePedido([...estados.values()].map((e) => e.estado)),
           todosLosPagosAprobados: p.todosLosPagosAprobados,
           total: centavosAPesos(deEste.reduce((t, parte) => t + parte.montoCentavos, 0)),
           productos: lineas
@@ -264,6 +264,8 @@ export function createEntregaService(
             tiendaId: parte.tiendaId,
             tiendaNombre: parte.tiendaNombre,
             estadoPago: parte.estado,
+            estado: estados.get(parte.tiendaId)?.estado ?? 'por_pagar',
+            reembolsado: centavosAPesos(estados.get(parte.tiendaId)?.reembolsado ?? 0),
             entregado: parte.entregadoEn !== null,
             entregadoEn: parte.entregadoEn?.toISOString() ?? null,
           })),
@@ -282,7 +284,19 @@ export function createEntregaService(
       if (!tienda) throw notFound('TIENDA_NO_ENCONTRADA');
       if (tienda.usuarioId !== caller.id) throw accesoDenegado();
       const filas = await repository.lineasParaEntregarDeTienda(tiendaId, LINEAS_PARA_ENTREGAR_MAX);
-      return filas.map((f) => ({
+      const partes = new Map(
+        (await cicloDeVida.partes(
+          filas.map((f) => f.pedidoId),
+          clock.now(),
+        ))
+          .filter((p) => p.tiendaId === tiendaId)
+          .map((p) => [p.pedidoId, p]),
+      );
+      return filas.flatMap((f) => {
+        const parte = partes.get(f.pedidoId);
+        // A line whose group was cancelled was refunded: it is not delivered.
+        if (!parte || !lineaSigue(parte, f.productoId)) return [];
+        return [{
         pedidoId: f.pedidoId,
         productoId: f.productoId,
         productoNombre: f.productoNombre,
@@ -290,8 +304,9 @@ export function createEntregaService(
         cantidad: f.cantidad,
         direccion: direccionDe(f),
         telefono: f.telefono,
-        listo: Boolean(f.listo),
-      }));
+        listo: estadoDeParte(parte) === 'lista',
+      }];
+      });
     },
 
     /**
@@ -347,7 +362,19 @@ export function createEntregaService(
      */
     async todosLosPedidos(actor: Actor | null): Promise<PedidoListoParaEntrega[]> {
       requireRole(actor, 'repartidor', 'admin');
-      const partes = await repository.partesListas(PARTES_LISTAS_MAX);
+      const candidatas = await repository.partesListas(PARTES_CANDIDATAS_MAX);
+      const ciclo = await cicloDeVida.partes(
+        candidatas.map((p) => p.pedidoId),
+        clock.now(),
+      );
+      const deParte = (p: { pedidoId: string; tiendaId: string }) =>
+        ciclo.find((c) => c.pedidoId === p.pedidoId && c.tiendaId === p.tiendaId);
+      const partes = candidatas
+        .filter((p) => {
+          const parte = deParte(p);
+          return parte !== undefined && estadoDeParte(parte) === 'lista';
+        })
+        .slice(0, PARTES_LISTAS_MAX);
       if (partes.length === 0) return [];
       const lineas = await lineasDePedidos([...new Set(partes.map((p) => p.pedidoId))]);
       return partes.map((p) => ({
@@ -356,6 +383,10 @@ export function createEntregaService(
         tiendaNombre: p.tiendaNombre,
         productos: lineas
           .filter((l) => l.pedidoId === p.pedidoId && l.tiendaId === p.tiendaId)
+          .filter((l) => {
+            const parte = deParte(p);
+            return parte !== undefined && lineaSigue(parte, l.productoId);
+          })
           .map((l) => ({ nombre: l.nombre ?? 'Producto no encontrado', cantidad: l.cantidad })),
         direccion: direccionDe(p),
         telefono: p.telefono,

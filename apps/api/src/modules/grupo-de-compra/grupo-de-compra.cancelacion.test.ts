@@ -16,7 +16,7 @@ import {
   mpSandboxPagos,
   pagosPorVendedor,
   participantesGrupo,
-  reembolsosDeGrupo,
+  reembolsos,
 } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
 import { createJobRunner } from '../../jobs/job-runner';
@@ -39,7 +39,10 @@ import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
 } from '../pago/mercadopago-cuenta-de-prueba';
-import { registrarCancelacionDeGrupos, TIPO_GRUPOS_VENCIDOS } from './cancelacion.job';
+import { createCicloDeVida } from '../pedido/ciclo-de-vida.service';
+import { registrarReembolsos } from '../pedido/reembolsos.job';
+import { createReembolsosService } from '../pedido/reembolsos.service';
+import { TIPO_GRUPOS_VENCIDOS } from './cancelacion.job';
 import { createCancelacionDeGrupoService } from './grupo-de-compra.cancelacion';
 
 const clock = createTestClock();
@@ -125,9 +128,9 @@ const grupoDe = async (id: string) =>
 const reembolsosDe = (grupoId: string) =>
   t.database.db
     .select()
-    .from(reembolsosDeGrupo)
-    .where(eq(reembolsosDeGrupo.grupoId, grupoId))
-    .orderBy(asc(reembolsosDeGrupo.creadoEn), asc(reembolsosDeGrupo.id));
+    .from(reembolsos)
+    .where(eq(reembolsos.grupoId, grupoId))
+    .orderBy(asc(reembolsos.creadoEn), asc(reembolsos.id));
 
 /** The refunds the sandbox provider made of a payment (its 'Modo de prueba' record). */
 async function reembolsosDelProveedor(pagoId: string) {
@@ -320,15 +323,22 @@ describe('refunds of a cancelled group, retried by the jobs', () => {
         return sandbox.reembolsar(pagoId, clave, accessToken, montoCentavos);
       },
     };
-    const service = createCancelacionDeGrupoService({
-      repositories: createRepositories(t.database.db),
-      withTransaction: t.app.services.withTransaction,
+    const repositories = createRepositories(t.database.db);
+    const reembolsos = createReembolsosService({
+      repository: repositories.reembolso,
       checkout: intermitente,
       accessTokenVigente: (usuarioId) => t.app.services.mercadoPago.accessTokenVigente(usuarioId),
       clock,
     });
+    const service = createCancelacionDeGrupoService({
+      repositories,
+      withTransaction: t.app.services.withTransaction,
+      cicloDeVida: createCicloDeVida(),
+      reembolsos,
+      clock,
+    });
     const jobs = createJobRunner({ db: t.database.db, clock });
-    const trabajos = registrarCancelacionDeGrupos(jobs, service, { db: t.database.db, clock });
+    const trabajos = registrarReembolsos(jobs, reembolsos, { db: t.database.db, clock });
 
     const cancelacion = await service.cancelar(grupoId);
     expect(cancelacion).toMatchObject({
@@ -343,7 +353,11 @@ describe('refunds of a cancelled group, retried by the jobs', () => {
     ]);
     expect(filas[0]?.ultimoError).toContain('503');
 
-    // The minute's job tries again, with the same keys; the provider confirms.
+    // After the backoff the refund job tries again, with the same keys; the provider confirms.
+    await trabajos.programar();
+    await jobs.runDue();
+    expect((await reembolsosDe(grupoId)).map((f) => f.estado)).toEqual(['pendiente', 'pendiente']);
+    clock.advance(60_000);
     await trabajos.programar();
     await jobs.runDue();
     filas = await reembolsosDe(grupoId);

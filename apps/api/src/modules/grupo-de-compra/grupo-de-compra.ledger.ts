@@ -37,31 +37,35 @@ export interface TomarLugaresInput {
 }
 
 /**
- * Records `grupoActualizado` (the group's state and places) to the group's, product's and
- * store's rooms; exported for the cancellation (grupo-de-compra.cancelacion.ts).
+ * `grupoActualizado`, built once (every writer of a group announces it through here): the
+ * group's state and places, to the group's, product's and store's rooms.
  */
-export async function anunciarGrupo(
+export async function anunciarGrupoActualizado(
   repos: Repositories,
-  producto: ProductoParaGrupo,
-  grupo: GrupoDeCompraRow,
+  producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
+  grupo: Pick<GrupoDeCompraRow, 'id' | 'estado' | 'lugaresOcupados' | 'lugaresNecesarios'>,
+  participantesCount?: number,
 ): Promise<void> {
-  const payload = {
-    grupoId: grupo.id,
-    estado: grupo.estado,
-    lugaresOcupados: grupo.lugaresOcupados,
-    lugaresNecesarios: grupo.lugaresNecesarios,
-    participantesCount: await repos.grupoDeCompra.contarParticipantes(grupo.id),
-    productoNombre: producto.nombre,
-  };
   await repos.eventos.registrarEnSalas(
     [rooms.grupo(grupo.id), rooms.producto(producto.id), rooms.tienda(producto.tiendaId)],
     'grupoActualizado',
-    payload,
+    {
+      grupoId: grupo.id,
+      estado: grupo.estado,
+      lugaresOcupados: grupo.lugaresOcupados,
+      lugaresNecesarios: grupo.lugaresNecesarios,
+      participantesCount:
+        participantesCount ?? (await repos.grupoDeCompra.contarParticipantes(grupo.id)),
+      productoNombre: producto.nombre,
+    },
   );
 }
 
 /** Records `nuevoGrupoCreado` to the product's and the store's rooms. */
-async function anunciarNuevoGrupo(repos: Repositories, producto: ProductoParaGrupo): Promise<void> {
+async function anunciarNuevoGrupo(
+  repos: Repositories,
+  producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
+): Promise<void> {
   const payload = { productoId: producto.id, productoNombre: producto.nombre };
   await repos.eventos.registrarEnSalas(
     [rooms.producto(producto.id), rooms.tienda(producto.tiendaId)],
@@ -105,9 +109,9 @@ export async function abrirGrupo(
  * that may take places: a group the shopper chose takes them when it is that group, which is
  * what "still open" means (DESIGN.md).
  *
- * One round trip (`tomar_lugares_y_anunciar`, migration 0016), which also records the events
- * of each step in the outbox of the caller's transaction; `aplicar_pago` takes places through
- * the same function. Returns the groups and the places taken in each, in order. 404
+ * Each step is one round trip (`tomar_lugares`, src/db/functions/tomar-lugares.sql, which
+ * returns data only); the events of each step are built here and recorded in the outbox of the
+ * caller's transaction. Returns the groups and the places taken in each, in order. 404
  * PRODUCTO_NO_ENCONTRADO when the product does not exist.
  */
 export async function tomarLugares(
@@ -117,13 +121,28 @@ export async function tomarLugares(
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
     throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
   }
-  const tomas = await repos.grupoDeCompra.tomarYAnunciar({
-    productoId,
-    cantidad,
-    usuarioId,
-    pedidoId,
-  });
-  if (!tomas) throw notFound('PRODUCTO_NO_ENCONTRADO');
+  const tomas: TomaDeLugares[] = [];
+  let restante = cantidad;
+  while (restante > 0) {
+    const paso = await repos.grupoDeCompra.tomarPaso({
+      productoId,
+      cantidad: restante,
+      usuarioId,
+      pedidoId,
+    });
+    if (!paso) throw notFound('PRODUCTO_NO_ENCONTRADO');
+    if (paso.abierto) await anunciarNuevoGrupo(repos, paso.producto);
+    await anunciarGrupoActualizado(repos, paso.producto, paso.grupo, paso.participantes);
+    if (paso.siguiente) await anunciarNuevoGrupo(repos, paso.producto);
+    tomas.push({
+      grupoId: paso.grupo.id,
+      cantidad: paso.cantidad,
+      lugaresOcupados: paso.grupo.lugaresOcupados,
+      lugaresNecesarios: paso.grupo.lugaresNecesarios,
+      estado: paso.grupo.estado,
+    });
+    restante -= paso.cantidad;
+  }
   return tomas;
 }
 
@@ -151,7 +170,7 @@ export async function cerrarGrupo(repos: Repositories, grupoId: string): Promise
   await repos.eventos.registrar(rooms.grupo(grupo.id), 'grupoCerradoPorVendedor', {
     grupoId: grupo.id,
   });
-  await anunciarGrupo(repos, producto, grupo);
+  await anunciarGrupoActualizado(repos, producto, grupo);
   const siguiente = producto.disponible ? await abrirGrupo(repos, producto) : undefined;
   return { grupo, siguiente };
 }

@@ -37,6 +37,40 @@ export interface TomaDeLugares {
   estado: GrupoDeCompraRow['estado'];
 }
 
+/** What `tomar_lugares` answers (snake_case rows as jsonb). */
+interface PasoCrudo {
+  producto: {
+    id: string;
+    tienda_id: string;
+    nombre: string;
+    cantidad_total_grupo: number;
+    disponible: boolean;
+  };
+  grupo: {
+    id: string;
+    estado: GrupoDeCompraRow['estado'];
+    lugares_ocupados: number;
+    lugares_necesarios: number;
+  };
+  cantidad: number;
+  participantes: number;
+  abierto: boolean;
+  siguiente: boolean;
+}
+
+/** One step of a take, as the ledger reads it. */
+export interface PasoDeToma {
+  producto: ProductoDelLedger;
+  grupo: Pick<GrupoDeCompraRow, 'id' | 'estado' | 'lugaresOcupados' | 'lugaresNecesarios'>;
+  cantidad: number;
+  /** The group's distinct users after the take. */
+  participantes: number;
+  /** A group was opened before the take (the product had none). */
+  abierto: boolean;
+  /** The next group was opened after the take. */
+  siguiente: boolean;
+}
+
 const productoDeGrupo = {
   id: productos.id,
   nombre: productos.nombre,
@@ -83,33 +117,48 @@ export function createGrupoDeCompraRepository(db: Database) {
     },
 
     /**
-     * A whole take, in one round trip (the `tomar_lugares_y_anunciar` function, migration
-     * 0016, over the steps of `tomar_lugares`, migration 0013): locks the product row, puts
-     * the places in its open group (opening one if it has none), closes a group that fills and
-     * spills the rest into the next one, records each participant and the realtime events of
-     * each step in the outbox. Answers the steps; undefined when the product does not exist.
+     * One step of a take, in one round trip (the data-only function `tomar_lugares`,
+     * src/db/functions/tomar-lugares.sql): locks the product row, puts up to `cantidad` places
+     * in its open group (opening one with the first of `grupoIds` if it has none), closes it
+     * when it fills, records the participant, and opens the next group (the second id) when
+     * it filled and places remain or the product is on sale. Undefined when the product does
+     * not exist. The ledger builds the events from the answer.
      */
-    async tomarYAnunciar({
-      productoId,
-      cantidad,
-      usuarioId,
-      pedidoId,
-    }: {
+    async tomarPaso(input: {
       productoId: string;
       cantidad: number;
       usuarioId: string;
       pedidoId: string | null;
-    }): Promise<TomaDeLugares[] | undefined> {
+    }): Promise<PasoDeToma | undefined> {
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`, and both
       // parse jsonb.
       const { rows } = (await db.execute(sql`
-        select tomar_lugares_y_anunciar(${productoId}, ${cantidad}::int, ${usuarioId},
-          ${pedidoId}) as r`)) as unknown as {
-        rows: { r: TomaDeLugares[] | string | null }[];
+        select tomar_lugares(${input.productoId}, ${input.cantidad}::int, ${input.usuarioId},
+          ${input.pedidoId}, ${newId()}, array[${newId()}, ${newId()}]::char(24)[]) as r`)) as unknown as {
+        rows: { r: PasoCrudo | string | null }[];
       };
       const raw = rows[0]?.r ?? null;
       if (raw === null) return undefined;
-      return typeof raw === 'string' ? JSON.parse(raw) : raw;
+      const paso: PasoCrudo = typeof raw === 'string' ? JSON.parse(raw) : raw;
+      return {
+        producto: {
+          id: paso.producto.id,
+          tiendaId: paso.producto.tienda_id,
+          nombre: paso.producto.nombre,
+          cantidadTotalGrupo: paso.producto.cantidad_total_grupo,
+          disponible: paso.producto.disponible,
+        },
+        grupo: {
+          id: paso.grupo.id,
+          estado: paso.grupo.estado,
+          lugaresOcupados: paso.grupo.lugares_ocupados,
+          lugaresNecesarios: paso.grupo.lugares_necesarios,
+        },
+        cantidad: paso.cantidad,
+        participantes: paso.participantes,
+        abierto: paso.abierto,
+        siguiente: paso.siguiente,
+      };
     },
 
     async findById(grupoId: string): Promise<GrupoDeCompraRow | undefined> {

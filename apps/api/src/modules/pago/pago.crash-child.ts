@@ -5,6 +5,8 @@ import { openDatabase } from '../../db/client';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { createTestClock } from '../../lib/clock';
 import { resolveMercadoPagoKey } from './mercadopago-cuenta-de-prueba';
+import { createCicloDeVida } from '../pedido/ciclo-de-vida.service';
+import { createReembolsosService } from '../pedido/reembolsos.service';
 import { createPagoService, type PasoDePago } from './pago.service';
 
 /**
@@ -38,8 +40,16 @@ async function main() {
     clock,
     db: database.db,
   });
-  const servicio = createPagoService(createRepositories(database.db).pago, {
+  const repositories = createRepositories(database.db);
+  const servicio = createPagoService(repositories.pago, {
     withTransaction: createUnitOfWork(database.db, createRepositories),
+    cicloDeVida: createCicloDeVida(),
+    reembolsos: createReembolsosService({
+      repository: repositories.reembolso,
+      checkout: payments?.checkout,
+      accessTokenVigente: async () => undefined,
+      clock,
+    }),
     checkout: payments?.checkout,
     accessTokenVigente: async () => undefined,
     publicUrl: config.PUBLIC_URL,

@@ -14,6 +14,7 @@ import {
   mpSandboxPagos,
   pagosPorVendedor,
   pagosProveedor,
+  reembolsos,
   participantesGrupo,
   pedidos,
   productos,
@@ -191,7 +192,7 @@ describe.skipIf(!serverUrl)('payment handling survives a crash between any two s
         expect(res.statusCode, res.body).toBe(200);
       }
       clock.advance(2 * 60_000);
-      await app.services.pago.reembolsarPendientes();
+      await app.services.reembolsos.hacerPendientes();
     } finally {
       await app.close();
       await database.close();
@@ -273,8 +274,13 @@ describe.skipIf(!serverUrl)('payment handling survives a crash between any two s
       await aplicarYCaer(pagoA, paso);
       await reanudar(pagoA);
 
-      const fila = await registro(pagoA);
+      expect((await registro(pagoA))?.estado).toBe('a_reembolsar');
+      const [fila] = await db()
+        .select()
+        .from(reembolsos)
+        .where(eq(reembolsos.clave, `reembolso-${pagoA}`));
       expect(fila?.estado).toBe('reembolsado');
+      expect(fila?.motivo).toBe('sin_stock');
       const [sandbox] = await db()
         .select()
         .from(mpSandboxPagos)

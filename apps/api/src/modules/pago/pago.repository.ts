@@ -1,10 +1,7 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  type EstadoPagoProveedor,
   pagosPorVendedor,
-  pagosProveedor,
   pedidoLineas,
   pedidos,
   preferenciasDePago,
@@ -83,60 +80,11 @@ export function createPagoRepository(db: Database) {
         .where(eq(pagosPorVendedor.id, values.pagoPorVendedorId));
     },
 
-    /**
-     * Applies a provider payment to the seller's part of the order, exactly once (the SQL
-     * function `aplicar_pago`, migration 0016, says how): 'aplicado', 'ignorado', or
-     * 'reembolsar' when the payment must be refunded.
-     */
-    async aplicarPago(pago: {
-      pedidoId: string;
-      tiendaId: string;
-      proveedorPagoId: string;
-      estado: EstadoPagoLeido;
-      montoCentavos: number;
-      ahora: Date;
-    }): Promise<'aplicado' | 'ignorado' | 'reembolsar'> {
-      const { rows } = (await db.execute(sql`
-        select aplicar_pago(${pago.pedidoId}, ${pago.tiendaId}, ${pago.proveedorPagoId},
-          ${pago.estado}, ${pago.montoCentavos}, ${pago.ahora.toISOString()}::timestamptz) as r`)) as unknown as {
-        rows: { r: 'aplicado' | 'ignorado' | 'reembolsar' }[];
-      };
-      const resultado = rows[0]?.r;
-      if (!resultado) throw new Error('aplicar_pago no respondió');
-      return resultado;
-    },
-
     async findPedido(pedidoId: string) {
       const [row] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
       return row;
     },
 
-    async guardarPagoProveedor(
-      values: typeof pagosProveedor.$inferInsert & { estado: EstadoPagoProveedor },
-    ) {
-      await db
-        .insert(pagosProveedor)
-        .values(values)
-        .onConflictDoUpdate({
-          target: pagosProveedor.proveedorPagoId,
-          set: {
-            estado: values.estado,
-            actualizadoEn: values.actualizadoEn ?? new Date(),
-            ...(values.reembolsoId ? { reembolsoId: values.reembolsoId } : {}),
-          },
-        });
-    },
-
-    /** Approvals recorded for refund whose refund did not follow (the process stopped). */
-    reembolsosPendientes: (hasta: Date, limite: number) =>
-      db
-        .select()
-        .from(pagosProveedor)
-        .where(
-          and(eq(pagosProveedor.estado, 'a_reembolsar'), lte(pagosProveedor.actualizadoEn, hasta)),
-        )
-        .orderBy(asc(pagosProveedor.actualizadoEn))
-        .limit(limite),
   };
 }
 

@@ -14,10 +14,12 @@ import {
   participantesGrupo,
   pedidoLineas,
   pedidos,
+  reembolsos,
   productos,
   trabajos,
 } from '../../db/schema';
 import { createTestClock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
 import { registerAndLogin } from '../../test/auth-helpers';
 import {
   type CompradorDePrueba,
@@ -327,9 +329,10 @@ describe('POST /api/pago/webhook', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [registro] = await t.database.db
       .select()
-      .from(pagosProveedor)
-      .where(eq(pagosProveedor.proveedorPagoId, pagoA));
+      .from(reembolsos)
+      .where(eq(reembolsos.clave, `reembolso-${pagoA}`));
     expect(registro?.estado).toBe('reembolsado');
+    expect(registro?.motivo).toBe('sin_stock');
     expect(registro?.reembolsoId).toMatch(/^\d+$/);
     expect((await estado(pedidoId)).pagos).toContainEqual([a.tiendaId, 'reembolsado']);
     // Again: nothing more happens.
@@ -337,31 +340,39 @@ describe('POST /api/pago/webhook', () => {
     expect(await stockDe(pa)).toBe(0);
   });
 
-  it('a refund that did not follow its approval (the process stopped) is made by the sweep', async () => {
+  it('a refund that did not follow its approval (the process stopped) is made by the refund job', async () => {
     const { pedidoId } = await pedidoConDosTiendas();
     const pagoA = await pagar(pedidoId, a.tiendaId, 'aprobar');
-    // As if the process stopped right after committing `a_reembolsar`.
-    await t.database.db.insert(pagosProveedor).values({
-      proveedorPagoId: pagoA,
+    // As if the process stopped right after committing the refund, before the provider's call.
+    const [comprador] = await t.database.db
+      .select({ usuarioId: pedidos.usuarioId })
+      .from(pedidos)
+      .where(eq(pedidos.id, pedidoId));
+    await t.database.db.insert(reembolsos).values({
+      id: newId(),
+      motivo: 'pago_duplicado',
       pedidoId,
       tiendaId: a.tiendaId,
-      estado: 'a_reembolsar',
+      usuarioId: comprador?.usuarioId ?? '',
+      proveedorPagoId: pagoA,
       montoCentavos: 1,
-      actualizadoEn: clock.now(),
+      clave: `reembolso-${pagoA}`,
+      creadoEn: clock.now(),
+      proximoIntentoEn: new Date(clock.now().getTime() + 60_000),
     });
-    expect(await t.app.services.pago.reembolsarPendientes()).toBe(0);
+    expect((await t.app.services.reembolsos.hacerPendientes()).hechos).toBe(0);
     clock.advance(2 * 60_000);
-    expect(await t.app.services.pago.reembolsarPendientes()).toBe(1);
+    expect((await t.app.services.reembolsos.hacerPendientes()).hechos).toBe(1);
     const [registro] = await t.database.db
       .select()
-      .from(pagosProveedor)
-      .where(eq(pagosProveedor.proveedorPagoId, pagoA));
+      .from(reembolsos)
+      .where(eq(reembolsos.clave, `reembolso-${pagoA}`));
     expect(registro?.estado).toBe('reembolsado');
     const [sandbox] = await t.database.db
       .select()
       .from(mpSandboxPagos)
       .where(eq(mpSandboxPagos.id, pagoA));
     expect(sandbox?.reembolsoId).toBe(registro?.reembolsoId);
-    expect(await t.app.services.pago.reembolsarPendientes()).toBe(0);
+    expect((await t.app.services.reembolsos.hacerPendientes()).intentados).toBe(0);
   });
 });

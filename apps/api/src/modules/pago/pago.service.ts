@@ -7,10 +7,16 @@ import { requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
+import type { CicloDeVida } from '../pedido/ciclo-de-vida.service';
+import type { ReembolsosService } from '../pedido/reembolsos.service';
 import type { PagoRepository } from './pago.repository';
 
 export interface PagoServiceOptions {
   withTransaction: WithTransaction<Repositories>;
+  /** The order lifecycle: what a payment does to its part. */
+  cicloDeVida: CicloDeVida;
+  /** The refund ledger's worker, for the refunds a payment records. */
+  reembolsos: Pick<ReembolsosService, 'hacerAhora'>;
   checkout: CheckoutPort | undefined;
   /** The seller's current access token (mercadopago-vinculacion.service). */
   accessTokenVigente: (usuarioId: string) => Promise<string | undefined>;
@@ -27,8 +33,8 @@ export interface PagoServiceOptions {
   /**
    * Tests only: called after each step of applying a notification, so a crash test can stop
    * there (default: nothing). `leido` after the provider's read, `antesDelCommit` inside the
-   * transaction after its writes, `confirmado` after the commit (before the refund call),
-   * `reembolsoHecho` after the provider's refund, before it is recorded.
+   * transaction after its writes, `confirmado` after the commit (before the refunds it
+   * recorded are made), `reembolsoHecho` after them.
    */
   despuesDe?: (paso: PasoDePago) => void | Promise<void>;
 }
@@ -42,7 +48,14 @@ const noDisponible = () => appError(503, 'MERCADOPAGO_NO_DISPONIBLE');
  * the provider's notifications, applied exactly once whatever their order or number.
  */
 export function createPagoService(repository: PagoRepository, options: PagoServiceOptions) {
-  const { withTransaction, checkout, clock = systemClock, despuesDe = () => {} } = options;
+  const {
+    withTransaction,
+    checkout,
+    cicloDeVida,
+    reembolsos,
+    clock = systemClock,
+    despuesDe = () => {},
+  } = options;
   const transaccionDeAplicar: WithTransaction<Repositories> = (work) =>
     withTransaction(async (repos) => {
       const resultado = await work(repos);
@@ -51,79 +64,38 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
     });
 
   /**
-   * Applies what the provider says of a payment: one call (`aplicar_pago`, migration 0016)
-   * in a transaction of its own. Answers whether the payment must be refunded (an approval
-   * that cannot become a sale).
+   * Applies what the provider says of a payment through the order lifecycle, in a transaction
+   * of its own; the refunds it records are made right after the commit.
    */
-  async function aplicar(leido: PagoLeido): Promise<boolean> {
-    const resultado = await transaccionDeAplicar((repos) =>
-      repos.pago.aplicarPago({
-        pedidoId: leido.externalReference,
-        tiendaId: leido.metadata.tiendaId,
-        proveedorPagoId: leido.id,
-        estado: leido.status,
-        montoCentavos: leido.amountCentavos,
-        ahora: clock.now(),
-      }),
+  async function aplicarPagoLeido(leido: PagoLeido): Promise<void> {
+    const { reembolsoIds } = await transaccionDeAplicar((repos) =>
+      cicloDeVida.aplicarPago(
+        repos,
+        {
+          proveedorPagoId: leido.id,
+          pedidoId: leido.externalReference,
+          tiendaId: leido.metadata.tiendaId,
+          estado: leido.status,
+          montoCentavos: leido.amountCentavos,
+          moneda: leido.currency,
+          collectorId: leido.collectorId,
+        },
+        clock.now(),
+      ),
     );
-    return resultado === 'reembolsar';
-  }
-
-  /** Refunds through the provider (idempotent key), then records it. */
-  async function reembolsar(leido: PagoLeido): Promise<void> {
-    if (!checkout) throw noDisponible();
-    // With the token of the seller the payment is on (real Mercado Pago needs it).
-    const vendedor = await repository.pagoDeVendedor(
-      leido.externalReference,
-      leido.metadata.tiendaId,
-    );
-    const accessToken = vendedor
-      ? await options.accessTokenVigente(vendedor.vendedorId)
-      : undefined;
-    const reembolso = await checkout.reembolsar(leido.id, `reembolso-${leido.id}`, accessToken);
-    await despuesDe('reembolsoHecho');
-    await withTransaction(async (repos) => {
-      await repos.pago.guardarPagoProveedor({
-        proveedorPagoId: leido.id,
-        pedidoId: leido.externalReference,
-        tiendaId: leido.metadata.tiendaId,
-        estado: 'reembolsado',
-        montoCentavos: leido.amountCentavos,
-        reembolsoId: reembolso.id,
-        actualizadoEn: clock.now(),
-      });
-    });
+    await despuesDe('confirmado');
+    if (reembolsoIds.length > 0) {
+      await reembolsos.hacerAhora(reembolsoIds);
+      await despuesDe('reembolsoHecho');
+    }
   }
 
   return {
     /**
-     * The refund sweep: approvals recorded `a_reembolsar` more than a minute ago whose refund
-     * never followed (the process stopped between the commit and the provider's call) are
-     * refunded now, with the same idempotency key. Answers how many; throws after trying them
-     * all if any failed, so the job is retried.
+     * A payment as re-read from the provider, applied once (the webhook after its checks, and
+     * the reconciliation job).
      */
-    async reembolsarPendientes(): Promise<number> {
-      const filas = await repository.reembolsosPendientes(
-        new Date(clock.now().getTime() - 60_000),
-        100,
-      );
-      let fallidos = 0;
-      for (const fila of filas) {
-        try {
-          await reembolsar({
-            id: fila.proveedorPagoId,
-            status: 'approved',
-            externalReference: fila.pedidoId,
-            metadata: { tiendaId: fila.tiendaId },
-            amountCentavos: fila.montoCentavos,
-          });
-        } catch {
-          fallidos++;
-        }
-      }
-      if (fallidos > 0) throw new Error(`No se pudieron reembolsar ${fallidos} pagos`);
-      return filas.length;
-    },
+    aplicarPagoLeido,
 
     /** GET pedido/linkPago/{pedidoId}/{tiendaId}: the seller's checkout link for the shopper. */
     async linkPago(
@@ -233,9 +205,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
         return;
       }
       await despuesDe('leido');
-      const aReembolsar = await aplicar(leido);
-      await despuesDe('confirmado');
-      if (aReembolsar) await reembolsar(leido);
+      await aplicarPagoLeido(leido);
     },
   };
 }

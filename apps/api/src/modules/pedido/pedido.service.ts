@@ -1,6 +1,9 @@
 import {
+  type CancelarPedidoResponse,
   type CrearPreferenciaRequest,
   type EstadoPagosResponse,
+  type EstadoParte,
+  LIMITES_RESERVA,
   type OpcionEnvio,
   type PagoPorVendedor,
   type Paquete,
@@ -11,10 +14,12 @@ import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
+import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
+import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
 import { generarCodigoEntrega } from './codigo-entrega';
 import type { PedidoRepository } from './pedido.repository';
 
@@ -46,6 +51,37 @@ const envioNoDisponible = (tienda: string) =>
     `No se encontraron opciones de envío disponibles para ${tienda}`,
   );
 const pedidoNoEncontrado = () => notFound('PEDIDO_NO_ENCONTRADO');
+const reservaPorProducto = (nombre: string, maximo: number, retenidas: number) =>
+  new AppError(
+    409,
+    'RESERVA_POR_PRODUCTO',
+    `Puedes reservar hasta ${maximo} unidades de ${nombre} a la vez.${
+      retenidas > 0
+        ? ` Tus pedidos sin pagar ya reservan ${retenidas}: paga o cancela el pedido pendiente, o pide menos unidades.`
+        : ' Pide menos unidades.'
+    }`,
+  );
+
+/**
+ * The most units of one product a shopper's unpaid orders may hold (docs/decisions/029): the
+ * larger of a floor and a share of the product's stock before the shopper's reservation.
+ */
+export const maximoReservablePorProducto = (stock: number): number =>
+  Math.max(
+    LIMITES_RESERVA.unidadesMinimasPorProducto,
+    Math.floor((stock * LIMITES_RESERVA.porcentajeStockPorProducto) / 100),
+  );
+
+/** What decides whether an order can be cancelled, or replaced by a new one of its shopper. */
+interface SituacionDePedido {
+  /** Some part is paid. */
+  pagado: boolean;
+  /** The provider holds a payment of it still pending. */
+  enAcreditacion: boolean;
+}
+
+/** Nothing paid and no payment in flight: cancelling gives nothing back but stock. */
+const esCancelable = (p: SituacionDePedido) => !p.pagado && !p.enAcreditacion;
 
 type LineaFusionada = { productoId: string; cantidad: number; grupoId?: string };
 
@@ -70,29 +106,128 @@ function fusionarLineas(productos: CrearPreferenciaRequest['productos']): LineaF
 
 const redondear1 = (n: number) => Math.round(n * 10) / 10;
 
+const PARTE_PAGADA = new Set<EstadoParte>([
+  'esperando_grupo',
+  'lista',
+  'entregada',
+  'reembolsada',
+]);
+const PARTE_POR_PAGAR = new Set<EstadoParte>(['por_pagar', 'en_acreditacion', 'rechazado']);
+
 export function createPedidoService(
   repository: PedidoRepository,
   {
     withTransaction,
     cotizarParaPedido,
     reservaMinutos,
+    cicloDeVida,
     clock = systemClock,
   }: {
     withTransaction: WithTransaction<Repositories>;
     cotizarParaPedido: CotizarParaPedido;
     reservaMinutos: number;
+    /** The order lifecycle's reads: each part's state and refunds. */
+    cicloDeVida: Pick<CicloDeVidaRepository, 'partes'>;
     clock?: Clock;
   },
 ) {
+  /**
+   * Releases what these orders still hold, one code for the expiry sweep, a cancellation and
+   * the orders a new one replaces (docs/decisions/024 and 029): their reserved units go back on
+   * sale (`stockActualizado`), their pending payments become `rechazado`, and each order is
+   * marked released (a reservation that still ran ends now). Lines of approved payments are
+   * sold and stay. The caller holds the orders' row locks. Answers the stock now of each
+   * product that got units back.
+   */
+  async function liberarReservas(
+    repos: Repositories,
+    pedidoIds: string[],
+    ahora: Date,
+  ): Promise<Map<string, number>> {
+    const stock = new Map<string, number>();
+    if (pedidoIds.length === 0) return stock;
+    const liberadas = await repos.pedido.liberarLineas(pedidoIds);
+    const porProducto = new Map<string, number>();
+    for (const l of liberadas) {
+      porProducto.set(l.productoId, (porProducto.get(l.productoId) ?? 0) + l.cantidad);
+    }
+    for (const [productoId, cantidad] of [...porProducto].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const nuevoStock = await repos.pedido.devolverStock(productoId, cantidad);
+      if (nuevoStock === undefined) continue;
+      stock.set(productoId, nuevoStock);
+      await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
+        productoId,
+        nuevoStock,
+      });
+    }
+    await repos.pedido.rechazarPagosPendientes(pedidoIds, ahora);
+    await repos.pedido.marcarReservaLiberada(pedidoIds, ahora);
+    return stock;
+  }
+
+  /**
+   * The holds rule (docs/decisions/029), first in the create transaction: locks the shopper's
+   * user row (their creates and cancels run one at a time), releases their older orders that
+   * nothing was paid of and no payment is in flight for (the new order replaces them), then
+   * checks the caps against what their other unpaid orders still hold: at most
+   * `LIMITES_RESERVA.pedidosSinPagar` of them counting the new one, and per product at most
+   * `maximoReservablePorProducto` of the stock before this reservation. The products the
+   * transaction gives back or takes are locked first, in id order.
+   */
+  async function reemplazarYLimitar(
+    repos: Repositories,
+    usuarioId: string,
+    lineas: LineaFusionada[],
+    nombres: Map<string, string>,
+    ahora: Date,
+  ): Promise<void> {
+    const { pedido: pedidoRepo } = repos;
+    await pedidoRepo.bloquearComprador(usuarioId);
+    const ids = await pedidoRepo.bloquearPedidosConReserva(usuarioId);
+    const situacion = ids.length > 0 ? await pedidoRepo.situacionDePedidos(ids) : [];
+    const reemplazados = situacion.filter(esCancelable).map((p) => p.id);
+    // Orders kept (some part paid, or a payment in flight) that can still be paid.
+    const abiertos = situacion
+      .filter((p) => !esCancelable(p) && p.porPagar && p.reservaExpiraEn > ahora)
+      .map((p) => p.id);
+    const deReemplazados = new Set(reemplazados);
+    const retenidas = new Map<string, number>();
+    const aBloquear = new Set(lineas.map((l) => l.productoId));
+    const reservadas =
+      reemplazados.length + abiertos.length > 0
+        ? await pedidoRepo.lineasReservadas([...reemplazados, ...abiertos])
+        : [];
+    for (const l of reservadas) {
+      if (deReemplazados.has(l.pedidoId)) aBloquear.add(l.productoId);
+      else retenidas.set(l.productoId, (retenidas.get(l.productoId) ?? 0) + l.cantidad);
+    }
+    const stock = await pedidoRepo.bloquearProductos([...aBloquear]);
+    const devuelto = await liberarReservas(repos, reemplazados, ahora);
+
+    if (abiertos.length >= LIMITES_RESERVA.pedidosSinPagar) {
+      throw appError(409, 'RESERVAS_MAXIMAS');
+    }
+    for (const linea of lineas) {
+      const retenida = retenidas.get(linea.productoId) ?? 0;
+      const enVenta = devuelto.get(linea.productoId) ?? stock.get(linea.productoId) ?? 0;
+      const maximo = maximoReservablePorProducto(enVenta + retenida);
+      if (retenida + linea.cantidad > maximo) {
+        throw reservaPorProducto(nombres.get(linea.productoId) ?? 'este producto', maximo, retenida);
+      }
+    }
+  }
+
   /** The payments of these orders, with their products, as the contract shows them. */
   async function pagosDe(pedidoIds: string[]): Promise<Map<string, PagoPorVendedor[]>> {
-    const [pagos, lineas] = await Promise.all([
+    const [pagos, lineas, ciclo] = await Promise.all([
       repository.pagosDePedidos(pedidoIds),
       repository.lineasDePedidos(pedidoIds),
+      cicloDeVida.partes(pedidoIds, clock.now()),
     ]);
     const porPedido = new Map<string, PagoPorVendedor[]>();
     for (const pago of pagos) {
       const lista = porPedido.get(pago.pedidoId) ?? [];
+      const parte = ciclo.find((c) => c.pedidoId === pago.pedidoId && c.tiendaId === pago.tiendaId);
       lista.push({
         tiendaId: pago.tiendaId,
         tiendaNombre: pago.tiendaNombre,
@@ -100,6 +235,8 @@ export function createPedidoService(
         monto: centavosAPesos(pago.montoCentavos),
         envio: centavosAPesos(pago.envioCentavos),
         estado: pago.estado,
+        estadoParte: parte ? estadoDeParte(parte) : 'por_pagar',
+        reembolsado: centavosAPesos(parte?.reembolsadoCentavos ?? 0),
         productos: lineas
           .filter((l) => l.pedidoId === pago.pedidoId && l.tiendaId === pago.tiendaId)
           .map((l) => ({
@@ -137,6 +274,11 @@ export function createPedidoService(
           p,
         ]),
       );
+      // What the shopper's own unpaid orders hold may come back: the new order replaces them.
+      const retenidas = await repository.unidadesRetenidas(
+        pedido.usuarioId,
+        lineas.map((l) => l.productoId),
+      );
       for (const linea of lineas) {
         const producto = productos.get(linea.productoId);
         if (!producto) throw notFound('PRODUCTO_NO_ENCONTRADO');
@@ -144,7 +286,9 @@ export function createPedidoService(
           throw noDisponible(producto.nombre);
         }
         // Checked again, for real, by the conditional update in the transaction.
-        if (producto.stock < linea.cantidad) throw stockInsuficiente(producto.nombre);
+        if (producto.stock + (retenidas.get(linea.productoId) ?? 0) < linea.cantidad) {
+          throw stockInsuficiente(producto.nombre);
+        }
       }
 
       const elegidos = lineas.filter((l) => l.grupoId);
@@ -222,6 +366,13 @@ export function createPedidoService(
       const pedidoId = newId();
       await withTransaction(async (repos) => {
         const { pedido: pedidoRepo } = repos;
+        await reemplazarYLimitar(
+          repos,
+          pedido.usuarioId,
+          lineas,
+          new Map([...productos.values()].map((p) => [p.id, p.nombre])),
+          ahora,
+        );
         let insertado: { id: string } | undefined;
         for (let i = 0; i < INTENTOS_CODIGO && !insertado; i++) {
           insertado = await pedidoRepo.insertPedido({
@@ -309,12 +460,13 @@ export function createPedidoService(
       if (!pedido) throw pedidoNoEncontrado();
       requireOwner(actor, pedido.usuarioId);
       const pagos = (await pagosDe([pedidoId])).get(pedidoId) ?? [];
-      const aprobados = pagos.filter((p) => p.estado === 'aprobado').length;
+      // Paid parts count as approved even when a cancellation gave their money back.
+      const aprobados = pagos.filter((p) => PARTE_PAGADA.has(p.estadoParte)).length;
       return {
         estadisticas: {
           total: pagos.length,
           aprobados,
-          pendientes: pagos.filter((p) => p.estado === 'pendiente').length,
+          pendientes: pagos.filter((p) => PARTE_POR_PAGAR.has(p.estadoParte)).length,
           porcentajeCompletado: pagos.length ? redondear1((aprobados / pagos.length) * 100) : 0,
         },
         pagosPorVendedor: pagos,
@@ -340,13 +492,46 @@ export function createPedidoService(
           aprobado: p.aprobado,
           todosLosPagosAprobados: p.todosLosPagosAprobados,
           entregado: p.entregado,
+          estado: estadoDePedido(deEste.map((pago) => pago.estadoParte)),
           total: centavosAPesos(deEste.reduce((t, pago) => t + pesosACentavos(pago.monto), 0)),
+          reembolsado: centavosAPesos(
+            deEste.reduce((t, pago) => t + pesosACentavos(pago.reembolsado), 0),
+          ),
           productos: [...porProducto].map(([productoId, cantidadSolicitada]) => ({
             productoId,
             cantidadSolicitada,
           })),
           pagosPorVendedor: deEste,
         };
+      });
+    },
+
+    /**
+     * POST pedido/cancelar/{pedidoId} (docs/decisions/029): the owner gives up an order nothing
+     * was paid of; its reserved units go back on sale at once, its pending payments become
+     * `rechazado` and its reservation ends (no new payment link). 409 PEDIDO_NO_CANCELABLE when
+     * some part is paid or the provider holds a payment still pending. Idempotent: an order
+     * already released (cancelled before, or expired) answers the same body.
+     */
+    async cancelar(actor: Actor | null, pedidoId: string): Promise<CancelarPedidoResponse> {
+      // Signed in first; the owner is known once the order is read (404 before 403).
+      requireActor(actor);
+      const encontrado = await repository.findPedido(pedidoId);
+      if (!encontrado) throw pedidoNoEncontrado();
+      requireOwner(actor, encontrado.usuarioId);
+      return withTransaction(async (repos) => {
+        // The shopper's row first, as a create does: the two never interleave.
+        await repos.pedido.bloquearComprador(encontrado.usuarioId);
+        const pedido = await repos.pedido.bloquearPedido(pedidoId);
+        const [situacion] = await repos.pedido.situacionDePedidos([pedidoId]);
+        if (!pedido || !situacion) throw pedidoNoEncontrado();
+        if (!esCancelable(situacion)) throw appError(409, 'PEDIDO_NO_CANCELABLE');
+        let liberadaEn = pedido.reservaLiberadaEn;
+        if (!liberadaEn) {
+          liberadaEn = clock.now();
+          await liberarReservas(repos, [pedidoId], liberadaEn);
+        }
+        return { pedidoId, reservaLiberadaEn: liberadaEn.toISOString() };
       });
     },
 
@@ -364,24 +549,7 @@ export function createPedidoService(
         const ahora = clock.now();
         const n = await withTransaction(async (repos) => {
           const ids = await repos.pedido.lockReservasVencidas(ahora, LOTE_VENCIDOS);
-          if (ids.length === 0) return 0;
-          const liberadas = await repos.pedido.liberarLineas(ids);
-          const porProducto = new Map<string, number>();
-          for (const l of liberadas) {
-            porProducto.set(l.productoId, (porProducto.get(l.productoId) ?? 0) + l.cantidad);
-          }
-          for (const [productoId, cantidad] of [...porProducto].sort(([a], [b]) =>
-            a < b ? -1 : 1,
-          )) {
-            const nuevoStock = await repos.pedido.devolverStock(productoId, cantidad);
-            if (nuevoStock === undefined) continue;
-            await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
-              productoId,
-              nuevoStock,
-            });
-          }
-          await repos.pedido.rechazarPagosPendientes(ids, ahora);
-          await repos.pedido.marcarReservaLiberada(ids, ahora);
+          await liberarReservas(repos, ids, ahora);
           return ids.length;
         });
         total += n;

@@ -1,0 +1,288 @@
+import { rooms, userRoom } from '@compra-grupal/contracts';
+import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
+import type { Repositories } from '../../composition';
+import { tomarLugares } from '../grupo-de-compra/grupo-de-compra.ledger';
+import { reembolsoPorCancelacion } from './ciclo-de-vida';
+
+/** A provider payment as re-read from the provider (never the notification's body). */
+export interface PagoDelProveedor {
+  proveedorPagoId: string;
+  pedidoId: string;
+  tiendaId: string;
+  estado: EstadoPagoLeido;
+  montoCentavos: number;
+  moneda: string;
+  collectorId: string | null;
+}
+
+/** The currency every part is charged in. */
+export const MONEDA = 'ARS';
+
+export interface Registro {
+  error(object: object, message: string): void;
+}
+
+/** What applying a payment did: the refunds it recorded, to make after the commit. */
+export interface PagoAplicado {
+  resultado: 'aplicado' | 'ignorado' | 'reembolsado';
+  reembolsoIds: string[];
+}
+
+/** Why a payment does not pay its part, or null when it matches (amount, currency, collector). */
+export function porQueNoCoincide(
+  pago: Pick<PagoDelProveedor, 'montoCentavos' | 'moneda' | 'collectorId'>,
+  parte: { montoCentavos: number; mpUsuarioId: string | null },
+): string | null {
+  if (pago.moneda !== MONEDA) return `moneda ${pago.moneda || 'desconocida'}`;
+  if (pago.montoCentavos !== parte.montoCentavos) {
+    return `monto ${pago.montoCentavos} centavos, la parte vale ${parte.montoCentavos}`;
+  }
+  if (pago.collectorId !== null && pago.collectorId !== parte.mpUsuarioId) {
+    return 'la cuenta que cobró no es la de la tienda';
+  }
+  return null;
+}
+
+/**
+ * Records `stockActualizado` for each product whose stock changed (product id order).
+ */
+async function anunciarStock(repos: Repositories, cambios: Map<string, number>) {
+  for (const [productoId, nuevoStock] of [...cambios].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
+      productoId,
+      nuevoStock,
+    });
+  }
+}
+
+/**
+ * The order lifecycle's transitions (docs/decisions/028), each inside the caller's
+ * transaction: what a provider payment does to its part, and what a cancelled group gives
+ * back. The policy (what a part is, what it is owed) is ciclo-de-vida.ts.
+ */
+export function createCicloDeVida({ log }: { log?: Registro } = {}) {
+  /** Records a whole-payment refund in the ledger and marks the provider payment refused. */
+  async function reembolsarPago(
+    repos: Repositories,
+    pago: PagoDelProveedor,
+    usuarioId: string,
+    motivo: 'pago_duplicado' | 'sin_stock' | 'pago_no_coincide' | 'pedido_vencido',
+    ahora: Date,
+  ): Promise<PagoAplicado> {
+    await repos.cicloDeVida.registrarPagoProveedor({
+      proveedorPagoId: pago.proveedorPagoId,
+      pedidoId: pago.pedidoId,
+      tiendaId: pago.tiendaId,
+      estado: 'a_reembolsar',
+      montoCentavos: pago.montoCentavos,
+      ahora,
+    });
+    const reembolsoIds = await repos.cicloDeVida.registrarReembolsos([
+      {
+        motivo,
+        pedidoId: pago.pedidoId,
+        tiendaId: pago.tiendaId,
+        usuarioId,
+        proveedorPagoId: pago.proveedorPagoId,
+        montoCentavos: pago.montoCentavos,
+        clave: `reembolso-${pago.proveedorPagoId}`,
+        ahora,
+      },
+    ]);
+    return { resultado: 'reembolsado', reembolsoIds };
+  }
+
+  /**
+   * Takes again the units a rejection or the expiry released, all or none: answers false
+   * (nothing taken) when any of them is gone.
+   */
+  async function retomarLiberadas(repos: Repositories, pago: PagoDelProveedor) {
+    const liberadas = await repos.cicloDeVida.lineasLiberadas(pago.pedidoId, pago.tiendaId);
+    const tomadas: { productoId: string; cantidad: number; stock: number }[] = [];
+    for (const linea of liberadas) {
+      const stock = await repos.pedido.reservarStock(linea.productoId, linea.cantidad);
+      if (stock === undefined) {
+        for (const t of tomadas) await repos.pedido.devolverStock(t.productoId, t.cantidad);
+        return false;
+      }
+      tomadas.push({ ...linea, stock });
+    }
+    await anunciarStock(repos, new Map(tomadas.map((t) => [t.productoId, t.stock])));
+    return true;
+  }
+
+  return {
+    /**
+     * Applies what the provider says of one payment to its part, exactly once whatever the
+     * order or number of notifications (the order row is locked first; a provider payment in a
+     * final state is never applied again):
+     * - pending is recorded (the part shows `en_acreditacion`);
+     * - a rejection of an unpaid part releases its reserved units;
+     * - an approval that does not match the part (amount, currency, collector) is refunded
+     *   whole and logged; one of a part already paid or refunded, of an order that can no
+     *   longer complete, or whose released units are gone, is refunded whole too;
+     * - else the part is sold and approved; when every part is, the order is approved and each
+     *   line takes its places through the ledger.
+     */
+    async aplicarPago(
+      repos: Repositories,
+      pago: PagoDelProveedor,
+      ahora: Date,
+    ): Promise<PagoAplicado> {
+      const nada: PagoAplicado = { resultado: 'ignorado', reembolsoIds: [] };
+      const parte = await repos.cicloDeVida.bloquearParte(
+        pago.pedidoId,
+        pago.tiendaId,
+        pago.proveedorPagoId,
+      );
+      if (!parte) return nada;
+      if (parte.estadoProveedor !== null && parte.estadoProveedor !== 'pendiente') return nada;
+      const registrar = (estado: 'pendiente' | 'rechazado') =>
+        repos.cicloDeVida.registrarPagoProveedor({
+          proveedorPagoId: pago.proveedorPagoId,
+          pedidoId: pago.pedidoId,
+          tiendaId: pago.tiendaId,
+          estado,
+          montoCentavos: pago.montoCentavos,
+          ahora,
+        });
+
+      if (pago.estado === 'pending') {
+        await registrar('pendiente');
+        return nada;
+      }
+      if (pago.estado === 'rejected') {
+        await registrar('rechazado');
+        if (parte.estado !== 'pendiente') return nada;
+        await repos.cicloDeVida.marcarParte(parte.parteId, 'rechazado', ahora);
+        const liberadas = await repos.cicloDeVida.liberarLineas(pago.pedidoId, pago.tiendaId);
+        const stock = new Map<string, number>();
+        for (const l of liberadas) {
+          const nuevo = await repos.pedido.devolverStock(l.productoId, l.cantidad);
+          if (nuevo !== undefined) stock.set(l.productoId, nuevo);
+        }
+        await anunciarStock(repos, stock);
+        return { resultado: 'aplicado', reembolsoIds: [] };
+      }
+
+      const distinto = porQueNoCoincide(pago, parte);
+      if (distinto) {
+        log?.error(
+          {
+            pedidoId: pago.pedidoId,
+            tiendaId: pago.tiendaId,
+            proveedorPagoId: pago.proveedorPagoId,
+            motivo: distinto,
+          },
+          'pago aprobado que no coincide con su parte: se reembolsa',
+        );
+        return reembolsarPago(repos, pago, parte.usuarioId, 'pago_no_coincide', ahora);
+      }
+      if (parte.estado === 'aprobado' || parte.estado === 'reembolsado') {
+        return reembolsarPago(repos, pago, parte.usuarioId, 'pago_duplicado', ahora);
+      }
+      // Another seller's part was refunded whole (the order expired unpaid): it never completes.
+      if (parte.otrasReembolsadas > 0) {
+        return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
+      }
+      if (!(await retomarLiberadas(repos, pago))) {
+        await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+        return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
+      }
+
+      const aprobarPedido = !parte.pedidoAprobado && parte.otrasSinAprobar === 0;
+      await repos.cicloDeVida.venderParte({
+        parteId: parte.parteId,
+        pedidoId: pago.pedidoId,
+        tiendaId: pago.tiendaId,
+        proveedorPagoId: pago.proveedorPagoId,
+        montoCentavos: pago.montoCentavos,
+        aprobarPedido,
+        ahora,
+      });
+      await repos.eventos.registrar(userRoom(parte.usuarioId), 'pagoAprobado', {
+        pedidoId: pago.pedidoId,
+        tiendaId: pago.tiendaId,
+      });
+      if (aprobarPedido) {
+        for (const linea of parte.lineas) {
+          await tomarLugares(repos, {
+            productoId: linea.productoId,
+            cantidad: linea.cantidad,
+            usuarioId: parte.usuarioId,
+            pedidoId: pago.pedidoId,
+          });
+        }
+      }
+      return { resultado: 'aplicado', reembolsoIds: [] };
+    },
+
+    /**
+     * A group was just cancelled (its row is `cancelado` in this transaction): records one
+     * refund per participation of a paid order, its share by the policy, and marks the parts
+     * that nothing of ships any more `reembolsado`. Answers the refunds recorded.
+     */
+    async reembolsarGrupoCancelado(
+      repos: Repositories,
+      grupoId: string,
+      ahora: Date,
+    ): Promise<{ ids: string[]; montoCentavos: number }> {
+      const participaciones = await repos.cicloDeVida.participacionesDeGrupo(grupoId);
+      const pedidoIds = [...new Set(participaciones.map((p) => p.pedidoId))];
+      const partes = await repos.cicloDeVida.partes(pedidoIds, ahora);
+      const filas = [];
+      for (const participacion of participaciones) {
+        const parte = partes.find(
+          (p) => p.pedidoId === participacion.pedidoId && p.tiendaId === participacion.tiendaId,
+        );
+        if (!parte) continue;
+        // The share of this participation alone: a part may hold several in one group.
+        const propia = {
+          ...parte,
+          participaciones: parte.participaciones.filter(
+            (p) => p.grupoId !== grupoId || p.participanteId === participacion.participanteId,
+          ),
+        };
+        const yaContadas = filas.filter(
+          (f) => f.pedidoId === parte.pedidoId && f.tiendaId === parte.tiendaId,
+        ).length;
+        // Shipping goes back once, with the part's last participation in the group.
+        const monto = reembolsoPorCancelacion(
+          yaContadas < participacionesDe(parte, grupoId) - 1
+            ? { ...propia, envioCentavos: 0 }
+            : propia,
+          grupoId,
+        );
+        filas.push({
+          motivo: 'grupo_cancelado' as const,
+          pedidoId: parte.pedidoId,
+          tiendaId: parte.tiendaId,
+          usuarioId: participacion.usuarioId,
+          proveedorPagoId: participacion.proveedorPagoId,
+          montoCentavos: monto,
+          clave: `reembolso-grupo-${participacion.participanteId}`,
+          grupoId,
+          participanteId: participacion.participanteId,
+          ahora,
+        });
+      }
+      const ids = await repos.cicloDeVida.registrarReembolsos(filas);
+      for (const parte of partes) {
+        const siguen = parte.participaciones.some(
+          (p) => p.grupoId !== grupoId && p.estadoGrupo !== 'cancelado',
+        );
+        if (parte.estadoPago === 'aprobado' && parte.participaciones.length > 0 && !siguen) {
+          await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+        }
+      }
+      return { ids, montoCentavos: filas.reduce((t, f) => t + f.montoCentavos, 0) };
+    },
+  };
+}
+
+const participacionesDe = (
+  parte: { participaciones: readonly { grupoId: string }[] },
+  grupoId: string,
+) => parte.participaciones.filter((p) => p.grupoId === grupoId).length;
+
+export type CicloDeVida = ReturnType<typeof createCicloDeVida>;

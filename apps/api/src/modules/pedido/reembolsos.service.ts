@@ -1,0 +1,114 @@
+import type { CheckoutPort } from '../../adapters/payments/payments.port';
+import { ULTIMO_ERROR_MAX } from '../../db/schema';
+import { type Clock, systemClock } from '../../lib/clock';
+import { redactText } from '../../lib/logger';
+import type { ReembolsoPorHacer, ReembolsoRepository } from './reembolso.repository';
+
+/** Tries before the retries stop and the refund waits for the product team. */
+export const REEMBOLSO_MAX_INTENTOS = 12;
+/** Tries after which the product team sees a refund as failing. */
+export const REEMBOLSO_INTENTOS_ALERTA = 3;
+/** The backoff: a minute, doubled each try, at most six hours. */
+const ESPERA_BASE_MS = 60_000;
+const ESPERA_MAX_MS = 6 * 60 * 60_000;
+
+export const esperaTrasIntentos = (intentos: number) =>
+  Math.min(ESPERA_BASE_MS * 2 ** Math.max(0, intentos - 1), ESPERA_MAX_MS);
+
+const textoDeError = (error: unknown): string => {
+  const texto = redactText(
+    error instanceof Error ? `${error.name}: ${error.message}` : 'Error desconocido',
+  );
+  return texto.length <= ULTIMO_ERROR_MAX ? texto : `${texto.slice(0, ULTIMO_ERROR_MAX - 1)}…`;
+};
+
+export interface ReembolsosDeps {
+  repository: ReembolsoRepository;
+  /** The payments port's checkout; undefined when payments are off (the refunds wait). */
+  checkout: CheckoutPort | undefined;
+  /** The seller's current access token (the payment lives on the seller's account). */
+  accessTokenVigente: (usuarioId: string) => Promise<string | undefined>;
+  clock?: Clock;
+  log?: { warn(object: object, message: string): void };
+}
+
+/**
+ * The one refund ledger's worker (docs/decisions/028): makes the refunds recorded by the order
+ * lifecycle through the payments port, after their transaction committed (never inside:
+ * CONVENTIONS 15), with the row's key so a retry never refunds twice. A group's share is a
+ * partial refund; every other motive gives the whole payment back. A failure is counted,
+ * logged with the part and the provider's answer, and retried with backoff up to a cap; the
+ * product team sees what keeps failing.
+ */
+export function createReembolsosService({
+  repository,
+  checkout,
+  accessTokenVigente,
+  clock = systemClock,
+  log,
+}: ReembolsosDeps) {
+  /** One refund through the provider; true when it is confirmed now. */
+  async function intentar(fila: ReembolsoPorHacer): Promise<boolean> {
+    try {
+      if (!checkout) throw new Error('Mercado Pago no está disponible');
+      if (fila.montoCentavos === 0) {
+        // Nothing was paid for it: nothing to give back.
+        await repository.marcarReembolsado(fila.id, null, clock.now());
+        return true;
+      }
+      if (!fila.proveedorPagoId) throw new Error('La parte no tiene un pago del proveedor');
+      const accessToken = await accessTokenVigente(fila.vendedorId);
+      const parcial = fila.motivo === 'grupo_cancelado' ? fila.montoCentavos : undefined;
+      const reembolso = await checkout.reembolsar(
+        fila.proveedorPagoId,
+        fila.clave,
+        accessToken,
+        parcial,
+      );
+      await repository.marcarReembolsado(fila.id, reembolso.id, clock.now());
+      return true;
+    } catch (error) {
+      const ultimoError = textoDeError(error);
+      const intentos = fila.intentos + 1;
+      log?.warn(
+        {
+          reembolsoId: fila.id,
+          pedidoId: fila.pedidoId,
+          tiendaId: fila.tiendaId,
+          motivo: fila.motivo,
+          intentos,
+          ultimoError,
+        },
+        intentos >= REEMBOLSO_MAX_INTENTOS
+          ? 'reembolso fallido: sin más reintentos, lo revisa el equipo'
+          : 'reembolso fallido; se reintentará',
+      );
+      await repository.registrarFallo(
+        fila.id,
+        ultimoError,
+        new Date(clock.now().getTime() + esperaTrasIntentos(intentos)),
+      );
+      return false;
+    }
+  }
+
+  /** Tries these refunds one at a time (a seller's payment is refunded in parts, in order). */
+  async function hacer(filas: ReembolsoPorHacer[]) {
+    let hechos = 0;
+    for (const fila of filas) if (await intentar(fila)) hechos++;
+    return { intentados: filas.length, hechos };
+  }
+
+  return {
+    /** Right after the commit that recorded them. */
+    hacerAhora: async (ids: string[]) => hacer(await repository.porIds(ids)),
+    /** The retry job: the pending refunds whose backoff passed. */
+    hacerPendientes: async () =>
+      hacer(await repository.vencidos(clock.now(), REEMBOLSO_MAX_INTENTOS, 100)),
+    pendientesDeGrupo: (grupoId: string) => repository.pendientesDeGrupo(grupoId),
+    /** The product team's view of refunds in trouble. */
+    fallidos: () => repository.fallidos(REEMBOLSO_INTENTOS_ALERTA, 200),
+  };
+}
+
+export type ReembolsosService = ReturnType<typeof createReembolsosService>;
