@@ -1,5 +1,6 @@
 import {
   type EstadoPagosResponse,
+  type EstadoParte,
   esAdminResponseSchema,
   esRepartidorResponseSchema,
   estadoPagosResponseSchema,
@@ -25,6 +26,17 @@ export function productoPagoId(n: number): string {
   return `b3${String(n).padStart(22, '0')}`;
 }
 
+/**
+ * The part state a fixture gets by default from its payment state (an approved payment of a
+ * group still filling); a test about the lifecycle sets `estadoParte` itself.
+ */
+const PARTE_DE_PAGO: Record<PagoPorVendedor['estado'], EstadoParte> = {
+  pendiente: 'por_pagar',
+  aprobado: 'esperando_grupo',
+  rechazado: 'rechazado',
+  reembolsado: 'reembolsada',
+};
+
 export function crearPago(overrides: Partial<PagoPorVendedor> = {}): PagoPorVendedor {
   return {
     tiendaId: TIENDA_A,
@@ -33,6 +45,8 @@ export function crearPago(overrides: Partial<PagoPorVendedor> = {}): PagoPorVend
     monto: 12345.5,
     envio: 1500,
     estado: 'pendiente',
+    estadoParte: PARTE_DE_PAGO[overrides.estado ?? 'pendiente'],
+    reembolsado: 0,
     productos: [
       {
         productoId: productoPagoId(1),
@@ -67,7 +81,9 @@ export function crearPedidoConPagos(overrides: Partial<PedidoConPagos> = {}): Pe
     aprobado: false,
     todosLosPagosAprobados: false,
     entregado: false,
+    estado: 'por_pagar',
     total: 12345.5,
+    reembolsado: 0,
     productos: [{ productoId: productoPagoId(1), cantidadSolicitada: 2 }],
     pagosPorVendedor: [crearPago()],
     ...overrides,

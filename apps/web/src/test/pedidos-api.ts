@@ -41,6 +41,7 @@ export function crearPedidoConGrupos(overrides: Partial<PedidoConGrupos> = {}): 
     fechaCreacion: '2026-11-05T17:30:00.000Z',
     aprobado: true,
     entregado: false,
+    estado: 'en_proceso',
     todosLosPagosAprobados: true,
     total: 10845.5,
     productos: [
@@ -68,6 +69,8 @@ export function crearPedidoConGrupos(overrides: Partial<PedidoConGrupos> = {}): 
         tiendaId: TIENDA_PEDIDOS_A,
         tiendaNombre: 'Almacén Don Pepe',
         estadoPago: 'aprobado',
+        estado: 'esperando_grupo',
+        reembolsado: 0,
         entregado: false,
         entregadoEn: null,
       },

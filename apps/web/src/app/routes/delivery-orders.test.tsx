@@ -108,17 +108,17 @@ describe('/delivery-orders', () => {
     storeToken(makeToken());
   });
 
-  it('lists every order part ready for delivery: last 6 of the id, store, products, address, phone', async () => {
+  it('lists every order part ready for delivery: its number (last 6 of the id, upper-cased), store, products, address, phone', async () => {
     mockEntregasApi();
     renderApp('/delivery-orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
-    const uno = within(await tarjeta('abc123'));
+    const uno = within(await tarjeta('ABC123'));
     expect(uno.getByText('Verdulería La Huerta')).toBeVisible();
     expect(uno.getByText('Tomate perita 1 kg')).toBeVisible();
     expect(uno.getByText('× 2')).toBeVisible();
     expect(uno.getByText('Av. Corrientes 1234, Depto 4B')).toBeVisible();
     expect(uno.getByRole('link', { name: '+54 11 4000-1234' })).toBeVisible();
-    expect(within(await tarjeta('def456')).getByText('Almacén La Esquina')).toBeVisible();
+    expect(within(await tarjeta('DEF456')).getByText('Almacén La Esquina')).toBeVisible();
     expect(screen.getByText('2 pedidos para entregar')).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Pedidos · Compra Grupal'));
   });
@@ -126,7 +126,7 @@ describe('/delivery-orders', () => {
   it("asks for a code when it is empty: 'Por favor ingresa un código'", async () => {
     const { calls } = mockEntregasApi();
     const { user } = renderApp('/delivery-orders');
-    const uno = within(await tarjeta('abc123'));
+    const uno = within(await tarjeta('ABC123'));
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
     expect(uno.getByRole('alert')).toHaveTextContent('Por favor ingresa un código');
     expect(uno.getByLabelText('Código de entrega')).toHaveAttribute('aria-invalid', 'true');
@@ -136,23 +136,23 @@ describe('/delivery-orders', () => {
   it("says 'Código incorrecto o error en la verificación' for a wrong code, then confirms the right one", async () => {
     const { calls } = mockEntregasApi();
     const { user } = renderApp('/delivery-orders');
-    const uno = within(await tarjeta('abc123'));
+    const uno = within(await tarjeta('ABC123'));
     const campo = uno.getByLabelText('Código de entrega');
     await user.type(campo, 'zzzzzz');
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
     await expectToast('Error', 'Código incorrecto o error en la verificación');
-    expect(await tarjeta('abc123')).toBeVisible();
+    expect(await tarjeta('ABC123')).toBeVisible();
 
     await user.clear(campo);
     await user.type(campo, CODIGO.toLowerCase());
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
     await expectToast('¡Entrega confirmada!', 'Entregaste el pedido de Verdulería La Huerta.');
     await waitFor(() =>
-      expect(screen.queryByRole('article', { name: 'Pedido #abc123' })).toBeNull(),
+      expect(screen.queryByRole('article', { name: 'Pedido #ABC123' })).toBeNull(),
     );
     // Its number is gone from the screen (the toast does not repeat it).
-    expect(screen.queryByText(/abc123/)).toBeNull();
-    expect(await tarjeta('def456')).toBeVisible();
+    expect(screen.queryByText(/abc123/i)).toBeNull();
+    expect(await tarjeta('DEF456')).toBeVisible();
     const ultima = calls.filter((c) => c.url.endsWith('/compararCodigo')).at(-1);
     expect(JSON.parse(String(ultima?.body))).toEqual({
       _id: PEDIDO_1,
@@ -164,7 +164,7 @@ describe('/delivery-orders', () => {
   it("shows the server's message after too many tries (429)", async () => {
     mockEntregasApi({ intentos: 429 });
     const { user } = renderApp('/delivery-orders');
-    const uno = within(await tarjeta('abc123'));
+    const uno = within(await tarjeta('ABC123'));
     await user.type(uno.getByLabelText('Código de entrega'), 'AAAAAA');
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
     await expectToast('Error', 'Demasiados intentos. Probá de nuevo en 15 minutos.');
@@ -193,7 +193,7 @@ describe('/delivery-orders', () => {
   it('opens for an admin too', async () => {
     mockEntregasApi({ esRepartidor: false, esAdmin: true });
     renderApp('/delivery-orders');
-    expect(await tarjeta('abc123')).toBeVisible();
+    expect(await tarjeta('ABC123')).toBeVisible();
   });
 
   it('sends someone who is neither a courier nor an admin to /', async () => {

@@ -195,6 +195,76 @@ describe('/multi-payment-checkout', () => {
     ).toBeVisible();
   });
 
+  it("back with paymentStatus=pending: 'Tu pago está pendiente de acreditación', no confetti, no success", async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos([crearPago({ estado: 'pendiente', estadoParte: 'en_acreditacion' })]),
+        ),
+      },
+    });
+    const { router } = renderApp(`${path}&paymentSuccess=true&paymentStatus=pending`);
+    await expectToast('Tu pago está pendiente de acreditación');
+    await waitFor(() => expect(router.state.location.search).toBe(`?pedidoId=${PEDIDO_ID}`));
+    const main = within(screen.getByRole('main'));
+    expect(
+      main.getByText('Tu pago está pendiente de acreditación', { selector: 'p' }),
+    ).toBeVisible();
+    expect(main.queryByText('¡Pago exitoso!')).toBeNull();
+    const pago = await screen.findByRole('article', { name: 'Almacén Don Pepe' });
+    expect(within(pago).getByText('Pendiente de acreditación')).toBeVisible();
+    expect(screen.queryByText('¡Pago exitoso!')).toBeNull();
+    expect(confetti).not.toHaveBeenCalled();
+  });
+
+  it("each seller's card follows the part's state: being credited has no pay button, rejected offers a retry, refunded says so", async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos([
+            crearPago({ estado: 'pendiente', estadoParte: 'en_acreditacion' }),
+            crearPago({
+              tiendaId: TIENDA_B,
+              tiendaNombre: 'Verdulería La Huerta',
+              estado: 'rechazado',
+              estadoParte: 'rechazado',
+            }),
+            crearPago({
+              tiendaId: TIENDA_C,
+              tiendaNombre: 'Panadería Sol',
+              monto: 3000,
+              estado: 'reembolsado',
+              estadoParte: 'reembolsada',
+              reembolsado: 3000,
+            }),
+          ]),
+        ),
+      },
+    });
+    renderApp(path);
+    const acreditando = await screen.findByRole('article', { name: 'Almacén Don Pepe' });
+    expect(within(acreditando).getByText('Pendiente de acreditación')).toBeVisible();
+    expect(within(acreditando).queryByText('Rechazado')).toBeNull();
+    expect(within(acreditando).queryByRole('button')).toBeNull();
+    expect(within(acreditando).getByTestId('pago-en-acreditacion')).toHaveTextContent(
+      'No hace falta pagar de nuevo',
+    );
+
+    const rechazado = tarjeta('Verdulería La Huerta');
+    expect(within(rechazado).getByText('Rechazado')).toBeVisible();
+    expect(within(rechazado).getByRole('button', { name: 'Reintentar pago' })).toBeEnabled();
+
+    const reembolsado = tarjeta('Panadería Sol');
+    expect(
+      within(reembolsado).getByText('Reembolsado', { selector: '[data-estado]' }),
+    ).toBeVisible();
+    expect(within(reembolsado).getByText('Reembolsado $ 3.000,00')).toBeVisible();
+    expect(within(reembolsado).queryByRole('button')).toBeNull();
+    expect(
+      screen.getByText('Tu pedido #000001 se paga por separado a cada vendedor.'),
+    ).toBeVisible();
+  });
+
   it('reads again when pagoAprobado lands for this order, and reaches 100 %', async () => {
     let aprobado = false;
     const { calls } = mockPagosApi({

@@ -11,10 +11,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
 /**
- * /multi-payment-checkout?pedidoId={id}[&paymentSuccess=true] (spec part 2, section 2):
- * 'Completa tus Pagos'. The route composes the payments feature with the cart (emptied on the
- * way to the provider) and the checkout's confetti. Back from the provider with
- * paymentSuccess=true it shows '¡Pago exitoso!' with confetti once and removes the parameter
+ * /multi-payment-checkout?pedidoId={id}[&paymentSuccess=true[&paymentStatus=pending]] (spec
+ * part 2, section 2): 'Completa tus Pagos'. The route composes the payments feature with the
+ * cart (emptied on the way to the provider) and the checkout's confetti. Back from the provider
+ * with paymentSuccess=true it shows '¡Pago exitoso!' with confetti once; when /success passed
+ * on that the provider left the payment pending (paymentStatus=pending) it says 'Tu pago está
+ * pendiente de acreditación' instead, without confetti. Either way it removes the parameters
  * from the address, replacing the history entry.
  */
 export function MultiPaymentCheckoutRoute() {
@@ -24,25 +26,34 @@ export function MultiPaymentCheckoutRoute() {
   const pedidoId = searchParams.get('pedidoId');
   // Read once: the message stays after the parameter leaves the address.
   const [pagoExitoso] = useState(() => searchParams.get('paymentSuccess') === 'true');
+  const [pagoPendiente] = useState(() => searchParams.get('paymentStatus') === 'pending');
   const celebrado = useRef(false);
 
   useEffect(() => {
     if (!token || !pagoExitoso || celebrado.current) return;
     celebrado.current = true;
-    toast({
-      title: TEXTOS_PAGOS.pagoExitoso,
-      description: 'Recibimos tu pago. Actualizamos el estado de tu pedido.',
-    });
-    void lanzarConfeti();
+    if (pagoPendiente) {
+      toast({
+        title: TEXTOS_PAGOS.pagoPendiente,
+        description: 'Te avisamos cuando Mercado Pago lo confirme. No hace falta pagar de nuevo.',
+      });
+    } else {
+      toast({
+        title: TEXTOS_PAGOS.pagoExitoso,
+        description: 'Recibimos tu pago. Actualizamos el estado de tu pedido.',
+      });
+      void lanzarConfeti();
+    }
     setSearchParams(
       (actuales) => {
         const siguientes = new URLSearchParams(actuales);
         siguientes.delete('paymentSuccess');
+        siguientes.delete('paymentStatus');
         return siguientes;
       },
       { replace: true },
     );
-  }, [token, pagoExitoso, setSearchParams]);
+  }, [token, pagoExitoso, pagoPendiente, setSearchParams]);
 
   if (!token) return <IrAlLogin />;
   if (!pedidoId) return <SinPedidoId />;
@@ -51,6 +62,7 @@ export function MultiPaymentCheckoutRoute() {
       key={pedidoId}
       pedidoId={pedidoId}
       pagoExitoso={pagoExitoso}
+      pagoPendiente={pagoPendiente}
       onIrAPagar={(initPoint) => {
         vaciarCarrito();
         window.location.assign(initPoint);

@@ -70,6 +70,7 @@ const enCurso = crearPedidoConGrupos({
 const completo = crearPedidoConGrupos({
   _id: pedidoId(2),
   fechaCreacion: '2026-11-18T12:00:00.000Z',
+  estado: 'completo',
   codigo: 'H4TR7W',
   total: 21245.5,
   productos: [
@@ -112,6 +113,8 @@ const completo = crearPedidoConGrupos({
       tiendaId: TIENDA_PEDIDOS_A,
       tiendaNombre: 'Almacén Don Pepe',
       estadoPago: 'aprobado',
+      estado: 'lista',
+      reembolsado: 0,
       entregado: false,
       entregadoEn: null,
     },
@@ -119,6 +122,8 @@ const completo = crearPedidoConGrupos({
       tiendaId: TIENDA_PEDIDOS_B,
       tiendaNombre: 'Verdulería Lola',
       estadoPago: 'aprobado',
+      estado: 'entregada',
+      reembolsado: 0,
       entregado: true,
       entregadoEn: '2026-11-21T15:00:00.000Z',
     },
@@ -128,6 +133,7 @@ const entregado = crearPedidoConGrupos({
   _id: pedidoId(3),
   fechaCreacion: '2026-11-01T12:00:00.000Z',
   entregado: true,
+  estado: 'entregado',
   codigo: 'ZZZ999',
   grupoIds: [crearGrupoDePedido({ _id: grupoId(4), estado: 'completado', lugaresOcupados: 10 })],
   partes: [
@@ -135,6 +141,8 @@ const entregado = crearPedidoConGrupos({
       tiendaId: TIENDA_PEDIDOS_A,
       tiendaNombre: 'Almacén Don Pepe',
       estadoPago: 'aprobado',
+      estado: 'entregada',
+      reembolsado: 0,
       entregado: true,
       entregadoEn: '2026-11-03T15:00:00.000Z',
     },
@@ -144,6 +152,18 @@ const cancelado = crearPedidoConGrupos({
   _id: pedidoId(4),
   fechaCreacion: '2026-11-10T12:00:00.000Z',
   codigo: 'CCC111',
+  estado: 'reembolsado',
+  partes: [
+    {
+      tiendaId: TIENDA_PEDIDOS_A,
+      tiendaNombre: 'Almacén Don Pepe',
+      estadoPago: 'reembolsado',
+      estado: 'reembolsada',
+      reembolsado: 10845.5,
+      entregado: false,
+      entregadoEn: null,
+    },
+  ],
   grupoIds: [
     crearGrupoDePedido({
       _id: grupoId(5),
@@ -173,7 +193,7 @@ describe('/my-orders', () => {
     vi.restoreAllMocks();
   });
 
-  it('puts each order in its tab by the rules of its groups', async () => {
+  it("puts each order in its tab by the state the API computes, with its number '#' + 6", async () => {
     const { calls } = mockPedidosApi(
       pedidosConGruposJson([entregado, cancelado, completo, enCurso]),
     );
@@ -255,6 +275,8 @@ describe('/my-orders', () => {
   it('shows a cancelled group in red with its refund', async () => {
     const enCursoDeReembolso = crearPedidoConGrupos({
       _id: pedidoId(5),
+      estado: 'reembolsado',
+      partes: cancelado.partes.map((parte) => ({ ...parte, reembolsado: 1500 })),
       grupoIds: [
         crearGrupoDePedido({
           _id: grupoId(6),
@@ -275,6 +297,59 @@ describe('/my-orders', () => {
     await user.click(screen.getByRole('button', { name: /Pedido #000005/ }));
     const otro = screen.getByRole('region', { name: 'Pedido #000005' });
     expect(within(otro).getByText('Reembolso en curso $ 1.500,00')).toBeVisible();
+  });
+
+  it("shows the API's states, not its own reading of the groups: order, each part, a partial refund", async () => {
+    // The groups look full, but the API says a part still waits: En curso, 'En proceso'.
+    const pedido = crearPedidoConGrupos({
+      _id: 'f400000000000000aa67bd0d',
+      estado: 'en_proceso',
+      productos: [
+        ...completo.productos.map((producto) => ({ ...producto })),
+        {
+          productoId: productoId(4),
+          cantidadSolicitada: 1,
+          nombre: 'Queso de campo',
+          imagen: null,
+          precio: 2500,
+          tiendaId: TIENDA_PEDIDOS_B,
+        },
+      ],
+      grupoIds: completo.grupoIds.map((grupo) => ({ ...grupo, estado: 'cerrado' as const })),
+      partes: [
+        {
+          tiendaId: TIENDA_PEDIDOS_A,
+          tiendaNombre: 'Almacén Don Pepe',
+          estadoPago: 'aprobado',
+          estado: 'esperando_grupo',
+          reembolsado: 0,
+          entregado: false,
+          entregadoEn: null,
+        },
+        {
+          tiendaId: TIENDA_PEDIDOS_B,
+          tiendaNombre: 'Verdulería Lola',
+          estadoPago: 'aprobado',
+          estado: 'lista',
+          reembolsado: 2500,
+          entregado: false,
+          entregadoEn: null,
+        },
+      ],
+    });
+    mockPedidosApi(pedidosConGruposJson([pedido]));
+    const { user } = renderApp('/my-orders');
+    const boton = await screen.findByRole('button', { name: /Pedido #67BD0D/ });
+    expect(tab(/^En curso/)).toHaveAttribute('aria-selected', 'true');
+    expect(within(boton).getByText('En proceso')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Enviando' })).toBeNull();
+    await user.click(boton);
+    const detalle = screen.getByRole('region', { name: 'Pedido #67BD0D' });
+    const almacen = within(detalle).getByRole('region', { name: 'Almacén Don Pepe' });
+    expect(within(almacen).getByText('Pendiente de entrega')).toBeVisible();
+    const verduleria = within(detalle).getByRole('region', { name: 'Verdulería Lola' });
+    expect(within(verduleria).getByText('Listo para entregar')).toBeVisible();
+    expect(within(verduleria).getByText('Reembolso parcial $ 2.500,00')).toBeVisible();
   });
 
   it('shows the deadline of an open group with the time left', async () => {
@@ -351,6 +426,7 @@ describe('/my-orders', () => {
     pedidos = [
       {
         ...enCurso,
+        estado: 'completo' as const,
         grupoIds: enCurso.grupoIds.map((grupo) => ({
           ...grupo,
           estado: 'cerrado' as const,
@@ -361,7 +437,8 @@ describe('/my-orders', () => {
     emitir('grupoActualizado', { ...evento, estado: 'cerrado', lugaresOcupados: 10 });
     await expectToast('Grupo completado');
     await waitFor(() => expect(lecturas(calls).length).toBe(antes + 1));
-    expect(tab(/^En curso/)).toHaveTextContent('En curso0');
+    // The tab follows the state the API sends again.
+    await waitFor(() => expect(tab(/^En curso/)).toHaveTextContent('En curso0'));
     expect(tab(/^Completados/)).toHaveTextContent('Completados1');
     await user.click(tab(/^Completados/));
     const [lleno] = tarjetas() as [HTMLElement];

@@ -38,6 +38,7 @@ describe('/my-payments', () => {
           fechaCreacion: '2026-11-20T12:00:00.000Z',
           todosLosPagosAprobados: true,
           aprobado: true,
+          estado: 'en_proceso',
           total: 21245.5,
           pagosPorVendedor: [
             crearPago({ estado: 'aprobado' }),
@@ -49,6 +50,7 @@ describe('/my-payments', () => {
     renderApp('/my-payments');
     const lista = await screen.findByRole('list', { name: 'Pedidos' });
     expect(screen.getByRole('heading', { level: 1, name: 'Mis Pagos' })).toBeVisible();
+    expect(screen.getByTestId('resumen-pagos')).toHaveTextContent('2 pedidos · 1 por pagar');
     const pedidos = within(lista).getAllByRole('article');
     expect(pedidos).toHaveLength(2);
 
@@ -89,6 +91,59 @@ describe('/my-payments', () => {
     expect(
       violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.html).join(' | ')}`),
     ).toEqual([]);
+  });
+
+  it('shows what was refunded: a whole refund and a partial one, counted in the summary', async () => {
+    const reembolsado = 'f300000000000000aa67bd0d';
+    mockPagosApi({
+      pedidos: pedidosJson([
+        crearPedidoConPagos({
+          _id: reembolsado,
+          fechaCreacion: '2026-11-20T12:00:00.000Z',
+          aprobado: true,
+          estado: 'reembolsado',
+          total: 10845.5,
+          reembolsado: 10845.5,
+          pagosPorVendedor: [
+            crearPago({ estado: 'reembolsado', monto: 10845.5, reembolsado: 10845.5 }),
+          ],
+        }),
+        crearPedidoConPagos({
+          _id: OTRO_PEDIDO_ID,
+          fechaCreacion: '2026-11-10T12:00:00.000Z',
+          aprobado: true,
+          todosLosPagosAprobados: true,
+          estado: 'en_proceso',
+          total: 21245.5,
+          reembolsado: 1500,
+          pagosPorVendedor: [crearPago({ estado: 'aprobado', reembolsado: 1500 })],
+        }),
+        crearPedidoConPagos(),
+      ]),
+    });
+    renderApp('/my-payments');
+    const lista = await screen.findByRole('list', { name: 'Pedidos' });
+    expect(screen.getByTestId('resumen-pagos')).toHaveTextContent(
+      '3 pedidos · 1 por pagar · 2 con reembolso',
+    );
+    const [total, parcial, pendiente] = within(lista).getAllByRole('article') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // One order number format: '#' and the id's last six characters, upper-cased.
+    expect(total).toHaveAccessibleName('Pedido #67BD0D');
+    expect(within(total).getByText('Reembolsado', { selector: '[data-estado]' })).toBeVisible();
+    expect(within(total).getByText('Reembolsado $ 10.845,50')).toBeVisible();
+    expect(within(total).queryByRole('link', { name: 'Pagar' })).toBeNull();
+
+    expect(parcial).toHaveAccessibleName('Pedido #000002');
+    expect(within(parcial).getByText('Pagado')).toBeVisible();
+    expect(within(parcial).getByText('Reembolso parcial $ 1.500,00')).toBeVisible();
+
+    expect(within(pendiente).getByText('Pendiente')).toBeVisible();
+    expect(within(pendiente).queryByTestId('reembolso-pedido')).toBeNull();
+    expect(within(pendiente).getByRole('link', { name: 'Pagar' })).toBeVisible();
   });
 
   it("'Ver Detalle' opens the payment detail", async () => {

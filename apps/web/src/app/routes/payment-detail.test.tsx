@@ -93,6 +93,57 @@ describe('/payment-detail/{pedidoId}', () => {
     ).toEqual([]);
   });
 
+  it("shows each seller's refund: 'Reembolsado $ X' whole, 'Reembolsado $ X de $ Y' in part", async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos([
+            crearPago({
+              estado: 'reembolsado',
+              estadoParte: 'reembolsada',
+              monto: 4500,
+              reembolsado: 4500,
+            }),
+            crearPago({
+              tiendaId: TIENDA_B,
+              tiendaNombre: 'Verdulería La Huerta',
+              estado: 'aprobado',
+              estadoParte: 'lista',
+              monto: 8900,
+              reembolsado: 2225,
+            }),
+          ]),
+        ),
+      },
+    });
+    renderApp(path);
+    const total = await screen.findByRole('article', { name: 'Almacén Don Pepe' });
+    expect(screen.getByText('Pedido #000001')).toBeVisible();
+    expect(within(total).getByText('Reembolsado', { selector: '[data-estado]' })).toBeVisible();
+    expect(within(total).getByTestId('reembolso-pago')).toHaveTextContent(
+      /^Reembolsado \$\s4\.500,00$/,
+    );
+    const parcial = screen.getByRole('article', { name: 'Verdulería La Huerta' });
+    expect(within(parcial).getByText('Aprobado')).toBeVisible();
+    expect(within(parcial).getByText('Reembolsado $ 2.225,00 de $ 8.900,00')).toBeVisible();
+    // Nothing is left to pay.
+    expect(screen.queryByRole('link', { name: 'Completar pagos' })).toBeNull();
+  });
+
+  it("a payment being credited reads 'Pendiente de acreditación' and is not offered to pay again", async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos([crearPago({ estado: 'pendiente', estadoParte: 'en_acreditacion' })]),
+        ),
+      },
+    });
+    renderApp(path);
+    const pago = await screen.findByRole('article', { name: 'Almacén Don Pepe' });
+    expect(within(pago).getByText('Pendiente de acreditación')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Completar pagos' })).toBeNull();
+  });
+
   it("an order that cannot be read: 'No se pudo cargar la información del pedido', then Mis Pagos", async () => {
     mockPagosApi({
       estado: { [PEDIDO_ID]: json({ error: 'Pedido no encontrado' }, 404, 'Not Found') },

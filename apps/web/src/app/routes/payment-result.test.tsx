@@ -25,6 +25,37 @@ describe('/success', () => {
     expect(router.state.location.search).toBe(`?pedidoId=${PEDIDO_ID}&paymentSuccess=true`);
   });
 
+  it('a payment the provider left pending goes on with paymentStatus=pending', async () => {
+    localStorage.setItem('currentPedidoId', PEDIDO_ID);
+    mockUsuarioApi();
+    const { router } = renderApp(
+      `/success?pedidoId=${PEDIDO_ID}&payment_id=77&status=pending&collection_status=pending`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/multi-payment-checkout'));
+    expect(router.state.location.search).toBe(
+      `?pedidoId=${PEDIDO_ID}&paymentSuccess=true&paymentStatus=pending`,
+    );
+  });
+
+  it.each([
+    ['status', 'status=pending'],
+    ['collection_status', 'collection_status=pending'],
+  ])(
+    "without an order, a pending payment (%s) says 'Tu pago está pendiente de acreditación', no confetti",
+    async (_nombre, query) => {
+      mockUsuarioApi();
+      renderApp(`/success?payment_id=123&${query}`);
+      expect(
+        await screen.findByRole('heading', { name: 'Tu pago está pendiente de acreditación' }),
+      ).toBeVisible();
+      expect(screen.queryByText('Felicidades por tu compra')).toBeNull();
+      expect(screen.queryByText('Aprobado')).toBeNull();
+      expect(screen.getByText('Pendiente')).toBeVisible();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(confetti).not.toHaveBeenCalled();
+    },
+  );
+
   it("without an order, empties the cart and celebrates a payment with 'Felicidades por tu compra'", async () => {
     localStorage.setItem('carrito', JSON.stringify([{ productoId: 'b1', cantidadSolicitada: 1 }]));
     mockUsuarioApi();

@@ -1,4 +1,11 @@
-import { CircleCheckIcon, CircleXIcon, HomeIcon, PackageIcon, PhoneIcon } from 'lucide-react';
+import {
+  CircleCheckIcon,
+  CircleXIcon,
+  ClockIcon,
+  HomeIcon,
+  PackageIcon,
+  PhoneIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -6,34 +13,76 @@ import { Button } from '@/components/ui/button';
 import { vaciarCarrito } from '@/features/carrito/stores/carrito-store';
 import { lanzarConfeti } from '@/features/checkout/lib/confeti';
 import { SOPORTE } from '@/features/grupo/lib/soporte';
+import { TEXTOS_PAGOS } from '@/features/pagos/lib/textos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getStoredItem } from '@/lib/storage-keys';
 
+/** The provider's words for a payment it has not credited yet (Mercado Pago's back URLs). */
+const ESTADOS_PENDIENTES = new Set(['pending', 'in_process']);
+
+/**
+ * Whether the return says the payment is pending: Mercado Pago sends the shopper back to the
+ * preference's pending URL (this same screen) with `status` and `collection_status`.
+ */
+function pagoPendienteEn(searchParams: URLSearchParams): boolean {
+  return ['status', 'collection_status'].some((nombre) =>
+    ESTADOS_PENDIENTES.has(searchParams.get(nombre) ?? ''),
+  );
+}
+
 /**
  * /success (spec part 1, section 2). With a pending order (currentPedidoId) it goes on to pay
- * its sellers: /multi-payment-checkout?pedidoId={id}&paymentSuccess=true. Otherwise it empties
- * the cart and reads `token` and `payment_id`: with either, 'Felicidades por tu compra' with
- * confetti; with neither, 'Error de Pago'.
+ * its sellers: /multi-payment-checkout?pedidoId={id}&paymentSuccess=true, adding
+ * paymentStatus=pending when the provider left the payment pending. Otherwise it empties the
+ * cart and reads `token` and `payment_id`: with either, 'Felicidades por tu compra' with
+ * confetti, or 'Tu pago está pendiente de acreditación' (no confetti) for a pending payment;
+ * with neither, 'Error de Pago'.
  */
 export function SuccessRoute() {
   // Read once: the screen does not change its mind while it shows.
   const [pedidoId] = useState(() => getStoredItem('currentPedidoId'));
   const [searchParams] = useSearchParams();
   const aprobado = Boolean(searchParams.get('token') || searchParams.get('payment_id'));
-  useDocumentTitle(pedidoId ? 'Pago exitoso' : aprobado ? 'Pago exitoso' : 'Error de Pago');
+  const pendiente = pagoPendienteEn(searchParams);
+  useDocumentTitle(
+    pendiente ? 'Pago pendiente' : pedidoId || aprobado ? 'Pago exitoso' : 'Error de Pago',
+  );
 
   useEffect(() => {
     if (pedidoId) return;
     vaciarCarrito();
-    if (aprobado) void lanzarConfeti();
-  }, [pedidoId, aprobado]);
+    if (aprobado && !pendiente) void lanzarConfeti();
+  }, [pedidoId, aprobado, pendiente]);
 
   if (pedidoId) {
+    const destino = new URLSearchParams({ pedidoId, paymentSuccess: 'true' });
+    if (pendiente) destino.set('paymentStatus', 'pending');
+    return <Navigate to={`/multi-payment-checkout?${destino}`} replace />;
+  }
+
+  if (pendiente) {
     return (
-      <Navigate
-        to={`/multi-payment-checkout?pedidoId=${encodeURIComponent(pedidoId)}&paymentSuccess=true`}
-        replace
-      />
+      <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-16">
+        <div className="flex animate-rise-in flex-col items-center rounded-2xl border border-border/70 bg-card px-6 py-12 text-center shadow-sm">
+          <span className="grid size-14 place-items-center rounded-2xl bg-amber-50 text-amber-800">
+            <ClockIcon className="size-7" aria-hidden />
+          </span>
+          <h1 className="mt-5 text-balance font-bold text-2xl tracking-tight">
+            {TEXTOS_PAGOS.pagoPendiente}
+          </h1>
+          <p className="mt-3 flex items-center gap-2 text-sm">
+            <span className="text-muted-foreground">Estado del pago:</span>
+            <Badge variant="outline" className="border-amber-600/25 bg-amber-50 text-amber-800">
+              Pendiente
+            </Badge>
+          </p>
+          <p className="mt-4 max-w-sm text-pretty text-muted-foreground">
+            Mercado Pago todavía no confirmó el cobro. No hace falta pagar de nuevo: vas a ver el
+            estado actualizado en Mis Pagos.
+          </p>
+          <AccionesDelResultado />
+        </div>
+      </div>
     );
   }
 

@@ -16,8 +16,8 @@ export function ConfirmarEntregaDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The card's number, to say which order is being delivered. */
-  numero: number;
+  /** The order's number ('#67BD0D'), to say which order is being delivered. */
+  numero: string;
   entregando: boolean;
   onConfirmar: () => void;
 }) {
@@ -28,7 +28,7 @@ export function ConfirmarEntregaDialog({
         if (!entregando) onOpenChange(abierto);
       }}
       title={TEXTOS_ENTREGA.confirmarEntrega}
-      description={`Vas a marcar el pedido #${numero} como entregado. ${TEXTOS_ENTREGA.noSePuedeDeshacer}.`}
+      description={`Vas a marcar el pedido ${numero} como entregado. ${TEXTOS_ENTREGA.noSePuedeDeshacer}.`}
       className="sm:max-w-md"
     >
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -1,16 +1,16 @@
-import type { PedidoListoParaEntrega } from '@compra-grupal/contracts';
+import { numeroDePedido, type PedidoListoParaEntrega } from '@compra-grupal/contracts';
 import { KeyRoundIcon, Loader2Icon, StoreIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ultimosSeis } from '../lib/formato';
 import { TEXTOS_ENTREGA } from '../lib/textos';
 import { DatosDeEntrega } from './datos-de-entrega';
 
 /**
- * One seller's part of an order ready for delivery (the courier's screen): the order id as its
- * last 6 characters, the store, the products, the address and phone, and the code entry.
+ * One seller's part of an order ready for delivery (the courier's screen): the order's number
+ * (its id's last 6 characters, as every screen shows it), the store, the products, the address
+ * and phone, and the code entry.
  */
 export function EntregaConCodigoCard({
   pedido,
@@ -27,7 +27,7 @@ export function EntregaConCodigoCard({
   const [vacio, setVacio] = useState(false);
   const titulo = `${id}-titulo`;
   const errorId = `${id}-error`;
-  const numero = ultimosSeis(pedido._id);
+  const numero = numeroDePedido(pedido._id);
 
   const enviar = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,7 +47,7 @@ export function EntregaConCodigoCard({
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={titulo} className="font-semibold text-lg leading-tight">
-            Pedido <span className="font-mono">#{numero}</span>
+            Pedido <span className="font-mono">{numero}</span>
           </h2>
           <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
             <StoreIcon className="size-3.5 shrink-0" aria-hidden />
@@ -58,7 +58,7 @@ export function EntregaConCodigoCard({
 
       <ul
         className="mt-3 grid gap-1.5 rounded-xl bg-muted/60 p-3 text-sm"
-        aria-label={`Productos del pedido #${numero}`}
+        aria-label={`Productos del pedido ${numero}`}
       >
         {pedido.productos.map((producto, indice) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines carry no id of their own.

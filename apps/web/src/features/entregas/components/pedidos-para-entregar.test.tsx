@@ -154,7 +154,7 @@ describe('Pedidos para entregar', () => {
     const [primera, segunda, ...resto] = await tarjetas();
     expect(resto).toHaveLength(0);
     const uno = within(primera as HTMLElement);
-    expect(uno.getByRole('heading', { name: 'Pedido #1' })).toBeVisible();
+    expect(uno.getByRole('heading', { name: 'Pedido #000001' })).toBeVisible();
     expect(uno.getByText('Yerba mate 1 kg')).toBeVisible();
     expect(uno.getByText('Cantidad: 2')).toBeVisible();
     expect(uno.getByText('Av. Corrientes 1234, Depto 4B - Timbre roto, golpear')).toBeVisible();
@@ -165,7 +165,7 @@ describe('Pedidos para entregar', () => {
     expect(uno.getByRole('button', { name: 'Marcar como entregado' })).toBeEnabled();
 
     const dos = within(segunda as HTMLElement);
-    expect(dos.getByRole('heading', { name: 'Pedido #2' })).toBeVisible();
+    expect(dos.getByRole('heading', { name: 'Pedido #000002' })).toBeVisible();
     expect(dos.getByText('Producto no encontrado')).toBeVisible();
     expect(dos.getByText('San Martín 55')).toBeVisible();
     expect(screen.queryByText('Ya entregado')).toBeNull();

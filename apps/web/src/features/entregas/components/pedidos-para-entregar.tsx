@@ -1,4 +1,4 @@
-import type { PedidoParaEntregar } from '@compra-grupal/contracts';
+import { numeroDePedido, type PedidoParaEntregar } from '@compra-grupal/contracts';
 import { CheckCheckIcon, ClipboardCheckIcon, HourglassIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorView } from '@/components/error-view';
@@ -41,16 +41,17 @@ function agrupar(lineas: readonly PedidoParaEntregar[]): PedidoAgrupado[] {
 
 /**
  * Pedidos para entregar, Mi Tienda's last section (spec part 2, section 2): numbered cards
- * with each product's image and name, its quantity, the delivery address and phone, and
- * 'Marcar como entregado' after 'Confirmar entrega'. An order whose groups are not complete
- * yet cannot be delivered: its button is off and the card says why.
+ * titled with the order's number ('Pedido #67BD0D', the same on every screen), with each
+ * product's image and name, its quantity, the delivery address and phone, and 'Marcar como
+ * entregado' after 'Confirmar entrega'. An order whose groups are not complete yet cannot be
+ * delivered: its button is off and the card says why.
  */
 export function PedidosParaEntregar({ userId }: { userId: string }) {
   const tienda = useTiendaIdDelVendedor(userId);
   const tiendaId = tienda.data ?? null;
   const { data: lineas, isError, errorUpdatedAt, refetch } = usePedidosParaEntregar(tiendaId);
   const marcar = useMarcarEntregado(tiendaId ?? '');
-  const [aConfirmar, setAConfirmar] = useState<{ pedidoId: string; numero: number } | null>(null);
+  const [aConfirmar, setAConfirmar] = useState<string | null>(null);
   useErrorToast(
     isError ? errorUpdatedAt : tienda.isError ? tienda.errorUpdatedAt : 0,
     'Error',
@@ -101,7 +102,7 @@ export function PedidosParaEntregar({ userId }: { userId: string }) {
             pedido={pedido}
             numero={indice + 1}
             ocupado={marcar.isPending && marcar.variables === pedido.pedidoId}
-            onMarcar={() => setAConfirmar({ pedidoId: pedido.pedidoId, numero: indice + 1 })}
+            onMarcar={() => setAConfirmar(pedido.pedidoId)}
           />
         ))}
       </ol>
@@ -110,11 +111,11 @@ export function PedidosParaEntregar({ userId }: { userId: string }) {
         onOpenChange={(open) => {
           if (!open) setAConfirmar(null);
         }}
-        numero={aConfirmar?.numero ?? 0}
+        numero={aConfirmar ? numeroDePedido(aConfirmar) : ''}
         entregando={marcar.isPending}
         onConfirmar={() => {
           if (!aConfirmar) return;
-          marcar.mutate(aConfirmar.pedidoId, { onSettled: () => setAConfirmar(null) });
+          marcar.mutate(aConfirmar, { onSettled: () => setAConfirmar(null) });
         }}
       />
     </>
@@ -136,6 +137,7 @@ function PedidoCard({
   if (!primera) return null;
   const titulo = `pedido-${pedido.pedidoId}`;
   const nota = `${titulo}-nota`;
+  const numeroDelPedido = numeroDePedido(pedido.pedidoId);
   return (
     <li
       aria-labelledby={titulo}
@@ -150,7 +152,7 @@ function PedidoCard({
           >
             {numero}
           </span>
-          Pedido #{numero}
+          Pedido {numeroDelPedido}
         </h2>
         {pedido.listo ? (
           <Badge>Listo para entregar</Badge>
@@ -162,7 +164,7 @@ function PedidoCard({
         )}
       </div>
 
-      <ul className="mt-4 grid gap-3" aria-label={`Productos del pedido #${numero}`}>
+      <ul className="mt-4 grid gap-3" aria-label={`Productos del pedido ${numeroDelPedido}`}>
         {pedido.lineas.map((linea) => {
           const nombre = linea.productoNombre ?? TEXTOS_ENTREGA.productoNoEncontrado;
           return (

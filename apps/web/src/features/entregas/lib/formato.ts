@@ -21,11 +21,6 @@ export function textoLocalidad(
   return direccion.codigoPostal ? `${lugar} (${direccion.codigoPostal})` : lugar;
 }
 
-/** An order id as the delivery screen shows it: its last 6 characters (spec part 2, section 9). */
-export function ultimosSeis(id: string): string {
-  return id.slice(-6);
-}
-
 /** A phone number for a tel: link (digits and a leading +). */
 export function telefonoHref(telefono: string): string {
   return `tel:${telefono.replace(/[^\d+]/g, '')}`;

@@ -45,7 +45,7 @@ export function estadoPagosQueryOptions(pedidoId: string) {
 
 /**
  * The order's payment status. With `sondear`, it reads again every few seconds while some
- * payment is pending, and stops once all are approved.
+ * part is unpaid or being credited by the provider, and stops once all are approved.
  */
 export function useEstadoPagos(pedidoId: string, { sondear = false } = {}) {
   return useQuery({
@@ -53,7 +53,9 @@ export function useEstadoPagos(pedidoId: string, { sondear = false } = {}) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!sondear || !data || query.state.status === 'error') return false;
-      const pendiente = data.pagosPorVendedor.some((pago) => pago.estado === 'pendiente');
+      const pendiente = data.pagosPorVendedor.some(
+        (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'en_acreditacion',
+      );
       return pendiente && !pagosCompletos(data) ? INTERVALO_SONDEO_MS : false;
     },
   });

@@ -1,7 +1,8 @@
-import type { EstadoPagosResponse } from '@compra-grupal/contracts';
+import { type EstadoPagosResponse, numeroDePedido } from '@compra-grupal/contracts';
 import {
   ArrowLeftIcon,
   CircleCheckBigIcon,
+  ClockIcon,
   PackageIcon,
   PartyPopperIcon,
   ReceiptTextIcon,
@@ -17,7 +18,6 @@ import { pagosCompletos, useEstadoPagos } from '../api/get-estado-pagos';
 import { useLinkPago } from '../api/get-link-pago';
 import { usePagosEnVivo } from '../hooks/use-pagos-en-vivo';
 import { useRedirigirSiFalla } from '../hooks/use-redirigir-si-falla';
-import { referenciaPedido } from '../lib/formato';
 import { TEXTOS_PAGOS } from '../lib/textos';
 import { PagoVendedorCard } from './pago-vendedor-card';
 import { PagosSkeleton } from './pagos-skeleton';
@@ -28,20 +28,33 @@ export interface CompletaTusPagosProps {
   /** The shopper came back from the provider with paymentSuccess=true. */
   pagoExitoso: boolean;
   /**
+   * The provider said the payment is pending (paymentStatus=pending): the return announces
+   * 'Tu pago está pendiente de acreditación' instead of a success.
+   */
+  pagoPendiente?: boolean;
+  /**
    * Sends the browser to the provider's checkout (`init_point`); currentPedidoId is already
    * stored. The route empties the cart here, since features do not import each other.
    */
   onIrAPagar: (initPoint: string) => void;
 }
 
+/** The order's amounts by the state the API gives each part (`estadoParte`). */
 function montos(estado: EstadoPagosResponse) {
   let total = 0;
   let pagado = 0;
+  let enAcreditacion = 0;
+  let restante = 0;
+  let reembolsado = 0;
   for (const pago of estado.pagosPorVendedor) {
     total += pago.monto;
-    if (pago.estado === 'aprobado') pagado += pago.monto;
+    reembolsado += pago.reembolsado;
+    if (pago.estadoParte === 'en_acreditacion') enAcreditacion += pago.monto;
+    else if (pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado')
+      restante += pago.monto;
+    else if (pago.estadoParte !== 'vencido') pagado += pago.monto;
   }
-  return { total, pagado, restante: total - pagado };
+  return { total, pagado, enAcreditacion, restante, reembolsado };
 }
 
 /**
@@ -50,7 +63,12 @@ function montos(estado: EstadoPagosResponse) {
  * Live while on screen: it reads again on `pagoAprobado` for this order, after a reconnection,
  * and every few seconds while some payment is pending.
  */
-export function CompletaTusPagos({ pedidoId, pagoExitoso, onIrAPagar }: CompletaTusPagosProps) {
+export function CompletaTusPagos({
+  pedidoId,
+  pagoExitoso,
+  pagoPendiente = false,
+  onIrAPagar,
+}: CompletaTusPagosProps) {
   const { data, error, isError } = useEstadoPagos(pedidoId, { sondear: true });
   usePagosEnVivo(pedidoId);
   useRedirigirSiFalla(isError && !data, error);
@@ -96,11 +114,27 @@ export function CompletaTusPagos({ pedidoId, pagoExitoso, onIrAPagar }: Completa
       <header className="mb-6">
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{TEXTOS_PAGOS.titulo}</h1>
         <p className="mt-1 text-pretty text-muted-foreground">
-          Tu pedido {referenciaPedido(pedidoId)} se paga por separado a cada vendedor.
+          Tu pedido {numeroDePedido(pedidoId)} se paga por separado a cada vendedor.
         </p>
       </header>
 
-      {pagoExitoso && (
+      {pagoExitoso && pagoPendiente && (
+        <div
+          role="status"
+          className="mb-6 flex animate-rise-in items-start gap-3 rounded-2xl border border-amber-600/25 bg-amber-50 p-4 text-amber-950"
+        >
+          <ClockIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{TEXTOS_PAGOS.pagoPendiente}</p>
+            <p className="text-sm">
+              Mercado Pago todavía no confirmó el cobro. No hace falta pagar de nuevo: el estado se
+              actualiza solo en esta pantalla.
+            </p>
+          </div>
+        </div>
+      )}
+
+      {pagoExitoso && !pagoPendiente && (
         <div
           role="status"
           className="mb-6 flex animate-rise-in items-start gap-3 rounded-2xl border border-emerald-600/25 bg-emerald-50 p-4 text-emerald-900"
@@ -147,7 +181,7 @@ export function CompletaTusPagos({ pedidoId, pagoExitoso, onIrAPagar }: Completa
 }
 
 function ResumenMontos({ estado }: { estado: EstadoPagosResponse }) {
-  const { total, pagado, restante } = montos(estado);
+  const { total, pagado, enAcreditacion, restante, reembolsado } = montos(estado);
   return (
     <dl className="grid gap-2 rounded-2xl border border-border/70 bg-card p-4 text-sm shadow-sm sm:p-5">
       <div className="flex justify-between">
@@ -158,6 +192,20 @@ function ResumenMontos({ estado }: { estado: EstadoPagosResponse }) {
         <dt className="text-muted-foreground">Pagado</dt>
         <dd className="font-medium text-primary-strong tabular-nums">{formatPrecio(pagado)}</dd>
       </div>
+      {enAcreditacion > 0 && (
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">En acreditación</dt>
+          <dd className="font-medium text-amber-800 tabular-nums">
+            {formatPrecio(enAcreditacion)}
+          </dd>
+        </div>
+      )}
+      {reembolsado > 0 && (
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Reembolsado</dt>
+          <dd className="font-medium tabular-nums">{formatPrecio(reembolsado)}</dd>
+        </div>
+      )}
       <div className="flex justify-between border-border/60 border-t pt-2">
         <dt className="font-medium">Restante</dt>
         <dd className="font-bold tabular-nums">{formatPrecio(restante)}</dd>

@@ -1,4 +1,4 @@
-import type { PagoPorVendedor } from '@compra-grupal/contracts';
+import { numeroDePedido, type PagoPorVendedor } from '@compra-grupal/contracts';
 import { ArrowLeftIcon, CreditCardIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -8,25 +8,27 @@ import { formatPrecio } from '@/lib/format-currency';
 import { useEstadoPagos } from '../api/get-estado-pagos';
 import { usePagosEnVivo } from '../hooks/use-pagos-en-vivo';
 import { useRedirigirSiFalla } from '../hooks/use-redirigir-si-falla';
-import { referenciaPedido } from '../lib/formato';
-import { EstadoPagoBadge } from './estado-pago-badge';
+import { EstadoParteBadge } from './estado-pago-badge';
 import { PagosSkeleton } from './pagos-skeleton';
 import { ProductoMiniatura } from './producto-miniatura';
 import { ProgresoPagos } from './progreso-pagos';
+import { ReembolsoDePago } from './reembolso-de-pago';
 
 /** Thumbnails shown per seller (spec part 2, section 9); the rest read '+N'. */
 export const MINIATURAS_POR_VENDEDOR = 4;
 
 /**
  * Payment detail (/payment-detail/{pedidoId}, spec part 2, section 2): the order's payments per
- * seller with logo, name, amount, state and up to four product thumbnails.
+ * seller with logo, name, amount, state (the API's `estadoParte`), what was refunded, and up to
+ * four product thumbnails.
  */
 export function DetallePago({ pedidoId }: { pedidoId: string }) {
   const { data, error, isError } = useEstadoPagos(pedidoId);
   usePagosEnVivo(pedidoId);
   useRedirigirSiFalla(isError && !data, error);
+  // A part still to pay (or to pay again): not one the provider is crediting.
   const pendiente = data?.pagosPorVendedor.some(
-    (pago) => pago.estado === 'pendiente' || pago.estado === 'rechazado',
+    (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
   );
 
   return (
@@ -40,7 +42,7 @@ export function DetallePago({ pedidoId }: { pedidoId: string }) {
       <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Detalle del pago</h1>
-          <p className="mt-1 text-muted-foreground">Pedido {referenciaPedido(pedidoId)}</p>
+          <p className="mt-1 text-muted-foreground">Pedido {numeroDePedido(pedidoId)}</p>
         </div>
         {pendiente && (
           <Button asChild>
@@ -89,11 +91,12 @@ function PagoVendedorDetalle({ pago }: { pago: PagoPorVendedor }) {
             {pago.tiendaNombre}
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <EstadoPagoBadge estado={pago.estado} />
+            <EstadoParteBadge estado={pago.estadoParte} />
             <span className="text-muted-foreground text-xs">
               {pago.productos.length === 1 ? '1 producto' : `${pago.productos.length} productos`}
             </span>
           </div>
+          <ReembolsoDePago pago={pago} className="mt-2 w-fit" />
         </div>
       </div>
       <div className="flex items-center justify-between gap-4 sm:justify-end">

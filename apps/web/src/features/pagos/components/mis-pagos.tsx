@@ -1,8 +1,9 @@
-import type { PedidoConPagos } from '@compra-grupal/contracts';
+import { numeroDePedido, type PedidoConPagos } from '@compra-grupal/contracts';
 import {
   CalendarIcon,
   ChevronRightIcon,
   CreditCardIcon,
+  RotateCcwIcon,
   ShoppingBagIcon,
   WalletIcon,
 } from 'lucide-react';
@@ -16,13 +17,14 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatPrecio } from '@/lib/format-currency';
 import { formatFechaHora } from '@/lib/format-fecha';
 import { usePedidosConPagos } from '../api/get-pedidos-con-pagos';
-import { referenciaPedido } from '../lib/formato';
 import { TEXTOS_PAGOS } from '../lib/textos';
-import { PagadoBadge } from './estado-pago-badge';
+import { EstadoPedidoPagoBadge } from './estado-pago-badge';
 
 /**
  * Mis Pagos (/my-payments, spec part 2, section 2): the shopper's orders, newest first, each
- * 'Pagado' or 'Pendiente' with its date, total and 'Ver Detalle'.
+ * 'Pagado' or 'Pendiente' (or 'Reembolsado', 'Vencido': the order's `estado` as the API
+ * computes it) with what was refunded, its date, total and 'Ver Detalle'; above, how many are
+ * still to pay and how many had money given back.
  */
 export function MisPagos({ userId }: { userId: string }) {
   const { data, isPending, isError, errorUpdatedAt, refetch } = usePedidosConPagos(userId);
@@ -57,21 +59,38 @@ export function MisPagos({ userId }: { userId: string }) {
       ) : data.length === 0 ? (
         <SinPagos />
       ) : (
-        <ul className="grid gap-3" aria-label="Pedidos">
-          {data.map((pedido) => (
-            <li key={pedido._id}>
-              <PedidoPagoItem pedido={pedido} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ResumenPedidos pedidos={data} />
+          <ul className="grid gap-3" aria-label="Pedidos">
+            {data.map((pedido) => (
+              <li key={pedido._id}>
+                <PedidoPagoItem pedido={pedido} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
 }
 
+/** '3 pedidos · 1 por pagar · 1 con reembolso', from the API's states and amounts. */
+function ResumenPedidos({ pedidos }: { pedidos: PedidoConPagos[] }) {
+  const porPagar = pedidos.filter((pedido) => pedido.estado === 'por_pagar').length;
+  const conReembolso = pedidos.filter((pedido) => pedido.reembolsado > 0).length;
+  const partes = [pedidos.length === 1 ? '1 pedido' : `${pedidos.length} pedidos`];
+  if (porPagar > 0) partes.push(`${porPagar} por pagar`);
+  if (conReembolso > 0) partes.push(`${conReembolso} con reembolso`);
+  return (
+    <p className="mb-3 text-muted-foreground text-sm" data-testid="resumen-pagos">
+      {partes.join(' · ')}
+    </p>
+  );
+}
+
 function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
   const tituloId = useId();
-  const pagado = pedido.todosLosPagosAprobados;
+  const porPagar = pedido.estado === 'por_pagar';
   const vendedores = pedido.pagosPorVendedor;
   const aprobados = vendedores.filter((pago) => pago.estado === 'aprobado').length;
   return (
@@ -86,10 +105,20 @@ function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id={tituloId} className="font-semibold">
-              Pedido {referenciaPedido(pedido._id)}
+              Pedido {numeroDePedido(pedido._id)}
             </h2>
-            <PagadoBadge pagado={pagado} />
+            <EstadoPedidoPagoBadge estado={pedido.estado} />
           </div>
+          {pedido.reembolsado > 0 && (
+            <p
+              className="mt-1 flex items-center gap-1.5 font-medium text-slate-800 text-sm tabular-nums"
+              data-testid="reembolso-pedido"
+            >
+              <RotateCcwIcon className="size-3.5 shrink-0" aria-hidden />
+              {pedido.estado === 'reembolsado' ? 'Reembolsado' : 'Reembolso parcial'}{' '}
+              {formatPrecio(pedido.reembolsado)}
+            </p>
+          )}
           <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
             <CalendarIcon className="size-3.5" aria-hidden />
             <time dateTime={pedido.fechaCreacion}>{formatFechaHora(pedido.fechaCreacion)}</time>
@@ -120,7 +149,7 @@ function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
           {formatPrecio(pedido.total)}
         </p>
         <div className="flex gap-2">
-          {!pagado && (
+          {porPagar && (
             <Button asChild size="sm" variant="outline">
               <Link
                 to={`/multi-payment-checkout?pedidoId=${encodeURIComponent(pedido._id)}`}

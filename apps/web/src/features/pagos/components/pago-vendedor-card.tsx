@@ -1,12 +1,19 @@
 import type { PagoPorVendedor } from '@compra-grupal/contracts';
-import { CircleCheckIcon, CreditCardIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
+import {
+  CircleCheckIcon,
+  ClockIcon,
+  CreditCardIcon,
+  Loader2Icon,
+  RotateCcwIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { TiendaLogo } from '@/components/tienda-logo';
 import { Button } from '@/components/ui/button';
 import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
-import { EstadoPagoBadge } from './estado-pago-badge';
+import { EstadoParteBadge } from './estado-pago-badge';
 import { ProductoMiniatura } from './producto-miniatura';
+import { ReembolsoDePago } from './reembolso-de-pago';
 
 export interface PagoVendedorCardProps {
   pago: PagoPorVendedor;
@@ -18,18 +25,25 @@ export interface PagoVendedorCardProps {
   bloqueado: boolean;
 }
 
+/** The part states the card reads as paid (the lifecycle's, never the card's own guess). */
+const PAGADA = new Set<PagoPorVendedor['estadoParte']>(['esperando_grupo', 'lista', 'entregada']);
+
 /**
  * One seller's payment in 'Completa tus Pagos': logo, name, products, amount (two decimals,
- * es-AR), state and the button that goes to pay it; an approved payment reads as paid.
+ * es-AR), its state as the API computes it (`estadoParte`) and what the shopper can do:
+ * 'Pagar' while unpaid, 'Reintentar pago' after a rejection, nothing while the provider is
+ * crediting a pending payment (paying again would charge twice), 'Pagado' once paid, and the
+ * refund when money was given back.
  */
 export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVendedorCardProps) {
   const tituloId = useId();
-  const aprobado = pago.estado === 'aprobado';
-  const pagable = pago.estado === 'pendiente' || pago.estado === 'rechazado';
+  const estado = pago.estadoParte;
+  const aprobado = PAGADA.has(estado);
+  const pagable = estado === 'por_pagar' || estado === 'rechazado';
   return (
     <article
       aria-labelledby={tituloId}
-      data-estado={pago.estado}
+      data-estado={estado}
       className={cn(
         'flex flex-col rounded-2xl border bg-card shadow-sm transition-colors',
         aprobado ? 'border-emerald-600/30' : 'border-border/70',
@@ -49,7 +63,7 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
             {pago.productos.length === 1 ? '1 producto' : `${pago.productos.length} productos`}
           </p>
         </div>
-        <EstadoPagoBadge estado={pago.estado} />
+        <EstadoParteBadge estado={estado} className="max-w-[45%]" />
       </header>
 
       <ul className="grid gap-3 p-4" aria-label={`Productos de ${pago.tiendaNombre}`}>
@@ -57,7 +71,7 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
           <li key={producto.productoId} className="flex items-center gap-3">
             <ProductoMiniatura src={producto.imagen} nombre={producto.nombre} className="size-12" />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-sm">{producto.nombre}</p>
+              <p className="font-medium text-sm [overflow-wrap:anywhere]">{producto.nombre}</p>
               <p className="text-muted-foreground text-xs tabular-nums">
                 {producto.cantidad} × {formatPrecio(producto.precio)}
               </p>
@@ -82,6 +96,7 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
             </dd>
           </div>
         </dl>
+        <ReembolsoDePago pago={pago} className="mt-3" />
         {aprobado ? (
           <p
             className="mt-3 flex h-10 items-center justify-center gap-2 rounded-lg bg-emerald-50 font-medium text-emerald-800 text-sm"
@@ -100,19 +115,36 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
           >
             {generando ? (
               <Loader2Icon className="animate-spin motion-reduce:animate-none" aria-hidden />
-            ) : pago.estado === 'rechazado' ? (
+            ) : estado === 'rechazado' ? (
               <RotateCcwIcon aria-hidden />
             ) : (
               <CreditCardIcon aria-hidden />
             )}
             {generando
               ? 'Generando link…'
-              : pago.estado === 'rechazado'
+              : estado === 'rechazado'
                 ? 'Reintentar pago'
                 : `Pagar ${formatPrecio(pago.monto)}`}
           </Button>
+        ) : estado === 'en_acreditacion' ? (
+          <p
+            className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-2.5 text-amber-900 text-sm"
+            data-testid="pago-en-acreditacion"
+          >
+            <ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              Mercado Pago está acreditando este pago. No hace falta pagar de nuevo: te avisamos
+              cuando se confirme.
+            </span>
+          </p>
+        ) : estado === 'vencido' ? (
+          <p className="mt-3 text-center text-muted-foreground text-sm">
+            La reserva venció sin pago. No se te cobró nada.
+          </p>
         ) : (
-          <p className="mt-3 text-center text-muted-foreground text-sm">Pago reembolsado</p>
+          estado === 'reembolsada' && (
+            <p className="mt-3 text-center text-muted-foreground text-sm">Pago reembolsado</p>
+          )
         )}
       </div>
     </article>

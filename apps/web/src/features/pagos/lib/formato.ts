@@ -8,8 +8,3 @@ export function formatPorcentaje(valor: number): string {
   const acotado = Math.min(100, Math.max(0, valor));
   return `${porcentaje.format(acotado)} %`;
 }
-
-/** A short, readable reference of an order: its id's last six characters, upper-cased. */
-export function referenciaPedido(pedidoId: string): string {
-  return `#${pedidoId.slice(-6).toUpperCase()}`;
-}

@@ -4,6 +4,7 @@ export const TEXTOS_PAGOS = {
   errorPedido: 'No se pudo cargar la información del pedido',
   sinPedidoId: 'No se encontró el ID del pedido',
   pagoExitoso: '¡Pago exitoso!',
+  pagoPendiente: 'Tu pago está pendiente de acreditación',
   errorLinkPago: 'No se pudo generar el link de pago',
   errorPagos: 'No se pudieron cargar los pagos',
   misPagos: 'Mis Pagos',

@@ -1,4 +1,9 @@
-import type { GrupoDePedido, ParteDePedido, PedidoConGrupos } from '@compra-grupal/contracts';
+import {
+  type GrupoDePedido,
+  numeroDePedido,
+  type ParteDePedido,
+  type PedidoConGrupos,
+} from '@compra-grupal/contracts';
 import {
   CalendarIcon,
   ChevronDownIcon,
@@ -7,13 +12,13 @@ import {
   MapPinIcon,
   PackageIcon,
   PhoneIcon,
+  RotateCcwIcon,
   StoreIcon,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FallbackImage } from '@/components/fallback-image';
 import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
-import { estadoPedido, grupoLleno, referenciaPedido } from '../lib/clasificar-pedido';
 import { direccionEnUnaLinea, formatFechaHora } from '../lib/formato';
 import { TEXTOS_PEDIDOS } from '../lib/textos';
 import { CodigoEntrega } from './codigo-entrega';
@@ -35,16 +40,17 @@ function resumenProductos(productos: Producto[]): string {
 }
 
 /**
- * An order of Mis Pedidos (spec part 2, sections 2 and 4) as an expandable card: its reference,
- * date, total and state, each group's progress at a glance, and once every group is full
+ * An order of Mis Pedidos (spec part 2, sections 2 and 4) as an expandable card: its number,
+ * date, total and state, each group's progress at a glance, and once the order is complete
  * 'Enviando' with the delivery code. Opened, it shows each seller's part with its products,
- * groups and delivery state, and where it is delivered.
+ * groups, delivery state and refund, and where it is delivered. Every state shown is the one
+ * the API computes (`pedido.estado`, `partes[].estado`).
  */
 export function PedidoCard({ pedido }: { pedido: PedidoConGrupos }) {
   const tituloId = useId();
   const cuerpoId = useId();
   const [abierto, setAbierto] = useState(false);
-  const estado = estadoPedido(pedido);
+  const estado = pedido.estado;
   const partes = partesDelPedido(pedido);
 
   return (
@@ -53,7 +59,7 @@ export function PedidoCard({ pedido }: { pedido: PedidoConGrupos }) {
       data-estado={estado}
       className={cn(
         'rounded-2xl border border-border/70 bg-card shadow-sm transition-shadow hover:shadow-md',
-        estado === 'cancelado' && 'border-red-600/40',
+        estado === 'reembolsado' && 'border-red-600/40',
       )}
     >
       <h2 className="m-0">
@@ -71,7 +77,7 @@ export function PedidoCard({ pedido }: { pedido: PedidoConGrupos }) {
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="flex flex-wrap items-center gap-2">
                 <span id={tituloId} className="font-semibold">
-                  Pedido {referenciaPedido(pedido._id)}
+                  Pedido {numeroDePedido(pedido._id)}
                 </span>
                 <EstadoPedidoBadge estado={estado} />
               </span>
@@ -116,13 +122,7 @@ export function PedidoCard({ pedido }: { pedido: PedidoConGrupos }) {
         {abierto && (
           <>
             {partes.map(({ parte, productos, grupos }) => (
-              <ParteItem
-                key={parte.tiendaId}
-                parte={parte}
-                productos={productos}
-                grupos={grupos}
-                entregado={pedido.entregado}
-              />
+              <ParteItem key={parte.tiendaId} parte={parte} productos={productos} grupos={grupos} />
             ))}
             <DatosDeEntrega pedido={pedido} />
           </>
@@ -170,8 +170,13 @@ function ResumenGrupos({ grupos }: { grupos: GrupoDePedido[] }) {
   );
 }
 
+/** A seller's part; one the answer lacks (its products still show) has no state to show. */
+type Parte = Omit<ParteDePedido, 'estado' | 'estadoPago' | 'entregado'> & {
+  estado: ParteDePedido['estado'] | null;
+};
+
 interface ParteConDetalle {
-  parte: ParteDePedido;
+  parte: Parte;
   productos: { producto: Producto; grupos: GrupoDePedido[] }[];
   grupos: GrupoDePedido[];
 }
@@ -191,8 +196,8 @@ function partesDelPedido(pedido: PedidoConGrupos): ParteConDetalle[] {
         parte: {
           tiendaId: producto.tiendaId,
           tiendaNombre: 'Vendedor',
-          estadoPago: 'aprobado',
-          entregado: pedido.entregado,
+          estado: null,
+          reembolsado: 0,
           entregadoEn: null,
         },
         productos: [],
@@ -227,45 +232,30 @@ function partesDelPedido(pedido: PedidoConGrupos): ParteConDetalle[] {
   return [...partes.values()];
 }
 
-function ParteItem({
-  parte,
-  productos,
-  grupos,
-  entregado,
-}: ParteConDetalle & { entregado: boolean }) {
+function ParteItem({ parte, productos, grupos }: ParteConDetalle) {
   const tituloId = useId();
-  const vigentes = grupos.filter((grupo) => grupo.estado !== 'cancelado');
-  const lista = vigentes.length > 0 && vigentes.every(grupoLleno);
-  const parteEntregada = parte.entregado || entregado;
-  // Every group of this seller's part was cancelled: nothing to deliver, only refunds.
-  const parteCancelada = grupos.length > 0 && vigentes.length === 0;
+  const reembolsoParcial = parte.reembolsado > 0 && parte.estado !== 'reembolsada';
   return (
     <section aria-labelledby={tituloId} className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={tituloId} className="flex items-center gap-2 font-semibold">
-          <StoreIcon className="size-4 text-muted-foreground" aria-hidden />
-          {parte.tiendaNombre}
+        <h3 id={tituloId} className="flex min-w-0 items-center gap-2 font-semibold">
+          <StoreIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0 [overflow-wrap:anywhere]">{parte.tiendaNombre}</span>
         </h3>
-        {parteCancelada && !parteEntregada ? (
-          <span className="font-medium text-red-700 text-sm">Sin entrega: grupo cancelado</span>
-        ) : parteEntregada ? (
-          <span className="flex items-center gap-1.5 font-medium text-emerald-700 text-sm">
-            <CircleCheckIcon className="size-4" aria-hidden />
-            {TEXTOS_PEDIDOS.entregado}
-            {parte.entregadoEn && (
-              <span className="font-normal text-muted-foreground">
-                {' '}
-                el <time dateTime={parte.entregadoEn}>{formatFechaHora(parte.entregadoEn)}</time>
-              </span>
-            )}
-          </span>
-        ) : (
-          <span className="flex items-center gap-1.5 text-muted-foreground text-sm">
-            <ClockIcon className="size-4" aria-hidden />
-            {lista ? 'Listo para entregar' : 'Pendiente de entrega'}
-          </span>
+        {parte.estado && (
+          <EstadoDeLaParte
+            estado={parte.estado}
+            entregadoEn={parte.entregadoEn}
+            grupoCancelado={grupos.some((grupo) => grupo.estado === 'cancelado')}
+          />
         )}
       </div>
+      {reembolsoParcial && (
+        <p className="flex items-center gap-1.5 font-medium text-red-700 text-sm tabular-nums">
+          <RotateCcwIcon className="size-4 shrink-0" aria-hidden />
+          {TEXTOS_PEDIDOS.reembolsoParcial} {formatPrecio(parte.reembolsado)}
+        </p>
+      )}
       <ul className="grid gap-3">
         {productos.map(({ producto, grupos: gruposDelProducto }) => (
           <li key={producto.productoId} className="grid gap-2">
@@ -285,7 +275,7 @@ function ParteItem({
               <div className="min-w-0 flex-1">
                 <p
                   className={cn(
-                    'truncate font-medium',
+                    'font-medium [overflow-wrap:anywhere]',
                     producto.nombre === null && 'text-muted-foreground italic',
                   )}
                 >
@@ -303,6 +293,58 @@ function ParteItem({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Where a seller's part stands, as the API computes it (`partes[].estado`): waiting for its
+ * groups, ready, delivered (with when), or refunded whole with nothing to deliver.
+ */
+function EstadoDeLaParte({
+  estado,
+  entregadoEn,
+  grupoCancelado,
+}: {
+  estado: ParteDePedido['estado'];
+  entregadoEn: string | null;
+  grupoCancelado: boolean;
+}) {
+  if (estado === 'entregada') {
+    return (
+      <span className="flex items-center gap-1.5 font-medium text-emerald-700 text-sm">
+        <CircleCheckIcon className="size-4" aria-hidden />
+        {TEXTOS_PEDIDOS.entregado}
+        {entregadoEn && (
+          <span className="font-normal text-muted-foreground">
+            {' '}
+            el <time dateTime={entregadoEn}>{formatFechaHora(entregadoEn)}</time>
+          </span>
+        )}
+      </span>
+    );
+  }
+  if (estado === 'reembolsada') {
+    return (
+      <span className="font-medium text-red-700 text-sm">
+        {grupoCancelado
+          ? TEXTOS_PEDIDOS.sinEntregaGrupoCancelado
+          : TEXTOS_PEDIDOS.sinEntregaReembolsado}
+      </span>
+    );
+  }
+  const texto: Record<Exclude<typeof estado, 'entregada' | 'reembolsada'>, string> = {
+    por_pagar: 'Pago pendiente',
+    en_acreditacion: 'Pago pendiente de acreditación',
+    rechazado: 'Pago rechazado',
+    vencido: 'Reserva vencida',
+    esperando_grupo: 'Pendiente de entrega',
+    lista: 'Listo para entregar',
+  };
+  return (
+    <span className="flex items-center gap-1.5 text-muted-foreground text-sm">
+      <ClockIcon className="size-4" aria-hidden />
+      {texto[estado]}
+    </span>
   );
 }
 

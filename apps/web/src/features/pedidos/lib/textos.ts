@@ -10,6 +10,11 @@ export const TEXTOS_PEDIDOS = {
   completo: 'Completo',
   entregado: 'Entregado',
   cancelado: 'Cancelado',
+  porPagar: 'Pago pendiente',
+  vencido: 'Vencido',
+  sinEntregaGrupoCancelado: 'Sin entrega: grupo cancelado',
+  sinEntregaReembolsado: 'Sin entrega: pago reembolsado',
+  reembolsoParcial: 'Reembolso parcial',
   reembolsado: 'Reembolsado',
   reembolsoEnCurso: 'Reembolso en curso',
 } as const;
