@@ -44,8 +44,8 @@ import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prue
 import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
 import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
 import { linkPagoRoutes, webhookRoutes } from './modules/pago/pago.routes';
-import { registrarReembolsos } from './modules/pedido/reembolsos.job';
 import { pedidoRoutes } from './modules/pedido/pedido.routes';
+import { registrarReembolsos } from './modules/pedido/reembolsos.job';
 import { registrarLiberacionDeReservas } from './modules/pedido/reservas-vencidas.job';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';

@@ -22,10 +22,10 @@ import { createEntregaRepository } from './modules/entrega/entrega.repository';
 import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createEnvioService } from './modules/envio/envio.service';
+import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createCancelacionDeGrupoService } from './modules/grupo-de-compra/grupo-de-compra.cancelacion';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
-import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
 import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
 import { createPagoRepository } from './modules/pago/pago.repository';
@@ -33,9 +33,9 @@ import { createPagoService } from './modules/pago/pago.service';
 import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
 import { createCicloDeVida } from './modules/pedido/ciclo-de-vida.service';
 import { createPedidoRepository } from './modules/pedido/pedido.repository';
+import { createPedidoService } from './modules/pedido/pedido.service';
 import { createReembolsoRepository } from './modules/pedido/reembolso.repository';
 import { createReembolsosService } from './modules/pedido/reembolsos.service';
-import { createPedidoService } from './modules/pedido/pedido.service';
 import { createProductoRepository } from './modules/producto/producto.repository';
 import { createProductoService } from './modules/producto/producto.service';
 import { createTiendaRepository } from './modules/tienda/tienda.repository';
@@ -119,7 +119,10 @@ export function createServices(
     mercadoPagoKey?: Buffer;
     clock?: Clock;
     /** Where the lifecycle logs money it refuses and refunds that fail. */
-    log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
+    log?: {
+      error(object: object, message: string): void;
+      warn(object: object, message: string): void;
+    };
   },
 ) {
   const repositories = createRepositories(database.db);
@@ -156,7 +159,11 @@ export function createServices(
   });
   return {
     withTransaction,
-    admin: createAdminService(repositories.tienda, { withTransaction, cancelacionDeGrupo }),
+    admin: createAdminService(repositories.tienda, {
+      withTransaction,
+      cancelacionDeGrupo,
+      reembolsos,
+    }),
     cancelacionDeGrupo,
     categoria: createCategoriaService(repositories.categoria),
     cobertura: createCoberturaService(repositories.cobertura),
@@ -191,7 +198,9 @@ export function createServices(
       withTransaction,
       cotizarParaPedido: envio.cotizarParaPedido,
       reservaMinutos: config.RESERVA_MINUTOS,
-      cicloDeVida: repositories.cicloDeVida,
+      lecturasDelCiclo: repositories.cicloDeVida,
+      cicloDeVida,
+      reembolsos,
       clock,
     }),
     reembolsos,

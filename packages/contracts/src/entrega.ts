@@ -216,6 +216,37 @@ export const cancelarGrupoResponseSchema = z
   })
   .meta({ id: 'CancelarGrupoResponse' });
 
+/**
+ * A refund the product team should look at (GET admin/reembolsos): one that keeps failing, or
+ * a payment refused because it did not match its part.
+ */
+export const reembolsoParaAdminSchema = z
+  .object({
+    _id: idSchema,
+    motivo: z.enum([
+      'grupo_cancelado',
+      'pago_duplicado',
+      'sin_stock',
+      'pago_no_coincide',
+      'pedido_vencido',
+    ]),
+    estado: z.enum(['pendiente', 'reembolsado']),
+    pedidoId: idSchema,
+    tiendaId: idSchema,
+    tiendaNombre: z.string(),
+    monto: z.number(),
+    intentos: z.number().int(),
+    ultimoError: z.string().nullable(),
+    proximoIntento: z.string().nullable(),
+    fechaCreacion: z.string(),
+  })
+  .meta({ id: 'ReembolsoParaAdmin' });
+
+export const reembolsosParaAdminResponseSchema = z
+  .object({ reembolsos: z.array(reembolsoParaAdminSchema) })
+  .meta({ id: 'ReembolsosParaAdminResponse' });
+
+export type ReembolsoParaAdmin = z.infer<typeof reembolsoParaAdminSchema>;
 export type PedidoConGrupos = z.infer<typeof pedidoConGruposSchema>;
 export type GrupoDePedido = z.infer<typeof grupoDePedidoSchema>;
 export type ParteDePedido = z.infer<typeof parteDePedidoSchema>;

@@ -16,7 +16,7 @@ import { pedidos } from './pedido';
 import { tiendas } from './tienda';
 import { usuarios } from './usuario';
 
-/** Why money goes back (docs/decisions/028). */
+/** Why money goes back (docs/decisions/028; the contract's `reembolsoParaAdminSchema`). */
 export const MOTIVOS_REEMBOLSO = [
   /** A group was cancelled (the product team, or its deadline): that participation's share. */
   'grupo_cancelado',

@@ -8,7 +8,6 @@ import type { Database } from '../client';
 import {
   gruposDeCompra,
   pagosPorVendedor,
-  participantesGrupo,
   pedidoLineas,
   pedidos,
   productos,

@@ -3,6 +3,7 @@ import {
   errorBodySchema,
   grupoIdParamsSchema,
   gruposParaAdminResponseSchema,
+  reembolsosParaAdminResponseSchema,
   tiendaIdParamsSchema,
   tiendaRevisadaResponseSchema,
   tiendasEnRevisionRequestSchema,
@@ -88,6 +89,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ grupos: await service.grupos(actorOf(request)) }),
+  );
+
+  app.get(
+    '/reembolsos',
+    {
+      preHandler,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Reembolsos para revisar: los que siguen fallando (intentos, último error, próximo intento) y los pagos rechazados por no coincidir con su parte',
+        security,
+        response: { 200: reembolsosParaAdminResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({ reembolsos: await service.reembolsos(actorOf(request)) }),
   );
 
   app.post(

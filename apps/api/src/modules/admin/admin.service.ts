@@ -2,6 +2,7 @@ import {
   type CancelarGrupoResponse,
   type EstadoRevision,
   type GrupoParaAdmin,
+  type ReembolsoParaAdmin,
   type TiendaEnRevision,
   userRoom,
 } from '@compra-grupal/contracts';
@@ -10,13 +11,17 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { requireRole } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { centavosAPesos } from '../../lib/money';
 import type { CancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
+import type { ReembolsosService } from '../pedido/reembolsos.service';
 import type { TiendaEnRevisionRow, TiendaRepository } from '../tienda/tienda.repository';
 
 interface AdminServiceDeps {
   withTransaction: WithTransaction<Repositories>;
   /** Cancelling open groups with their refunds (docs/decisions/026). */
   cancelacionDeGrupo: Pick<CancelacionDeGrupoService, 'abiertos' | 'cancelar' | 'respuesta'>;
+  /** The refund ledger: what keeps failing or was refused (docs/decisions/028). */
+  reembolsos: Pick<ReembolsosService, 'fallidos'>;
 }
 
 const tiendaEnRevision = (row: TiendaEnRevisionRow): TiendaEnRevision => ({
@@ -54,7 +59,7 @@ const MENSAJES = {
  */
 export function createAdminService(
   repository: TiendaRepository,
-  { withTransaction, cancelacionDeGrupo }: AdminServiceDeps,
+  { withTransaction, cancelacionDeGrupo, reembolsos }: AdminServiceDeps,
 ) {
   /**
    * Enables or disables a store, once: asking again changes nothing and records nothing.
@@ -104,6 +109,24 @@ export function createAdminService(
     async cancelarGrupo(actor: Actor | null, grupoId: string): Promise<CancelarGrupoResponse> {
       requireRole(actor, 'admin');
       return cancelacionDeGrupo.respuesta(await cancelacionDeGrupo.cancelar(grupoId));
+    },
+
+    /** Refunds that keep failing, and payments refused because they did not match. */
+    async reembolsos(actor: Actor | null): Promise<ReembolsoParaAdmin[]> {
+      requireRole(actor, 'admin');
+      return (await reembolsos.fallidos()).map((r) => ({
+        _id: r.id,
+        motivo: r.motivo,
+        estado: r.estado,
+        pedidoId: r.pedidoId,
+        tiendaId: r.tiendaId,
+        tiendaNombre: r.tiendaNombre,
+        monto: centavosAPesos(r.montoCentavos),
+        intentos: r.intentos,
+        ultimoError: r.ultimoError,
+        proximoIntento: r.estado === 'pendiente' ? r.proximoIntentoEn.toISOString() : null,
+        fechaCreacion: r.creadoEn.toISOString(),
+      }));
     },
   };
 }

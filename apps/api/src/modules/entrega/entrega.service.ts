@@ -8,7 +8,6 @@ import {
   type PedidoConGrupos,
   type PedidoListoParaEntrega,
   type PedidoParaEntregar,
-  rooms,
   VENTANA_CODIGO_MS,
 } from '@compra-grupal/contracts';
 import type { Repositories } from '../../composition';
@@ -236,7 +235,10 @@ export function createEntregaService(
         const estados = new Map(
           ciclo
             .filter((c) => c.pedidoId === p.id)
-            .map((c) => [c.tiendaId, { estado: estadoDeParte(c), reembolsado: c.reembolsadoCentavos }]),
+            .map((c) => [
+              c.tiendaId,
+              { estado: estadoDeParte(c), reembolsado: c.reembolsadoCentavos },
+            ]),
         );
         return {
           _id: p.id,
@@ -285,10 +287,12 @@ export function createEntregaService(
       if (tienda.usuarioId !== caller.id) throw accesoDenegado();
       const filas = await repository.lineasParaEntregarDeTienda(tiendaId, LINEAS_PARA_ENTREGAR_MAX);
       const partes = new Map(
-        (await cicloDeVida.partes(
-          filas.map((f) => f.pedidoId),
-          clock.now(),
-        ))
+        (
+          await cicloDeVida.partes(
+            filas.map((f) => f.pedidoId),
+            clock.now(),
+          )
+        )
           .filter((p) => p.tiendaId === tiendaId)
           .map((p) => [p.pedidoId, p]),
       );
@@ -296,16 +300,18 @@ export function createEntregaService(
         const parte = partes.get(f.pedidoId);
         // A line whose group was cancelled was refunded: it is not delivered.
         if (!parte || !lineaSigue(parte, f.productoId)) return [];
-        return [{
-        pedidoId: f.pedidoId,
-        productoId: f.productoId,
-        productoNombre: f.productoNombre,
-        productoImagen: f.productoImagen,
-        cantidad: f.cantidad,
-        direccion: direccionDe(f),
-        telefono: f.telefono,
-        listo: estadoDeParte(parte) === 'lista',
-      }];
+        return [
+          {
+            pedidoId: f.pedidoId,
+            productoId: f.productoId,
+            productoNombre: f.productoNombre,
+            productoImagen: f.productoImagen,
+            cantidad: f.cantidad,
+            direccion: direccionDe(f),
+            telefono: f.telefono,
+            listo: estadoDeParte(parte) === 'lista',
+          },
+        ];
       });
     },
 

@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  type GrupoDeCompraRow,
-  gruposDeCompra,
-  productos,
-  tiendas,
-} from '../../db/schema';
+import { type GrupoDeCompraRow, gruposDeCompra, productos, tiendas } from '../../db/schema';
 
 /** An open group as the product team's screen lists it. */
 export interface GrupoParaAdminRow {

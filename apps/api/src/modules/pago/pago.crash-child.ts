@@ -4,9 +4,9 @@ import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { createTestClock } from '../../lib/clock';
-import { resolveMercadoPagoKey } from './mercadopago-cuenta-de-prueba';
 import { createCicloDeVida } from '../pedido/ciclo-de-vida.service';
 import { createReembolsosService } from '../pedido/reembolsos.service';
+import { resolveMercadoPagoKey } from './mercadopago-cuenta-de-prueba';
 import { createPagoService, type PasoDePago } from './pago.service';
 
 /**

@@ -14,10 +14,10 @@ import {
   mpSandboxPagos,
   pagosPorVendedor,
   pagosProveedor,
-  reembolsos,
   participantesGrupo,
   pedidos,
   productos,
+  reembolsos,
 } from '../../db/schema';
 import { createTestClock } from '../../lib/clock';
 import {

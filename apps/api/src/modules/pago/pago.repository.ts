@@ -84,7 +84,6 @@ export function createPagoRepository(db: Database) {
       const [row] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
       return row;
     },
-
   };
 }
 

@@ -10,12 +10,12 @@ import {
   gruposDeCompra,
   mpSandboxPagos,
   pagosPorVendedor,
-  pagosProveedor,
   participantesGrupo,
   pedidoLineas,
   pedidos,
-  reembolsos,
   productos,
+  reembolsos,
+  tiendas,
   trabajos,
 } from '../../db/schema';
 import { createTestClock } from '../../lib/clock';
@@ -62,6 +62,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function pedidoConDosTiendas(cantidad = 2) {
+  // A shopper of its own per order: a new order replaces its shopper's unpaid ones (decision 029).
+  comprador = await compradorConDireccion(t);
   const pa = await crearProducto(t, a, { stock: '10', precio: '1000', cantidadTotalGrupo: '5' });
   const pb = await crearProducto(t, b, { stock: '10', precio: '500' });
   const body = await pedidoDePrueba(
@@ -257,17 +259,33 @@ describe('POST /api/pago/webhook', () => {
   it("a payment read on another seller's Mercado Pago account does not pay this store's part", async () => {
     const { pedidoId } = await pedidoConDosTiendas();
     const pago = await pagar(pedidoId, a.tiendaId, 'aprobar');
+    const [tienda] = await t.database.db
+      .select({ mpUsuarioId: tiendas.mpUsuarioId })
+      .from(tiendas)
+      .where(eq(tiendas.id, a.tiendaId));
+    // The store is now linked to another account than the one that collected the payment.
     await t.database.db.execute(
       sql`update tiendas set mp_usuario_id = '111111' where id = ${a.tiendaId}`,
     );
-    expect((await notificar(pago, { userId: '222222' })).statusCode).toBe(200);
-    expect((await estado(pedidoId)).pagos.map(([, s]) => s)).toEqual(['pendiente', 'pendiente']);
+    try {
+      expect((await notificar(pago, { userId: '222222' })).statusCode).toBe(200);
+      expect((await estado(pedidoId)).pagos.map(([, s]) => s)).toEqual(['pendiente', 'pendiente']);
 
-    expect((await notificar(pago, { userId: '111111' })).statusCode).toBe(200);
-    expect((await estado(pedidoId)).pagos.map(([, s]) => s).sort()).toEqual([
-      'aprobado',
-      'pendiente',
-    ]);
+      // Read on the store's account, the payment still names its real collector: refused and
+      // refunded, never approved (docs/decisions/028).
+      expect((await notificar(pago, { userId: '111111' })).statusCode).toBe(200);
+      expect((await estado(pedidoId)).pagos.map(([, s]) => s)).toEqual(['pendiente', 'pendiente']);
+      const [reembolso] = await t.database.db
+        .select()
+        .from(reembolsos)
+        .where(eq(reembolsos.clave, `reembolso-${pago}`));
+      expect(reembolso?.motivo).toBe('pago_no_coincide');
+    } finally {
+      await t.database.db
+        .update(tiendas)
+        .set({ mpUsuarioId: tienda?.mpUsuarioId ?? null })
+        .where(eq(tiendas.id, a.tiendaId));
+    }
   });
 
   it('the same approval delivered at once many times is applied once; pagoAprobado goes to the shopper', async () => {

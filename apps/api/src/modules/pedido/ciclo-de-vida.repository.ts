@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  type EstadoPagoProveedor,
   gruposDeCompra,
+  type MotivoReembolso,
   pagosPorVendedor,
   pagosProveedor,
   participantesGrupo,
@@ -10,8 +12,6 @@ import {
   productos,
   reembolsos,
   tiendas,
-  type EstadoPagoProveedor,
-  type MotivoReembolso,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { ParteDelCiclo } from './ciclo-de-vida';
@@ -21,6 +21,8 @@ export interface ParteCargada extends ParteDelCiclo {
   parteId: string;
   pedidoId: string;
   tiendaId: string;
+  usuarioId: string;
+  proveedorPagoId: string | null;
   montoCentavos: number;
   entregadoEn: Date | null;
 }
@@ -43,6 +45,8 @@ export function createCicloDeVidaRepository(db: Database) {
             parteId: pagosPorVendedor.id,
             pedidoId: pagosPorVendedor.pedidoId,
             tiendaId: pagosPorVendedor.tiendaId,
+            usuarioId: pedidos.usuarioId,
+            proveedorPagoId: pagosPorVendedor.proveedorPagoId,
             estadoPago: pagosPorVendedor.estado,
             montoCentavos: pagosPorVendedor.montoCentavos,
             envioCentavos: pagosPorVendedor.envioCentavos,

@@ -218,6 +218,45 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
     },
 
     /**
+     * Orders whose reservation just ran out (the expiry sweep, after releasing what they held):
+     * an order that not every seller was paid for never takes places, so each part that was
+     * paid is refunded whole and marked `reembolsado` (docs/decisions/028). Answers the refunds
+     * recorded.
+     */
+    async reembolsarPedidosVencidos(
+      repos: Repositories,
+      pedidoIds: string[],
+      ahora: Date,
+    ): Promise<string[]> {
+      const partes = await repos.cicloDeVida.partes(pedidoIds, ahora);
+      const incompletos = new Set(
+        partes.filter((p) => p.estadoPago !== 'aprobado').map((p) => p.pedidoId),
+      );
+      const pagadas = partes.filter(
+        (p) =>
+          incompletos.has(p.pedidoId) &&
+          p.estadoPago === 'aprobado' &&
+          p.participaciones.length === 0 &&
+          !p.entregada,
+      );
+      for (const parte of pagadas) {
+        await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+      }
+      return repos.cicloDeVida.registrarReembolsos(
+        pagadas.map((parte) => ({
+          motivo: 'pedido_vencido' as const,
+          pedidoId: parte.pedidoId,
+          tiendaId: parte.tiendaId,
+          usuarioId: parte.usuarioId,
+          proveedorPagoId: parte.proveedorPagoId,
+          montoCentavos: parte.montoCentavos,
+          clave: `reembolso-${parte.proveedorPagoId ?? parte.parteId}`,
+          ahora,
+        })),
+      );
+    },
+
+    /**
      * A group was just cancelled (its row is `cancelado` in this transaction): records one
      * refund per participation of a paid order, its share by the policy, and marks the parts
      * that nothing of ships any more `reembolsado`. Answers the refunds recorded.

@@ -20,8 +20,10 @@ import { newId } from '../../lib/ids';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
 import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
+import type { CicloDeVida } from './ciclo-de-vida.service';
 import { generarCodigoEntrega } from './codigo-entrega';
 import type { PedidoRepository } from './pedido.repository';
+import type { ReembolsosService } from './reembolsos.service';
 
 /**
  * The server-side shipping quote of one store's part of an order (the envio module's
@@ -106,12 +108,7 @@ function fusionarLineas(productos: CrearPreferenciaRequest['productos']): LineaF
 
 const redondear1 = (n: number) => Math.round(n * 10) / 10;
 
-const PARTE_PAGADA = new Set<EstadoParte>([
-  'esperando_grupo',
-  'lista',
-  'entregada',
-  'reembolsada',
-]);
+const PARTE_PAGADA = new Set<EstadoParte>(['esperando_grupo', 'lista', 'entregada', 'reembolsada']);
 const PARTE_POR_PAGAR = new Set<EstadoParte>(['por_pagar', 'en_acreditacion', 'rechazado']);
 
 export function createPedidoService(
@@ -120,14 +117,20 @@ export function createPedidoService(
     withTransaction,
     cotizarParaPedido,
     reservaMinutos,
+    lecturasDelCiclo,
     cicloDeVida,
+    reembolsos,
     clock = systemClock,
   }: {
     withTransaction: WithTransaction<Repositories>;
     cotizarParaPedido: CotizarParaPedido;
     reservaMinutos: number;
     /** The order lifecycle's reads: each part's state and refunds. */
-    cicloDeVida: Pick<CicloDeVidaRepository, 'partes'>;
+    lecturasDelCiclo: Pick<CicloDeVidaRepository, 'partes'>;
+    /** The order lifecycle's transitions: what an expired order gives back. */
+    cicloDeVida: Pick<CicloDeVida, 'reembolsarPedidosVencidos'>;
+    /** The refund ledger's worker. */
+    reembolsos: Pick<ReembolsosService, 'hacerAhora'>;
     clock?: Clock;
   },
 ) {
@@ -212,7 +215,11 @@ export function createPedidoService(
       const enVenta = devuelto.get(linea.productoId) ?? stock.get(linea.productoId) ?? 0;
       const maximo = maximoReservablePorProducto(enVenta + retenida);
       if (retenida + linea.cantidad > maximo) {
-        throw reservaPorProducto(nombres.get(linea.productoId) ?? 'este producto', maximo, retenida);
+        throw reservaPorProducto(
+          nombres.get(linea.productoId) ?? 'este producto',
+          maximo,
+          retenida,
+        );
       }
     }
   }
@@ -222,7 +229,7 @@ export function createPedidoService(
     const [pagos, lineas, ciclo] = await Promise.all([
       repository.pagosDePedidos(pedidoIds),
       repository.lineasDePedidos(pedidoIds),
-      cicloDeVida.partes(pedidoIds, clock.now()),
+      lecturasDelCiclo.partes(pedidoIds, clock.now()),
     ]);
     const porPedido = new Map<string, PagoPorVendedor[]>();
     for (const pago of pagos) {
@@ -547,11 +554,13 @@ export function createPedidoService(
       let total = 0;
       for (;;) {
         const ahora = clock.now();
-        const n = await withTransaction(async (repos) => {
+        const { n, reembolsoIds } = await withTransaction(async (repos) => {
           const ids = await repos.pedido.lockReservasVencidas(ahora, LOTE_VENCIDOS);
           await liberarReservas(repos, ids, ahora);
-          return ids.length;
+          const reembolsoIds = await cicloDeVida.reembolsarPedidosVencidos(repos, ids, ahora);
+          return { n: ids.length, reembolsoIds };
         });
+        if (reembolsoIds.length > 0) await reembolsos.hacerAhora(reembolsoIds);
         total += n;
         if (n < LOTE_VENCIDOS) return total;
       }

@@ -5,7 +5,14 @@ import { type ReembolsoRow, reembolsos, tiendas } from '../../db/schema';
 /** A refund to make, with the seller whose account holds the payment. */
 export type ReembolsoPorHacer = Pick<
   ReembolsoRow,
-  'id' | 'motivo' | 'clave' | 'proveedorPagoId' | 'montoCentavos' | 'intentos' | 'pedidoId' | 'tiendaId'
+  | 'id'
+  | 'motivo'
+  | 'clave'
+  | 'proveedorPagoId'
+  | 'montoCentavos'
+  | 'intentos'
+  | 'pedidoId'
+  | 'tiendaId'
 > & { vendedorId: string };
 
 const porHacer = {
