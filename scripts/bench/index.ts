@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
+import { compararAntesYDespues, filaDeComparacion } from './antes-y-despues';
 import { medirDifusionDeGrupo, medirLedgerEnPostgres } from './grupos';
 import { measureLighthouse } from './lighthouse';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
@@ -201,6 +202,8 @@ rows.push(...(await medirLedgerEnPostgres()), ...(await medirDifusionDeGrupo()))
 // Payments: approvals through the webhook and the 3-seller checkout on PostgreSQL (pagos.ts).
 console.log('\nPagos…');
 rows.push(...(await medirPagosEnPostgres()));
+console.log('\nAntes y después del ciclo de vida en TypeScript (issue 21)…');
+rows.push(...compararAntesYDespues().map(filaDeComparacion));
 
 const table = [...listingRows, ...rows];
 const width = Math.max(...table.map((r) => r.figure.length));

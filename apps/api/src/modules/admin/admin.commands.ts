@@ -5,6 +5,7 @@ import {
   type EstadoRevision,
   type GrupoParaAdmin,
   idSchema,
+  type ReembolsoParaAdmin,
   type TiendaEnRevision,
 } from '@compra-grupal/contracts';
 import { createPayments } from '../../adapters/payments/payments-from-config';
@@ -36,7 +37,8 @@ export const ADMIN_USAGE = `Uso: npm run admin -- <${Object.keys(roleCommands).j
      npm run admin -- enable-store <tiendaId>
      npm run admin -- disable-store <tiendaId>
      npm run admin -- groups
-     npm run admin -- cancel-group <grupoId>`;
+     npm run admin -- cancel-group <grupoId>
+     npm run admin -- refunds`;
 
 export interface AdminCommandIo {
   out(line: string): void;
@@ -56,6 +58,19 @@ const lineaDeTienda = (t: TiendaEnRevision) =>
   ].join('\t');
 
 const pesos = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+
+/** One line per refund in trouble: id, state, motive, tries, amount, order, store, last error. */
+const lineaDeReembolso = (r: ReembolsoParaAdmin) =>
+  [
+    r._id,
+    r.estado,
+    r.motivo,
+    `${r.intentos} intentos`,
+    pesos.format(r.monto),
+    `pedido ${r.pedidoId}`,
+    r.tiendaNombre,
+    r.ultimoError ?? '',
+  ].join('\t');
 
 /** One line per open group: id, places, participants, refund, deadline, product, store. */
 const lineaDeGrupo = (g: GrupoParaAdmin) =>
@@ -139,6 +154,14 @@ export async function runAdminCommand(
     }
   }
 
+  if (command === 'refunds' && args.length === 1) {
+    const { admin } = createServices(database, config, { storage: createStorage(config) });
+    const reembolsos = await admin.reembolsos(OPERADOR_DE_CONSOLA);
+    if (reembolsos.length === 0) io.out('No hay reembolsos para revisar.');
+    for (const r of reembolsos) io.out(lineaDeReembolso(r));
+    return 0;
+  }
+
   if ((command === 'groups' && args.length === 1) || (command === 'cancel-group' && argument)) {
     // Cancelling refunds through the payments port, as the server does (the sandbox or Mercado
     // Pago by MP_MODE); what the provider does not confirm now the server's jobs retry.
@@ -167,7 +190,7 @@ export async function runAdminCommand(
       const pendientes = await services.cancelacionDeGrupo.pendientesDeGrupo(grupoId.data);
       if (pendientes > 0) {
         io.out(
-          `Aviso: ${pendientes} reembolsos quedan pendientes; el servidor los reintenta cada minuto.`,
+          `Aviso: ${pendientes} reembolsos quedan pendientes; el servidor los reintenta con espera creciente (npm run admin -- refunds).`,
         );
       }
       return 0;

@@ -132,6 +132,8 @@ export interface ParteBloqueada {
   /** The order's other parts not approved yet, and those refunded whole. */
   otrasSinAprobar: number;
   otrasReembolsadas: number;
+  /** This part's lines whose units a rejection or the expiry released. */
+  lineasLiberadas: number;
   /** The order's lines (all sellers'), in product id order: the places each takes. */
   lineas: { productoId: string; cantidad: number }[];
 }
@@ -161,6 +163,9 @@ function createCicloDeVidaEscrituras(db: Database) {
             where o.pedido_id = p.id and o.id <> v.id and o.estado <> 'aprobado') as "otrasSinAprobar",
           (select count(*)::int from ${pagosPorVendedor} o
             where o.pedido_id = p.id and o.id <> v.id and o.estado = 'reembolsado') as "otrasReembolsadas",
+          (select count(*)::int from ${pedidoLineas} l
+            where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva = 'liberado')
+            as "lineasLiberadas",
           coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad)
               order by l.producto_id)
             from ${pedidoLineas} l where l.pedido_id = p.id), '[]'::json) as lineas

@@ -185,7 +185,7 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       if (parte.otrasReembolsadas > 0) {
         return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
       }
-      if (!(await retomarLiberadas(repos, pago))) {
+      if (parte.lineasLiberadas > 0 && !(await retomarLiberadas(repos, pago))) {
         await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
       }
