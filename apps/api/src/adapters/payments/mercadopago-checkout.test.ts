@@ -93,6 +93,8 @@ describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
       externalReference: PEDIDO,
       metadata: { tiendaId: 'tienda-42' },
       amountCentavos: 2_150_100,
+      currency: 'ARS',
+      collectorId: '778',
     });
     expect(JSON.stringify(leido)).not.toMatch(/450995|3704|APRO|comprador/);
     expect(fake.solicitudes.at(-1)).toMatchObject({
@@ -114,6 +116,68 @@ describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
     expect(await checkout.obtenerPago('99999999999', token)).toBeUndefined();
     expect(await checkout.obtenerPago(pagoId, fake.tokenDeVendedor(780))).toBeUndefined();
     expect(await checkout.obtenerPago('../oauth/token', token)).toBeUndefined();
+  });
+
+  it("searches an order's payments on the seller's account, newest first, each read as one payment is", async () => {
+    const token = fake.tokenDeVendedor(790);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const aprobado = fake.pagar(id, 'approved');
+    const rechazado = fake.pagar(id, 'rejected');
+    const pendiente = fake.pagar(id, 'in_process');
+    // Another order of the same seller, and the same order on another seller's account.
+    const otroPedido = await checkout.crearPreferencia({
+      ...entrada(token),
+      externalReference: '65f0c0ffee0000000000ffff',
+    });
+    fake.pagar(otroPedido.id);
+    const otraCuenta = fake.tokenDeVendedor(791);
+    fake.pagar((await checkout.crearPreferencia(entrada(otraCuenta))).id);
+    fake.solicitudes.length = 0;
+
+    const pagos = await checkout.buscarPagos(PEDIDO, token);
+    expect(pagos.map((p) => [p.id, p.status])).toEqual([
+      [pendiente, 'pending'],
+      [rechazado, 'rejected'],
+      [aprobado, 'approved'],
+    ]);
+    // Each result mapped exactly as GET /v1/payments/{id} is.
+    for (const pago of pagos) expect(pago).toEqual(await checkout.obtenerPago(pago.id, token));
+    expect(JSON.stringify(pagos)).not.toMatch(/450995|3704|APRO|comprador/);
+    expect(fake.solicitudes[0]).toMatchObject({
+      metodo: 'GET',
+      ruta: '/v1/payments/search',
+      autorizacion: `Bearer ${token}`,
+      parametros: {
+        external_reference: PEDIDO,
+        sort: 'date_created',
+        criteria: 'desc',
+        limit: '50',
+        offset: '0',
+      },
+    });
+
+    expect(await checkout.buscarPagos('65f0c0ffee0000000000eeee', token)).toEqual([]);
+  });
+
+  it('reads every page of a long search, and tells an outage from a refusal', async () => {
+    const token = fake.tokenDeVendedor(792);
+    const { id } = await checkout.crearPreferencia(entrada(token));
+    const ids = Array.from({ length: 120 }, () => fake.pagar(id, 'rejected'));
+    fake.solicitudes.length = 0;
+    const pagos = await checkout.buscarPagos(PEDIDO, token);
+    expect(pagos.map((p) => p.id)).toEqual(ids.reverse());
+    expect(fake.solicitudes.map((s) => s.parametros?.offset)).toEqual(['0', '50', '100']);
+
+    fake.modo = 'caida';
+    const caida = await errorDe(checkout.buscarPagos(PEDIDO, token));
+    expect(caida).toMatchObject({ reason: 'unavailable', status: 500 });
+    expect(caida.message).not.toContain(token);
+    fake.modo = 'normal';
+    expect(await errorDe(checkout.buscarPagos(PEDIDO, 'APP_USR-revocado'))).toMatchObject({
+      reason: 'rejected',
+      status: 401,
+    });
+    expect(await errorDe(checkout.buscarPagos(PEDIDO))).toMatchObject({ reason: 'rejected' });
   });
 
   it('refunds with X-Idempotency-Key; the same key answers the same refund', async () => {

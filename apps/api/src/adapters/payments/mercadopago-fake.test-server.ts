@@ -13,8 +13,10 @@ import type { AddressInfo } from 'node:net';
  * And Checkout Pro, on the seller's access token (`Authorization: Bearer`, one it issued):
  * `POST /checkout/preferences` (checks items, `back_urls` with `auto_return`, `expires` with
  * `expiration_date_to`; answers `{ id, init_point, … }`), `GET /v1/payments/{id}` (404 for a
- * payment of another account; the documented body, card and payer data included) and
- * `POST /v1/payments/{id}/refunds` (needs `X-Idempotency-Key`; the same key answers the same
+ * payment of another account; the documented body, card and payer data included),
+ * `GET /v1/payments/search` (the account's payments by `external_reference`, sorted by
+ * `sort`/`criteria` and paged by `limit`/`offset`: `{ paging: { total, limit, offset }, results }`)
+ * and `POST /v1/payments/{id}/refunds` (needs `X-Idempotency-Key`; the same key answers the same
  * refund, a new one on a refunded payment 400; an `amount` in pesos refunds part of it, the
  * payment stays `approved` until refunded in full, more than what is left answers 400). `pagar` plays the buyer paying a preference.
  */
@@ -31,6 +33,8 @@ export interface MercadoPagoFake {
     idempotencia?: string;
     /** The `Authorization` header as sent. */
     autorizacion?: string;
+    /** The query string's parameters, when there are any. */
+    parametros?: Record<string, string>;
   }[];
   /**
    * 'normal'; 'rechaza': the seller cancels on /authorization; 'invalid_grant': /oauth/token
@@ -121,6 +125,7 @@ export async function startMercadoPagoFake({
       cuerpo,
       idempotencia: cabecera('x-idempotency-key'),
       autorizacion: cabecera('authorization'),
+      ...(url.search ? { parametros: Object.fromEntries(url.searchParams) } : {}),
     });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -262,6 +267,48 @@ export async function startMercadoPagoFake({
         });
       }
 
+      if (req.method === 'GET' && url.pathname === '/v1/payments/search') {
+        // The documented search: the account's payments, filtered by `external_reference`,
+        // sorted by `sort`/`criteria`, paged by `limit`/`offset`.
+        const q = url.searchParams;
+        const sort = q.get('sort') ?? 'date_created';
+        const criteria = q.get('criteria') ?? 'desc';
+        const limit = Number(q.get('limit') ?? 30);
+        const offset = Number(q.get('offset') ?? 0);
+        if (!['date_approved', 'date_created', 'date_last_updated', 'id'].includes(sort)) {
+          return error(400, 'bad_request', 'Invalid sort value');
+        }
+        if (criteria !== 'asc' && criteria !== 'desc') {
+          return error(400, 'bad_request', 'Invalid criteria value');
+        }
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+          return error(400, 'bad_request', 'Number of rows exceeded the limits');
+        }
+        if (!Number.isInteger(offset) || offset < 0) {
+          return error(400, 'bad_request', 'Params Error');
+        }
+        const referencia = q.get('external_reference');
+        const clave = (p: Record<string, unknown>) =>
+          sort === 'id' ? Number(p.id) : String(p[sort] ?? p.date_created);
+        const encontrados = [...pagos.values()]
+          .filter(
+            (p) =>
+              p.collectorId === usuario &&
+              (referencia === null || p.cuerpo.external_reference === referencia),
+          )
+          .map((p, orden) => ({ cuerpo: p.cuerpo, orden }))
+          .sort((x, y) => {
+            const [a, b] = [clave(x.cuerpo), clave(y.cuerpo)];
+            const porClave = a < b ? -1 : a > b ? 1 : x.orden - y.orden;
+            return criteria === 'asc' ? porClave : -porClave;
+          })
+          .map((p) => p.cuerpo);
+        return json(200, {
+          paging: { total: encontrados.length, limit, offset },
+          results: encontrados.slice(offset, offset + limit),
+        });
+      }
+
       const ruta = /^\/v1\/payments\/(\d{1,20})(\/refunds)?$/.exec(url.pathname);
       const pago = ruta ? pagos.get(ruta[1] ?? '') : undefined;
       if (!ruta || !pago || pago.collectorId !== usuario) {
@@ -360,6 +407,8 @@ export async function startMercadoPagoFake({
         collectorId: preferencia.collectorId,
         cuerpo: {
           id: Number(id),
+          // As Mercado Pago writes it (its own time zone, UTC−4).
+          date_created: new Date(Date.now() - 4 * 3_600_000).toISOString().replace('Z', '-04:00'),
           status,
           status_detail: status === 'approved' ? 'accredited' : 'cc_rejected_other_reason',
           currency_id: 'ARS',
