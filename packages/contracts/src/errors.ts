@@ -66,6 +66,9 @@ export const ERROR_CODES = {
   pagoNoEncontrado: 'PAGO_NO_ENCONTRADO',
   pagoYaAprobado: 'PAGO_YA_APROBADO',
   reservaVencida: 'RESERVA_VENCIDA',
+  reservasMaximas: 'RESERVAS_MAXIMAS',
+  reservaPorProducto: 'RESERVA_POR_PRODUCTO',
+  pedidoNoCancelable: 'PEDIDO_NO_CANCELABLE',
   firmaInvalida: 'FIRMA_INVALIDA',
   // entrega, cancelación de grupos
   codigoIncorrecto: 'CODIGO_INCORRECTO',
@@ -134,6 +137,10 @@ export const ERROR_MESSAGES = {
   PAGO_NO_ENCONTRADO: 'Ese pedido no tiene un pago para esa tienda',
   PAGO_YA_APROBADO: 'El pago a esta tienda ya fue aprobado',
   RESERVA_VENCIDA: 'La reserva de este pedido venció. Vuelve a armar tu compra.',
+  RESERVAS_MAXIMAS:
+    'Tienes pedidos sin pagar que reservan productos. Paga o cancela un pedido pendiente para hacer uno nuevo.',
+  PEDIDO_NO_CANCELABLE:
+    'Este pedido ya no se puede cancelar: tiene pagos aprobados o en acreditación.',
   FIRMA_INVALIDA: 'La firma de la notificación no es válida',
   CODIGO_INCORRECTO: 'Código incorrecto o error en la verificación',
   ENTREGA_NO_LISTA:

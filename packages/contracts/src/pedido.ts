@@ -8,6 +8,17 @@ import { telefonoSchema } from './usuario';
 /** Bounds of an order: lines, units per line, sellers. */
 export const LIMITES_PEDIDO = { lineas: 50, cantidadPorLinea: 1000, tiendas: 20 } as const;
 
+/**
+ * Bounds of what one shopper's unpaid orders may hold (docs/decisions/029): at most
+ * `pedidosSinPagar` open unpaid orders, and per product the larger of
+ * `unidadesMinimasPorProducto` units or `porcentajeStockPorProducto` % of its stock.
+ */
+export const LIMITES_RESERVA = {
+  pedidosSinPagar: 3,
+  unidadesMinimasPorProducto: 10,
+  porcentajeStockPorProducto: 20,
+} as const;
+
 /** A cart line sent to checkout; `grupoId` is the group chosen on its group page, if any. */
 export const lineaPedidoRequestSchema = z.object({
   productoId: idSchema,
@@ -167,6 +178,17 @@ export const linkPagoResponseSchema = z
   .object({ init_point: z.string() })
   .meta({ id: 'LinkPagoResponse' });
 
+/**
+ * POST pedido/cancelar/{pedidoId} (docs/decisions/029): the owner cancels an unpaid order; its
+ * reserved units go back on sale at once. A second call answers the same body.
+ */
+export const cancelarPedidoResponseSchema = z
+  .object({
+    pedidoId: idSchema,
+    reservaLiberadaEn: z.string().describe('Cuándo se liberó la reserva del pedido (ISO 8601)'),
+  })
+  .meta({ id: 'CancelarPedidoResponse' });
+
 export const pedidoIdParamsSchema = z.object({ pedidoId: idSchema });
 export const pedidoYTiendaParamsSchema = z.object({ pedidoId: idSchema, tiendaId: idSchema });
 
@@ -175,3 +197,4 @@ export type PagoPorVendedor = z.infer<typeof pagoPorVendedorSchema>;
 export type EstadoPagosResponse = z.infer<typeof estadoPagosResponseSchema>;
 export type PedidoConPagos = z.infer<typeof pedidoConPagosSchema>;
 export type LinkPagoResponse = z.infer<typeof linkPagoResponseSchema>;
+export type CancelarPedidoResponse = z.infer<typeof cancelarPedidoResponseSchema>;

@@ -254,6 +254,8 @@ describe('security: every route that names an id checks access (derived from the
         'POST /api/pedido/obtenerPedidosSinEntregarPorIds',
         'POST /api/pedido/marcarPedidoComoEntregado',
         'POST /api/pedido/compararCodigo',
+        // Bounded holds (issue 21): the owner cancels an unpaid order.
+        'POST /api/pedido/cancelar/{pedidoId}',
         // Group cancellation (issue 14): admins only.
         'POST /api/admin/grupos/{groupId}/cancelar',
         ...Object.keys(PUBLICAS),

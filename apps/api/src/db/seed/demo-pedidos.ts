@@ -131,17 +131,12 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
       if (!toma) return;
 
       if (demo.estado === 'entregado') {
-        await tx.update(pedidos).set({ entregado: true }).where(eq(pedidos.id, pedidoId));
-        await tx
-          .update(gruposDeCompra)
-          .set({ estado: 'completado', completadoEn: ahora })
-          .where(eq(gruposDeCompra.id, toma.grupoId));
+        // Delivered by hand above: the order and its group complete as a delivery does.
+        await repos.entrega.marcarPedidoEntregado(pedidoId);
+        await repos.entrega.completarGrupos([toma.grupoId], ahora);
       }
       if (demo.estado === 'cancelado') {
-        await tx
-          .update(gruposDeCompra)
-          .set({ estado: 'cancelado', canceladoEn: ahora })
-          .where(eq(gruposDeCompra.id, toma.grupoId));
+        await repos.cancelacion.cancelar(toma.grupoId);
         // The lifecycle decides the refund, as a real cancellation; the demo's was confirmed.
         const { ids } = await cicloDeVida.reembolsarGrupoCancelado(repos, toma.grupoId, ahora);
         for (const [i, id] of ids.entries()) {

@@ -146,6 +146,19 @@ export async function tomarLugares(
   return tomas;
 }
 
+/**
+ * The product leaves sale (its seller withdraws it; the caller locked the product row): its
+ * open group is cancelled if no one took a place in it (`grupoActualizado`).
+ */
+export async function cancelarGrupoVacio(
+  repos: Repositories,
+  producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
+): Promise<void> {
+  for (const grupo of await repos.grupoDeCompra.cancelarAbiertoVacio(producto.id)) {
+    await anunciarGrupoActualizado(repos, producto, grupo, 0);
+  }
+}
+
 /** What closing a group did. */
 export interface CierreDeGrupo {
   grupo: GrupoDeCompraRow;

@@ -161,6 +161,20 @@ export function createGrupoDeCompraRepository(db: Database) {
       };
     },
 
+    /** The product's open group, if no place was taken in it: `cancelado` (the ledger's). */
+    cancelarAbiertoVacio: (productoId: string) =>
+      db
+        .update(gruposDeCompra)
+        .set({ estado: 'cancelado', cerradoEn: sql`now()`, canceladoEn: sql`now()` })
+        .where(
+          and(
+            eq(gruposDeCompra.productoId, productoId),
+            eq(gruposDeCompra.estado, 'abierto'),
+            eq(gruposDeCompra.lugaresOcupados, 0),
+          ),
+        )
+        .returning(),
+
     async findById(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
       const [row] = await db.select().from(gruposDeCompra).where(eq(gruposDeCompra.id, grupoId));
       return row;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   direcciones,
@@ -8,6 +8,7 @@ import {
   pedidos,
   productos,
   tiendas,
+  usuarios,
 } from '../../db/schema';
 
 /** Queries of orders (docs/decisions/024); the rules live in pedido.service.ts. */
@@ -166,7 +167,7 @@ export function createPedidoRepository(db: Database) {
         )
         .returning({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }),
 
-    /** Pending payments of expired orders are refused: their stock went back on sale. */
+    /** Pending payments of released orders are refused: their stock went back on sale. */
     async rechazarPagosPendientes(pedidoIds: string[], ahora: Date): Promise<void> {
       await db
         .update(pagosPorVendedor)
@@ -179,11 +180,130 @@ export function createPedidoRepository(db: Database) {
         );
     },
 
+    /**
+     * Marks these orders released; a reservation that still ran ends now, so the order can no
+     * longer be paid through a new link (pago/linkPago answers RESERVA_VENCIDA).
+     */
     async marcarReservaLiberada(pedidoIds: string[], ahora: Date): Promise<void> {
       await db
         .update(pedidos)
-        .set({ reservaLiberadaEn: ahora })
+        .set({
+          reservaLiberadaEn: ahora,
+          reservaExpiraEn: sql`least(${pedidos.reservaExpiraEn}, ${ahora.toISOString()}::timestamptz)`,
+        })
         .where(inArray(pedidos.id, pedidoIds));
+    },
+
+    /**
+     * Locks the shopper's user row (docs/decisions/029): one shopper's order creations and
+     * cancellations run one at a time, so two at once cannot both slip past a cap. Answers
+     * whether the user exists.
+     */
+    async bloquearComprador(usuarioId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(eq(usuarios.id, usuarioId))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    /**
+     * Locks the shopper's orders whose reservation was not released yet and that are not
+     * fully paid, in id order (payment notifications lock the same rows). Answers their ids.
+     */
+    async bloquearPedidosConReserva(usuarioId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: pedidos.id })
+        .from(pedidos)
+        .where(
+          and(
+            eq(pedidos.usuarioId, usuarioId),
+            isNull(pedidos.reservaLiberadaEn),
+            not(pedidos.todosLosPagosAprobados),
+          ),
+        )
+        .orderBy(asc(pedidos.id))
+        .for('update');
+      return rows.map((r) => r.id);
+    },
+
+    /** Locks one order (payment notifications lock the same row); answers it. */
+    async bloquearPedido(id: string) {
+      const [row] = await db.select().from(pedidos).where(eq(pedidos.id, id)).for('update');
+      return row;
+    },
+
+    /**
+     * What the caps and the cancel rule need of these orders: when their reservation ends or
+     * ended, whether some part is paid (`pagado`), whether the provider holds a payment still
+     * pending (`enAcreditacion`), and whether some part can still be paid (`porPagar`).
+     */
+    situacionDePedidos: (pedidoIds: string[]) =>
+      db
+        .select({
+          id: pedidos.id,
+          reservaExpiraEn: pedidos.reservaExpiraEn,
+          reservaLiberadaEn: pedidos.reservaLiberadaEn,
+          // Written out with aliases: drizzle leaves a one-table select's columns unqualified.
+          pagado: sql<boolean>`pedidos.aprobado or exists (select 1 from pagos_por_vendedor v where v.pedido_id = pedidos.id and v.estado = 'aprobado')`,
+          enAcreditacion: sql<boolean>`exists (select 1 from pagos_proveedor pp where pp.pedido_id = pedidos.id and pp.estado = 'pendiente')`,
+          porPagar: sql<boolean>`exists (select 1 from pagos_por_vendedor v where v.pedido_id = pedidos.id and v.estado in ('pendiente', 'rechazado'))`,
+        })
+        .from(pedidos)
+        .where(inArray(pedidos.id, pedidoIds)),
+
+    /** The units these orders still hold against stock, line by line. */
+    lineasReservadas: (pedidoIds: string[]) =>
+      db
+        .select({
+          pedidoId: pedidoLineas.pedidoId,
+          productoId: pedidoLineas.productoId,
+          cantidad: pedidoLineas.cantidad,
+        })
+        .from(pedidoLineas)
+        .where(
+          and(inArray(pedidoLineas.pedidoId, pedidoIds), eq(pedidoLineas.reserva, 'reservado')),
+        ),
+
+    /**
+     * The units of these products the shopper's unreleased orders hold, per product (the
+     * checkout's early stock check counts them as available: a new order replaces them).
+     */
+    async unidadesRetenidas(usuarioId: string, productoIds: string[]) {
+      const rows = await db
+        .select({
+          productoId: pedidoLineas.productoId,
+          cantidad: sql<number>`sum(${pedidoLineas.cantidad})::int`,
+        })
+        .from(pedidoLineas)
+        .innerJoin(pedidos, eq(pedidos.id, pedidoLineas.pedidoId))
+        .where(
+          and(
+            eq(pedidos.usuarioId, usuarioId),
+            isNull(pedidos.reservaLiberadaEn),
+            inArray(pedidoLineas.productoId, productoIds),
+            eq(pedidoLineas.reserva, 'reservado'),
+          ),
+        )
+        .groupBy(pedidoLineas.productoId);
+      return new Map(rows.map((r) => [r.productoId, Number(r.cantidad)]));
+    },
+
+    /**
+     * Locks these products in id order, before a transaction both gives back and takes units
+     * (a replaced order's and the new one's): two such transactions lock in one order and
+     * cannot deadlock. Answers their stock.
+     */
+    async bloquearProductos(ids: string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: productos.id, stock: productos.stock })
+        .from(productos)
+        .where(inArray(productos.id, ids))
+        .orderBy(asc(productos.id))
+        .for('update');
+      return new Map(rows.map((r) => [r.id, r.stock]));
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  cancelarPedidoResponseSchema,
   estadoPagosResponseSchema,
   pedidoIdParamsSchema,
   pedidosPorUserIdResponseSchema,
@@ -40,5 +41,21 @@ export const pedidoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.porUsuario(actorOf(request), request.body.userId),
+  );
+
+  app.post(
+    '/cancelar/:pedidoId',
+    {
+      preHandler: app.guards.authenticate,
+      schema: {
+        tags: ['pedido'],
+        summary:
+          'Cancela un pedido sin pagos aprobados ni en acreditación (el dueño): sus productos reservados vuelven a estar disponibles',
+        security: bearerSecurity,
+        params: pedidoIdParamsSchema,
+        response: { 200: cancelarPedidoResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) => service.cancelar(actorOf(request), request.params.pedidoId),
   );
 };

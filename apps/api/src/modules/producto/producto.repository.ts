@@ -83,26 +83,6 @@ export function createProductoRepository(db: Database) {
         .where(eq(productos.id, id));
     },
 
-    /**
-     * Cancels the product's open group if no one took a place in it (one conditional UPDATE:
-     * a payment that took places first keeps it open). Answers the groups it cancelled.
-     */
-    cancelarGrupoAbiertoVacio: (productoId: string) =>
-      db
-        .update(gruposDeCompra)
-        .set({ estado: 'cancelado', cerradoEn: sql`now()` })
-        .where(
-          and(
-            eq(gruposDeCompra.productoId, productoId),
-            eq(gruposDeCompra.estado, 'abierto'),
-            eq(gruposDeCompra.lugaresOcupados, 0),
-          ),
-        )
-        .returning({
-          id: gruposDeCompra.id,
-          lugaresNecesarios: gruposDeCompra.lugaresNecesarios,
-        }),
-
     /** Whether the product still has an open group (after the empty one was cancelled: paid). */
     async tieneGrupoAbierto(productoId: string): Promise<boolean> {
       const [row] = await db

@@ -15,7 +15,7 @@ import { AppError, appError, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
-import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
+import { abrirGrupo, cancelarGrupoVacio } from '../grupo-de-compra/grupo-de-compra.ledger';
 import { toProducto } from './producto.mapper';
 import type { ProductoRepository, ProductoRow } from './producto.repository';
 
@@ -294,28 +294,11 @@ export function createProductoService(
         // The ledger locks the product row before it writes a group's places: so do we.
         const producto = await repos.producto.lockById(productoId);
         if (!producto || producto.retiradoEn) throw productoNoEncontrado();
-        const cancelados = await repos.producto.cancelarGrupoAbiertoVacio(productoId);
+        await cancelarGrupoVacio(repos, producto);
         if (await repos.producto.tieneGrupoAbierto(productoId)) {
           throw appError(409, 'PRODUCTO_CON_LUGARES_PAGADOS');
         }
         await repos.producto.retirar(productoId);
-        for (const grupo of cancelados) {
-          const payload = {
-            grupoId: grupo.id,
-            estado: 'cancelado' as const,
-            lugaresOcupados: 0,
-            lugaresNecesarios: grupo.lugaresNecesarios,
-            participantesCount: 0,
-            productoNombre: producto.nombre,
-          };
-          for (const sala of [
-            rooms.grupo(grupo.id),
-            rooms.producto(productoId),
-            rooms.tienda(producto.tiendaId),
-          ]) {
-            await repos.eventos.registrar(sala, 'grupoActualizado', payload);
-          }
-        }
       });
     },
 

@@ -3,17 +3,21 @@ import {
   ArrowLeftIcon,
   CircleCheckBigIcon,
   ClockIcon,
+  Loader2Icon,
   PackageIcon,
   PartyPopperIcon,
   ReceiptTextIcon,
+  XCircleIcon,
 } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formatPrecio } from '@/lib/format-currency';
 import { getStoredItem, removeStoredItem, setStoredItem } from '@/lib/storage-keys';
+import { useCancelarPedido } from '../api/cancelar-pedido';
 import { pagosCompletos, useEstadoPagos } from '../api/get-estado-pagos';
 import { useLinkPago } from '../api/get-link-pago';
 import { usePagosEnVivo } from '../hooks/use-pagos-en-vivo';
@@ -162,6 +166,7 @@ export function CompletaTusPagos({
             <ProgresoPagos estadisticas={data.estadisticas} />
             <ResumenMontos estado={data} />
             {completo && <PagosCompletos pedidoId={pedidoId} />}
+            {sePuedeCancelar(data) && <CancelarPedido pedidoId={pedidoId} />}
           </aside>
           <div className="grid gap-4 md:grid-cols-2 lg:order-1">
             {data.pagosPorVendedor.map((pago) => (
@@ -237,5 +242,73 @@ function PagosCompletos({ pedidoId }: { pedidoId: string }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** While no part is paid nor being credited, and the reservation still runs (the API's states). */
+const sePuedeCancelar = (estado: EstadoPagosResponse) =>
+  estado.pagosPorVendedor.length > 0 &&
+  estado.pagosPorVendedor.every(
+    (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
+  );
+
+/**
+ * 'Cancelar pedido' (docs/decisions/029): after a confirmation the order is cancelled, its
+ * reserved products go back on sale, and the shopper lands on Mis Pagos.
+ */
+function CancelarPedido({ pedidoId }: { pedidoId: string }) {
+  const [abierto, setAbierto] = useState(false);
+  const cancelar = useCancelarPedido();
+  const navigate = useNavigate();
+  const confirmar = () =>
+    cancelar.mutate(pedidoId, {
+      onSuccess: () => {
+        if (getStoredItem('currentPedidoId') === pedidoId) removeStoredItem('currentPedidoId');
+        setAbierto(false);
+        toast({ title: 'Pedido cancelado' });
+        navigate('/my-payments');
+      },
+    });
+  return (
+    <>
+      <Button type="button" variant="outline" className="bg-card" onClick={() => setAbierto(true)}>
+        <XCircleIcon aria-hidden />
+        Cancelar pedido
+      </Button>
+      <ResponsiveDialog
+        open={abierto}
+        onOpenChange={(open) => {
+          if (!cancelar.isPending) setAbierto(open);
+        }}
+        title="¿Cancelar este pedido?"
+        description="Los productos reservados vuelven a estar disponibles."
+        className="sm:max-w-md"
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={cancelar.isPending}
+            onClick={() => setAbierto(false)}
+          >
+            Volver
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={cancelar.isPending}
+            aria-busy={cancelar.isPending || undefined}
+            onClick={confirmar}
+          >
+            {cancelar.isPending ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : (
+              <XCircleIcon aria-hidden />
+            )}
+            Cancelar pedido
+          </Button>
+        </div>
+      </ResponsiveDialog>
+    </>
   );
 }
