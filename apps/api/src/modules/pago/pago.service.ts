@@ -164,6 +164,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
         preferenciaId: preferencia.id,
         initPoint: preferencia.initPoint,
         expiraEn: pedido.reservaExpiraEn,
+        creadoEn: clock.now(),
       });
       return { init_point: preferencia.initPoint };
     },

@@ -145,7 +145,7 @@ export interface ParteBloqueada {
 function createCicloDeVidaEscrituras(db: Database) {
   return {
     /**
-     * Locks the order row (every payment of one order applies one at a time) and reads the
+     * Locks the order row (every payment of one order applies one at a time), then reads the
      * part of `tiendaId` with what deciding needs; undefined when there is no such part.
      */
     async bloquearParte(
@@ -153,6 +153,15 @@ function createCicloDeVidaEscrituras(db: Database) {
       tiendaId: string,
       proveedorPagoId: string,
     ): Promise<ParteBloqueada | undefined> {
+      // The lock first, on its own: under READ COMMITTED a statement that waited for a lock
+      // still reads the other rows as they were when it started, so the part and the provider
+      // payment are read by the next statement, after every earlier notification committed.
+      const bloqueado = await db
+        .select({ id: pedidos.id })
+        .from(pedidos)
+        .where(eq(pedidos.id, pedidoId))
+        .for('update');
+      if (bloqueado.length === 0) return undefined;
       const { rows } = (await db.execute(sql`
         select v.id as "parteId", p.usuario_id as "usuarioId", v.estado,
           v.monto_centavos::float8 as "montoCentavos", t.mp_usuario_id as "mpUsuarioId",
@@ -172,8 +181,7 @@ function createCicloDeVidaEscrituras(db: Database) {
         from ${pedidos} p
         join ${pagosPorVendedor} v on v.pedido_id = p.id and v.tienda_id = ${tiendaId}
         join ${tiendas} t on t.id = v.tienda_id
-        where p.id = ${pedidoId}
-        for update of p`)) as unknown as { rows: (ParteBloqueada & { lineas: unknown })[] };
+        where p.id = ${pedidoId}`)) as unknown as { rows: (ParteBloqueada & { lineas: unknown })[] };
       const row = rows[0];
       if (!row) return undefined;
       const lineas = typeof row.lineas === 'string' ? JSON.parse(row.lineas) : row.lineas;
