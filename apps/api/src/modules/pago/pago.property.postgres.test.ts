@@ -208,5 +208,5 @@ describe.skipIf(!serverUrl)('payment notifications applied concurrently, propert
       { numRuns: 4 },
     );
     expect(notificaciones).toBeGreaterThanOrEqual(200);
-  }, 60_000);
+  }, 180_000);
 });
