@@ -181,7 +181,9 @@ function createCicloDeVidaEscrituras(db: Database) {
         from ${pedidos} p
         join ${pagosPorVendedor} v on v.pedido_id = p.id and v.tienda_id = ${tiendaId}
         join ${tiendas} t on t.id = v.tienda_id
-        where p.id = ${pedidoId}`)) as unknown as { rows: (ParteBloqueada & { lineas: unknown })[] };
+        where p.id = ${pedidoId}`)) as unknown as {
+        rows: (ParteBloqueada & { lineas: unknown })[];
+      };
       const row = rows[0];
       if (!row) return undefined;
       const lineas = typeof row.lineas === 'string' ? JSON.parse(row.lineas) : row.lineas;
@@ -214,8 +216,12 @@ function createCicloDeVidaEscrituras(db: Database) {
         .where(eq(pagosPorVendedor.id, parteId));
     },
 
-    /** The part's lines still `reservado` become `liberado`; answers them. */
-    liberarLineas: (pedidoId: string, tiendaId: string) =>
+    /** The part's lines still `reservado` (or, refunded whole, `vendido`) become `liberado`. */
+    liberarLineas: (
+      pedidoId: string,
+      tiendaId: string,
+      desde: 'reservado' | 'vendido' = 'reservado',
+    ) =>
       db
         .update(pedidoLineas)
         .set({ reserva: 'liberado' })
@@ -223,7 +229,7 @@ function createCicloDeVidaEscrituras(db: Database) {
           and(
             eq(pedidoLineas.pedidoId, pedidoId),
             eq(pedidoLineas.tiendaId, tiendaId),
-            eq(pedidoLineas.reserva, 'reservado'),
+            eq(pedidoLineas.reserva, desde),
           ),
         )
         .returning({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }),

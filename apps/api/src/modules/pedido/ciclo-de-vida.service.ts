@@ -55,6 +55,22 @@ async function anunciarStock(repos: Repositories, cambios: Map<string, number>) 
   }
 }
 
+/** The part's units go back on sale (`stockActualizado`): reserved ones, or sold ones refunded. */
+async function devolverUnidades(
+  repos: Repositories,
+  pedidoId: string,
+  tiendaId: string,
+  desde: 'reservado' | 'vendido',
+) {
+  const liberadas = await repos.cicloDeVida.liberarLineas(pedidoId, tiendaId, desde);
+  const stock = new Map<string, number>();
+  for (const l of [...liberadas].sort((a, b) => (a.productoId < b.productoId ? -1 : 1))) {
+    const nuevo = await repos.pedido.devolverStock(l.productoId, l.cantidad);
+    if (nuevo !== undefined) stock.set(l.productoId, nuevo);
+  }
+  await anunciarStock(repos, stock);
+}
+
 /**
  * The order lifecycle's transitions (docs/decisions/028), each inside the caller's
  * transaction: what a provider payment does to its part, and what a cancelled group gives
@@ -155,13 +171,7 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
         await registrar('rechazado');
         if (parte.estado !== 'pendiente') return nada;
         await repos.cicloDeVida.marcarParte(parte.parteId, 'rechazado', ahora);
-        const liberadas = await repos.cicloDeVida.liberarLineas(pago.pedidoId, pago.tiendaId);
-        const stock = new Map<string, number>();
-        for (const l of liberadas) {
-          const nuevo = await repos.pedido.devolverStock(l.productoId, l.cantidad);
-          if (nuevo !== undefined) stock.set(l.productoId, nuevo);
-        }
-        await anunciarStock(repos, stock);
+        await devolverUnidades(repos, pago.pedidoId, pago.tiendaId, 'reservado');
         return { resultado: 'aplicado', reembolsoIds: [] };
       }
 
@@ -220,8 +230,8 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
     /**
      * Orders whose reservation just ran out (the expiry sweep, after releasing what they held):
      * an order that not every seller was paid for never takes places, so each part that was
-     * paid is refunded whole and marked `reembolsado` (docs/decisions/028). Answers the refunds
-     * recorded.
+     * paid is refunded whole, marked `reembolsado`, and its units go back on sale
+     * (docs/decisions/028). Answers the refunds recorded.
      */
     async reembolsarPedidosVencidos(
       repos: Repositories,
@@ -241,6 +251,8 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       );
       for (const parte of pagadas) {
         await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+        // Nothing of it ships: its units go back on sale.
+        await devolverUnidades(repos, parte.pedidoId, parte.tiendaId, 'vendido');
       }
       return repos.cicloDeVida.registrarReembolsos(
         pagadas.map((parte) => ({

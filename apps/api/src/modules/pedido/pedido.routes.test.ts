@@ -13,6 +13,7 @@ import {
   pedidoLineas,
   pedidos,
   productos,
+  reembolsos,
 } from '../../db/schema';
 import { createTestClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -426,7 +427,7 @@ describe('GET /api/pedido/estadoPagos/{pedidoId} and POST /api/pedido/obtenerPed
 });
 
 describe('reservation expiry (job on the jobs table, test clock)', () => {
-  it('releases the stock of expired orders once, refuses their pending payments, keeps sold lines', async () => {
+  it('releases the stock of expired orders once, refuses their pending payments, refunds what was paid', async () => {
     const yo = await compradorConDireccion(t);
     const p = await crearProducto(t, vendedor, { stock: '6' });
     const q = await crearProducto(t, otroVendedor, { stock: '6' });
@@ -479,15 +480,22 @@ describe('reservation expiry (job on the jobs table, test clock)', () => {
     await programar();
     await t.app.jobs.runDue();
     expect(await stockDe(p._id)).toBe(6);
-    expect(await stockDe(q._id)).toBe(3);
+    // The order never completes: the seller who was paid is refunded whole (decision 028) and
+    // the units sold to it go back on sale.
+    expect(await stockDe(q._id)).toBe(6);
     const pagos = await t.database.db
       .select()
       .from(pagosPorVendedor)
       .where(eq(pagosPorVendedor.pedidoId, pedidoId));
     expect(Object.fromEntries(pagos.map((x) => [x.tiendaId, x.estado]))).toEqual({
       [vendedor.tiendaId]: 'rechazado',
-      [otroVendedor.tiendaId]: 'aprobado',
+      [otroVendedor.tiendaId]: 'reembolsado',
     });
+    const devueltos = await t.database.db
+      .select()
+      .from(reembolsos)
+      .where(eq(reembolsos.pedidoId, pedidoId));
+    expect(devueltos.map((r) => r.motivo)).toEqual(['pedido_vencido']);
     const [pedido] = await t.database.db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
     expect(pedido?.reservaLiberadaEn).not.toBeNull();
 
@@ -497,7 +505,7 @@ describe('reservation expiry (job on the jobs table, test clock)', () => {
     await t.app.jobs.runDue();
     expect(await t.app.services.pedido.liberarReservasVencidas()).toBe(0);
     expect(await stockDe(p._id)).toBe(6);
-    expect(await stockDe(q._id)).toBe(3);
+    expect(await stockDe(q._id)).toBe(6);
   });
 });
 
