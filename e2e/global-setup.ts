@@ -34,7 +34,9 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   await expect
     .poll(() => serverState(baseUrl, server), {
       message: 'El servidor no respondió a tiempo',
-      timeout: 60_000,
+      // Starting on a busy machine (PGlite applies the migrations and the demo data) can take
+      // more than a minute.
+      timeout: 180_000,
       intervals: [100, 250],
     })
     .not.toBe('arrancando');
@@ -74,7 +76,14 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, server);
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    // No teardown runs after a failed setup: stop the server here instead of leaving it behind.
+    if (server.exitCode === null) server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;

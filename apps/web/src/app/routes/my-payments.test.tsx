@@ -146,6 +146,21 @@ describe('/my-payments', () => {
     expect(within(pendiente).getByRole('link', { name: 'Pagar' })).toBeVisible();
   });
 
+  it("an order whose payment is being credited offers no 'Pagar'", async () => {
+    mockPagosApi({
+      pedidos: pedidosJson([
+        crearPedidoConPagos({
+          pagosPorVendedor: [crearPago({ estado: 'pendiente', estadoParte: 'en_acreditacion' })],
+        }),
+      ]),
+    });
+    renderApp('/my-payments');
+    const pedido = await screen.findByRole('article', { name: 'Pedido #000001' });
+    expect(within(pedido).getByText('Pendiente')).toBeVisible();
+    expect(within(pedido).queryByRole('link', { name: 'Pagar' })).toBeNull();
+    expect(within(pedido).getByRole('link', { name: 'Ver Detalle' })).toBeVisible();
+  });
+
   it("'Ver Detalle' opens the payment detail", async () => {
     mockPagosApi({ pedidos: pedidosJson([crearPedidoConPagos()]) });
     const { user, router } = renderApp('/my-payments');

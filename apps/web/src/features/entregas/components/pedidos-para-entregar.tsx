@@ -144,7 +144,7 @@ function PedidoCard({
       data-slot="pedido-para-entregar"
       className="rounded-2xl border border-border/70 bg-card p-4 shadow-sm sm:p-5"
     >
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={titulo} className="flex items-center gap-2.5 font-semibold text-base sm:text-lg">
           <span
             aria-hidden
@@ -152,7 +152,7 @@ function PedidoCard({
           >
             {numero}
           </span>
-          Pedido {numeroDelPedido}
+          <span className="whitespace-nowrap">Pedido {numeroDelPedido}</span>
         </h2>
         {pedido.listo ? (
           <Badge>Listo para entregar</Badge>

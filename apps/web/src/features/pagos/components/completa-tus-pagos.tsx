@@ -7,6 +7,7 @@ import {
   PackageIcon,
   PartyPopperIcon,
   ReceiptTextIcon,
+  RotateCcwIcon,
   XCircleIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -158,17 +159,24 @@ export function CompletaTusPagos({
       {!data ? (
         <PagosSkeleton etiqueta="Cargando tus pagos" />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <aside
             className="grid gap-4 lg:sticky lg:top-20 lg:order-2"
             aria-label="Resumen de pagos"
           >
             <ProgresoPagos estadisticas={data.estadisticas} />
             <ResumenMontos estado={data} />
-            {completo && <PagosCompletos pedidoId={pedidoId} />}
+            {completo && (
+              <PagosCompletos
+                pedidoId={pedidoId}
+                reembolsado={data.pagosPorVendedor.every(
+                  (pago) => pago.estadoParte === 'reembolsada',
+                )}
+              />
+            )}
             {sePuedeCancelar(data) && <CancelarPedido pedidoId={pedidoId} />}
           </aside>
-          <div className="grid gap-4 md:grid-cols-2 lg:order-1">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:order-1">
             {data.pagosPorVendedor.map((pago) => (
               <PagoVendedorCard
                 key={pago.tiendaId}
@@ -219,14 +227,32 @@ function ResumenMontos({ estado }: { estado: EstadoPagosResponse }) {
   );
 }
 
-function PagosCompletos({ pedidoId }: { pedidoId: string }) {
+/**
+ * Every payment is settled: '¡Pedido pagado!' while something of the order ships; an order
+ * refunded whole (every part `reembolsada`) says so instead of promising a delivery.
+ */
+function PagosCompletos({ pedidoId, reembolsado }: { pedidoId: string; reembolsado: boolean }) {
   return (
-    <div className="rounded-2xl border border-emerald-600/25 bg-emerald-50 p-4 text-emerald-900 sm:p-5">
+    <div
+      className={
+        reembolsado
+          ? 'rounded-2xl border border-slate-600/25 bg-slate-50 p-4 text-slate-900 sm:p-5'
+          : 'rounded-2xl border border-emerald-600/25 bg-emerald-50 p-4 text-emerald-900 sm:p-5'
+      }
+    >
       <p className="flex items-center gap-2 font-semibold">
-        <CircleCheckBigIcon className="size-5" aria-hidden />
-        ¡Pedido pagado!
+        {reembolsado ? (
+          <RotateCcwIcon className="size-5" aria-hidden />
+        ) : (
+          <CircleCheckBigIcon className="size-5" aria-hidden />
+        )}
+        {reembolsado ? 'Pedido reembolsado' : '¡Pedido pagado!'}
       </p>
-      <p className="mt-1 text-sm">Te avisaremos cuando tu pedido salga hacia tu dirección.</p>
+      <p className="mt-1 text-sm">
+        {reembolsado
+          ? 'Te devolvimos lo que pagaste: este pedido no se entrega.'
+          : 'Te avisaremos cuando tu pedido salga hacia tu dirección.'}
+      </p>
       <div className="mt-3 grid gap-2">
         <Button asChild size="sm">
           <Link to="/my-orders">

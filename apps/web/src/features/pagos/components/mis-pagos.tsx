@@ -90,7 +90,12 @@ function ResumenPedidos({ pedidos }: { pedidos: PedidoConPagos[] }) {
 
 function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
   const tituloId = useId();
-  const porPagar = pedido.estado === 'por_pagar';
+  // 'Pagar' while some part can be paid: not for one the provider is still crediting.
+  const porPagar =
+    pedido.estado === 'por_pagar' &&
+    pedido.pagosPorVendedor.some(
+      (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
+    );
   const vendedores = pedido.pagosPorVendedor;
   const aprobados = vendedores.filter((pago) => pago.estado === 'aprobado').length;
   return (

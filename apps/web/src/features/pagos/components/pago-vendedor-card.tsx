@@ -49,21 +49,21 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
         aprobado ? 'border-emerald-600/30' : 'border-border/70',
       )}
     >
-      <header className="flex items-center gap-3 border-border/60 border-b p-4">
+      <header className="flex flex-wrap items-center gap-3 border-border/60 border-b p-4">
         <TiendaLogo
           src={pago.tiendaLogo}
           nombre={pago.tiendaNombre}
           className="size-11 rounded-xl border border-border/60 text-lg"
         />
-        <div className="min-w-0 flex-1">
-          <h2 id={tituloId} className="truncate font-semibold">
+        <div className="min-w-36 flex-1">
+          <h2 id={tituloId} className="font-semibold [overflow-wrap:anywhere]">
             {pago.tiendaNombre}
           </h2>
           <p className="text-muted-foreground text-xs">
             {pago.productos.length === 1 ? '1 producto' : `${pago.productos.length} productos`}
           </p>
         </div>
-        <EstadoParteBadge estado={estado} className="max-w-[45%]" />
+        <EstadoParteBadge estado={estado} />
       </header>
 
       <ul className="grid gap-3 p-4" aria-label={`Productos de ${pago.tiendaNombre}`}>
