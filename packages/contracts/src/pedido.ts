@@ -112,8 +112,7 @@ export const estadoPedidoSchema = z.enum(ESTADOS_PEDIDO);
 export type EstadoPedido = (typeof ESTADOS_PEDIDO)[number];
 
 /** The order number every screen shows: '#' and the id's last six characters, upper-cased. */
-export const numeroDePedido = (pedidoId: string): string =>
-  `#${pedidoId.slice(-6).toUpperCase()}`;
+export const numeroDePedido = (pedidoId: string): string => `#${pedidoId.slice(-6).toUpperCase()}`;
 
 /** One seller's payment of an order (spec file 2, section 3). `monto` in pesos. */
 export const pagoPorVendedorSchema = z
