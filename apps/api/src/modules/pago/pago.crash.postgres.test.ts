@@ -280,7 +280,7 @@ describe.skipIf(!serverUrl)('payment handling survives a crash between any two s
         .from(reembolsos)
         .where(eq(reembolsos.clave, `reembolso-${pagoA}`));
       expect(fila?.estado).toBe('reembolsado');
-      expect(fila?.motivo).toBe('sin_stock');
+      expect(fila?.motivo).toBe('pedido_vencido');
       const [sandbox] = await db()
         .select()
         .from(mpSandboxPagos)

@@ -129,6 +129,8 @@ export interface ParteBloqueada {
   /** What this app already recorded of this provider payment. */
   estadoProveedor: EstadoPagoProveedor | null;
   pedidoAprobado: boolean;
+  /** The order's reservation was released (the expiry sweep, or the shopper cancelled it). */
+  reservaLiberada: boolean;
   /** The order's other parts not approved yet, and those refunded whole. */
   otrasSinAprobar: number;
   otrasReembolsadas: number;
@@ -168,6 +170,7 @@ function createCicloDeVidaEscrituras(db: Database) {
           (select pp.estado from ${pagosProveedor} pp where pp.proveedor_pago_id = ${proveedorPagoId})
             as "estadoProveedor",
           p.aprobado as "pedidoAprobado",
+          (p.reserva_liberada_en is not null) as "reservaLiberada",
           (select count(*)::int from ${pagosPorVendedor} o
             where o.pedido_id = p.id and o.id <> v.id and o.estado <> 'aprobado') as "otrasSinAprobar",
           (select count(*)::int from ${pagosPorVendedor} o

@@ -191,8 +191,11 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       if (parte.estado === 'aprobado' || parte.estado === 'reembolsado') {
         return reembolsarPago(repos, pago, parte.usuarioId, 'pago_duplicado', ahora);
       }
-      // Another seller's part was refunded whole (the order expired unpaid): it never completes.
-      if (parte.otrasReembolsadas > 0) {
+      // The order can no longer complete: another seller's part was refunded whole, or the
+      // reservation was released while another seller was still unpaid (that part's units went
+      // back on sale and the sweep will not see this order again).
+      if (parte.otrasReembolsadas > 0 || (parte.reservaLiberada && parte.otrasSinAprobar > 0)) {
+        await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
       }
       if (parte.lineasLiberadas > 0 && !(await retomarLiberadas(repos, pago))) {
@@ -319,10 +322,11 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       }
       const ids = await repos.cicloDeVida.registrarReembolsos(filas);
       for (const parte of partes) {
+        if (!parte.participaciones.some((p) => p.grupoId === grupoId)) continue;
         const siguen = parte.participaciones.some(
           (p) => p.grupoId !== grupoId && p.estadoGrupo !== 'cancelado',
         );
-        if (parte.estadoPago === 'aprobado' && parte.participaciones.length > 0 && !siguen) {
+        if (parte.estadoPago === 'aprobado' && !siguen) {
           await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
         }
       }
