@@ -93,6 +93,14 @@ export const ESTADOS_PARTE = [
 export const estadoParteSchema = z.enum(ESTADOS_PARTE);
 export type EstadoParte = (typeof ESTADOS_PARTE)[number];
 
+/** The part states whose payment went through (a refund afterwards included): 'pagos aprobados'. */
+export const ESTADOS_PARTE_PAGADA: readonly EstadoParte[] = [
+  'esperando_grupo',
+  'lista',
+  'entregada',
+  'reembolsada',
+];
+
 /**
  * Where a whole order stands (spec file 2, section 4, plus the lifecycle's end states):
  * `por_pagar` until every part is paid, `en_proceso` while a group fills, `completo` when

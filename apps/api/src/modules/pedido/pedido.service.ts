@@ -1,6 +1,7 @@
 import {
   type CancelarPedidoResponse,
   type CrearPreferenciaRequest,
+  ESTADOS_PARTE_PAGADA,
   type EstadoPagosResponse,
   type EstadoParte,
   LIMITES_RESERVA,

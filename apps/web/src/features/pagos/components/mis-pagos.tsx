@@ -1,4 +1,8 @@
-import { numeroDePedido, type PedidoConPagos } from '@compra-grupal/contracts';
+import {
+  ESTADOS_PARTE_PAGADA,
+  numeroDePedido,
+  type PedidoConPagos,
+} from '@compra-grupal/contracts';
 import {
   CalendarIcon,
   ChevronRightIcon,
@@ -97,7 +101,9 @@ function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
       (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
     );
   const vendedores = pedido.pagosPorVendedor;
-  const aprobados = vendedores.filter((pago) => pago.estado === 'aprobado').length;
+  const aprobados = vendedores.filter((pago) =>
+    ESTADOS_PARTE_PAGADA.includes(pago.estadoParte),
+  ).length;
   return (
     <article
       aria-labelledby={tituloId}
