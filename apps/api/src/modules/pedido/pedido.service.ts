@@ -109,7 +109,7 @@ function fusionarLineas(productos: CrearPreferenciaRequest['productos']): LineaF
 
 const redondear1 = (n: number) => Math.round(n * 10) / 10;
 
-const PARTE_PAGADA = new Set<EstadoParte>(['esperando_grupo', 'lista', 'entregada', 'reembolsada']);
+const PARTE_PAGADA = new Set<EstadoParte>(ESTADOS_PARTE_PAGADA);
 const PARTE_POR_PAGAR = new Set<EstadoParte>(['por_pagar', 'en_acreditacion', 'rechazado']);
 
 export function createPedidoService(
