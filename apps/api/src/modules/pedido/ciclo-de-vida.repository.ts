@@ -362,10 +362,3 @@ function createCicloDeVidaEscrituras(db: Database) {
 }
 
 export type CicloDeVidaRepository = ReturnType<typeof createCicloDeVidaRepository>;
-
-/** The parts of one order, by store. */
-export const partesPorPedido = (partes: readonly ParteCargada[]) => {
-  const mapa = new Map<string, ParteCargada[]>();
-  for (const p of partes) mapa.set(p.pedidoId, [...(mapa.get(p.pedidoId) ?? []), p]);
-  return mapa;
-};
