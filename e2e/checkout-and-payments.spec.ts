@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grupoAbiertoDe, logIn, nuevoComprador, sesionPorApi, toast } from './helpers';
+import { logIn, toast } from './helpers';
 
 /**
  * Checkout and payments (issue 13) on a fresh app with its embedded defaults: a shopper buys
@@ -9,25 +9,9 @@ import { grupoAbiertoDe, logIn, nuevoComprador, sesionPorApi, toast } from './he
  * multi-payment page reaches 100 %, and the group's places grow on its open group page in a
  * second browser; Mis Pagos and the payment detail show it.
  *
- * Sellers: the Córdoba store (Almacén Serrano) and the bakery, whose demo products other
- * journeys only read, bought from with a fresh shopper.
+ * The two sellers (enabled stores with Mercado Pago linked), their products and the shopper
+ * are the test's own, made through the API.
  */
-const vendedorCordoba = { email: 'vendedor10@compragrupal.com.ar', contrasenia: 'demo1234' };
-
-interface ProductoDemo {
-  _id: string;
-  nombre: string;
-  tiendaId: string;
-}
-
-async function productosDe(request: APIRequestContext, email: string) {
-  const { accessToken, userId } = await sesionPorApi(request, { email, contrasenia: 'demo1234' });
-  const res = await request.get(`/api/producto/vendedor/${userId}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  return { accessToken, productos: (await res.json()) as ProductoDemo[] };
-}
-
 async function lugaresOcupados(page: Page) {
   const texto = await page
     .getByText(/lugares ocupados/)
@@ -43,38 +27,31 @@ test.describe('checkout and payments', () => {
   test('a shopper pays two sellers (one rejected first) and the group grows live', async ({
     page,
     browser,
-    request,
+    api,
+    sufijo,
+    comprador,
+    ubicacion,
   }) => {
     test.setTimeout(150_000);
-    const cordoba = await productosDe(request, vendedorCordoba.email);
-    const panaderia = await productosDe(request, 'vendedor4@compragrupal.com.ar');
-    const alfajores = cordoba.productos.find((p) => p.nombre.startsWith('Alfajores'));
-    const pan = panaderia.productos[0];
-    if (!alfajores || !pan) throw new Error('Faltan los productos de demo');
-    const grupoId = await grupoAbiertoDe(request, cordoba.accessToken, alfajores._id);
+    const [almacen, panaderia] = await Promise.all([
+      api.nuevoVendedor({ nombre: `Almacén ${sufijo}` }),
+      api.nuevoVendedor({ nombre: `Panadería ${sufijo}`, categoria: 'Panadería' }),
+    ]);
+    const [alfajores, pan] = await Promise.all([
+      api.nuevoProducto(almacen, { nombre: `Alfajores ${sufijo}`, lugares: 6 }),
+      api.nuevoProducto(panaderia, { nombre: `Pan de campo ${sufijo}` }),
+    ]);
+    const grupoId = await api.grupoAbierto(almacen, alfajores._id);
 
     // A second browser watches the group page.
     const visitante = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const grupoPage = await visitante.newPage();
     await grupoPage.goto(`/group/${grupoId}`);
     await expect(grupoPage.getByRole('heading', { name: 'Detalle del Grupo' })).toBeVisible();
-    const antes = await lugaresOcupados(grupoPage);
+    await expect.poll(() => lugaresOcupados(grupoPage)).toBe(0);
 
     // The shopper, with an address on the map, has both products in the cart.
-    const comprador = await nuevoComprador(request);
-    const { accessToken, userId } = await sesionPorApi(request, comprador);
-    const direccion = await request.post(`/api/direccion/${userId}`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: {
-        direccion: 'Av. Santa Fe 3253',
-        latitud: -34.5889,
-        longitud: -58.4108,
-        codigoPostal: 'C1425',
-        provincia: 'Ciudad Autónoma de Buenos Aires',
-        ciudad: 'Ciudad Autónoma de Buenos Aires',
-      },
-    });
-    expect(direccion.status(), await direccion.text()).toBe(201);
+    await api.nuevaDireccion(comprador, ubicacion, 'Av. Santa Fe 3253');
     await logIn(page, comprador);
     await page.evaluate(
       ([a, p, g]) =>
@@ -107,9 +84,13 @@ test.describe('checkout and payments', () => {
     await expect(page.getByText('Paso 5 de 6')).toBeVisible();
     await continuar.click();
     await expect(toast(page, 'Método de envío requerido')).toBeVisible();
-    for (const grupo of await page.locator('fieldset').all()) {
+    // Each store's options show once its own quote answers: wait for both before choosing.
+    const metodos = page.getByRole('group', { name: /^Método de envío de / });
+    await expect(metodos).toHaveCount(2);
+    for (const grupo of await metodos.all()) {
       await grupo.getByRole('radio').first().check();
     }
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(2);
     await continuar.click();
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     await expect(page).toHaveURL(/\/multi-payment-checkout\?pedidoId=[0-9a-f]{24}$/);
@@ -134,14 +115,14 @@ test.describe('checkout and payments', () => {
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
     await expect(page).toHaveURL(/\/failure/);
     await expect(toast(page, 'Pago cancelado')).toBeVisible();
-    await expect(page).toHaveURL(/\/multi-payment-checkout\?pedidoId=/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/multi-payment-checkout\?pedidoId=/);
     await page.getByRole('button', { name: 'Reintentar pago' }).click();
     await page.getByRole('button', { name: 'Aprobar pago' }).click();
     await expect(page).toHaveURL(/\/multi-payment-checkout/);
     await expect(page.getByText('100,0 %').first()).toBeVisible();
 
     // The group's places grew on the page open in the other browser, without a reload.
-    await expect.poll(() => lugaresOcupados(grupoPage), { timeout: 10_000 }).toBe(antes + 2);
+    await expect.poll(() => lugaresOcupados(grupoPage)).toBe(2);
     await visitante.close();
 
     // Mis Pagos and the detail.

@@ -1,13 +1,24 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import {
+  type Api,
+  estarEn,
+  expect,
+  idUnico,
+  type Producto,
+  test,
+  type Ubicacion,
+  type Vendedor,
+} from './fixtures';
 import { toast } from './helpers';
 
 /**
- * Palermo, Buenos Aires. The demo stores below reach it; other journeys may add stores of their
- * own, so the assertions name demo stores and check that the count agrees with the cards shown,
- * instead of expecting an exact number of stores.
+ * The marketplace, on stores each test opens through the API at a spot of the map of its own
+ * (out of every demo store's reach, and of other tests'), so the listing there shows what the
+ * test made and nothing else. One test checks the demo stores around Palermo, which no journey
+ * changes.
  */
 const PALERMO = { latitude: -34.5889, longitude: -58.4108 };
+const CORDOBA = { latitude: -31.4135, longitude: -64.181 };
 const DEMO_EN_PALERMO = [
   'Almacén Don Ramón',
   'La Huerta de Villa Crespo',
@@ -43,59 +54,133 @@ async function expectCountMatchesCards(page: Page) {
 
 /** These stores are listed (and those not), and the count line agrees with the cards. */
 async function expectListed(page: Page, present: string[], absent: string[] = []) {
+  // The listing comes once the position is known and the stores around it have been read.
+  await expect(page.getByText(/^\d+ tiendas? encontradas?$/)).toBeVisible({ timeout: 15_000 });
   for (const nombre of present) await expect(card(page, nombre)).toBeVisible();
   for (const nombre of absent) await expect(card(page, nombre)).toHaveCount(0);
   await expectCountMatchesCards(page);
 }
 
-async function openListing(page: Page) {
+/** Exactly these stores are listed. */
+async function expectOnly(page: Page, nombres: string[]) {
+  await expectListed(page, nombres);
+  await expect(page.getByRole('article')).toHaveCount(nombres.length);
+}
+
+/** Coordinates as the screens show them. */
+const coordenadas = ({ latitude, longitude }: Ubicacion) =>
+  `Lat ${latitude.toFixed(4)}, Lng ${longitude.toFixed(4)}`;
+
+interface Barrio {
+  /** Eight products in five local categories, one of them a yerba. */
+  almacen: Vendedor;
+  productos: Producto[];
+  /** One bread. */
+  panaderia: Vendedor;
+  /** No products. */
+  tecno: Vendedor;
+  /** Not enabled by the product team. */
+  enRevision: Vendedor;
+  nombres: string[];
+}
+
+/** The test's stores around its spot. */
+async function barrioPropio(api: Api, sufijo: string): Promise<Barrio> {
+  const categorias = ['Almacén', 'Bebidas', 'Infusiones', 'Secos', 'Conservas'];
+  const [almacen, panaderia, tecno, enRevision] = await Promise.all([
+    api.nuevoVendedor({ nombre: `Almacén ${sufijo}`, categorias }),
+    api.nuevoVendedor({ nombre: `Panadería ${sufijo}`, categoria: 'Panadería' }),
+    api.nuevoVendedor({ nombre: `Tecno ${sufijo}`, categoria: 'Electrónica' }),
+    api.nuevoVendedor({ nombre: `Dietética ${sufijo}`, mercadoPago: false, habilitada: false }),
+  ]);
+  const productos = await Promise.all([
+    api.nuevoProducto(almacen, { nombre: `Yerba mate ${sufijo}`, categorias: ['Infusiones'] }),
+    ...['Fideos', 'Arroz', 'Harina', 'Atún', 'Aceite', 'Agua', 'Azúcar'].map((nombre, i) =>
+      api.nuevoProducto(almacen, {
+        nombre: `${nombre} ${sufijo}`,
+        precio: 1000 + i * 250,
+        categorias: [categorias[i % categorias.length] ?? 'Almacén'],
+      }),
+    ),
+    api.nuevoProducto(panaderia, { nombre: `Pan de campo ${sufijo}` }),
+  ]);
+  return {
+    almacen,
+    productos: productos.slice(0, 8),
+    panaderia,
+    tecno,
+    enRevision,
+    nombres: [almacen, panaderia, tecno].map((v) => v.tiendaNombre),
+  };
+}
+
+async function openListing(page: Page, nombres: string[]) {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' })).toBeVisible();
-  await expectListed(page, DEMO_EN_PALERMO);
+  await expectOnly(page, nombres);
 }
 
 test.describe('marketplace with the GPS position', () => {
-  test.use({
-    geolocation: PALERMO,
-    permissions: ['geolocation'],
-    viewport: { width: 1280, height: 800 },
-  });
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('lists the enabled demo stores around Palermo and saves the position', async ({ page }) => {
-    await openListing(page);
-    await expect(page.getByText('Lat -34.5889, Lng -58.4108')).toBeVisible();
+  test('lists the enabled stores around the position and saves it', async ({
+    page,
+    context,
+    api,
+    sufijo,
+    ubicacion,
+  }) => {
+    const barrio = await barrioPropio(api, sufijo);
+    await estarEn(context, ubicacion);
+    await openListing(page, barrio.nombres);
+    await expect(page.getByText(coordenadas(ubicacion))).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('marketplaceLocation')))
-      .toBe(JSON.stringify({ lat: -34.5889, lng: -58.4108 }));
+      .toBe(JSON.stringify({ lat: ubicacion.latitude, lng: ubicacion.longitude }));
 
     // A card shows at most 6 products and links to all of them; its 4th local category and
     // beyond fold into '+n más'.
-    const almacen = card(page, 'Almacén Don Ramón');
-    const verTodos = almacen.getByRole('link', { name: /^Ver todos los productos \(\d+\)$/ });
-    await expect(verTodos).toBeVisible();
-    const total = Number(/\((\d+)\)/.exec((await verTodos.textContent()) ?? '')?.[1]);
-    expect(total).toBeGreaterThanOrEqual(8);
+    const { tiendaNombre } = barrio.almacen;
+    const almacen = card(page, tiendaNombre);
     await expect(
-      almacen.getByRole('region', { name: 'Productos de Almacén Don Ramón' }).getByRole('group'),
+      almacen.getByRole('link', { name: 'Ver todos los productos (8)', exact: true }),
+    ).toBeVisible();
+    await expect(
+      almacen.getByRole('region', { name: `Productos de ${tiendaNombre}` }).getByRole('group'),
     ).toHaveCount(6);
     await expect(almacen.getByText(/^\+\d+ más$/)).toBeVisible();
     await expect(almacen.getByText(/\$\s\d{1,3}(\.\d{3})*,\d{2}/).first()).toBeVisible();
     await expect(
-      card(page, 'Tecno Barrio').getByText('Esta tienda aún no tiene productos'),
+      card(page, barrio.tecno.tiendaNombre).getByText('Esta tienda aún no tiene productos'),
     ).toBeVisible();
-    // The 2 km bakery reaches Palermo; a disabled store and the one in Córdoba are not listed.
-    await expect(card(page, 'Panadería La Espiga')).toBeVisible();
-    await expect(card(page, 'Dietética Natural')).toHaveCount(0);
-    await expect(card(page, 'Almacén Serrano')).toHaveCount(0);
+    // A store the product team has not enabled is not listed.
+    await expect(card(page, barrio.enRevision.tiendaNombre)).toHaveCount(0);
+  });
+
+  test('around Palermo, the demo stores are listed (demo data no journey changes)', async ({
+    page,
+    context,
+  }) => {
+    await estarEn(context, PALERMO);
+    await page.goto('/');
+    await expectListed(page, DEMO_EN_PALERMO, ['Dietética Natural', 'Almacén Serrano']);
+    await expect(page.getByText('Lat -34.5889, Lng -58.4108')).toBeVisible();
   });
 
   test("a card's carousel advances every 2.5 s, holds while focused, and its arrows and keys move one product", async ({
     page,
+    context,
+    api,
+    sufijo,
+    ubicacion,
   }) => {
-    await openListing(page);
-    const carrusel = card(page, 'Almacén Don Ramón').getByRole('region', {
-      name: 'Productos de Almacén Don Ramón',
-    });
+    const barrio = await barrioPropio(api, sufijo);
+    await estarEn(context, ubicacion);
+    // The page's timers run on a clock the test can move (at the real pace until then).
+    await page.clock.install();
+    await openListing(page, barrio.nombres);
+    const nombre = barrio.almacen.tiendaNombre;
+    const carrusel = card(page, nombre).getByRole('region', { name: `Productos de ${nombre}` });
     const slide = (n: number) => carrusel.getByRole('group', { name: `${n} de 6` });
     /**
      * The slide at the carousel's left edge once the scrolling has settled on it; 0 while the
@@ -111,78 +196,130 @@ test.describe('marketplace with the GPS position', () => {
         );
         return settled + 1;
       });
-    await expect(slide(1)).toBeInViewport();
-    await expect.poll(firstShown, { timeout: 6_000 }).toBeGreaterThan(1);
+    // Every move of the carousel is a scroll of its track: count them, and keep where the last
+    // one goes.
+    await carrusel.evaluate((region) => {
+      const registro: { movimientos: number; destino?: { track: Element; left: number } } = {
+        movimientos: 0,
+      };
+      (window as unknown as { carrusel: typeof registro }).carrusel = registro;
+      const scrollTo = Element.prototype.scrollTo;
+      Element.prototype.scrollTo = function (this: Element, ...args: unknown[]) {
+        const opciones = args[0] as ScrollToOptions | undefined;
+        if (region.contains(this)) {
+          registro.movimientos += 1;
+          registro.destino = { track: this, left: opciones?.left ?? 0 };
+        }
+        return (scrollTo as (...a: unknown[]) => void).apply(this, args);
+      };
+    });
+    const movimientos = () =>
+      page.evaluate(
+        () => (window as unknown as { carrusel: { movimientos: number } }).carrusel.movimientos,
+      );
+    /** No glide under way: the track is where its last move sent it. */
+    const quieto = () =>
+      page.evaluate(() => {
+        const { destino } = (
+          window as unknown as { carrusel: { destino?: { track: Element; left: number } } }
+        ).carrusel;
+        if (!destino) return true;
+        const { track, left } = destino;
+        const final = Math.max(0, Math.min(left, track.scrollWidth - track.clientWidth));
+        return Math.abs(track.scrollLeft - final) < 2;
+      });
 
-    // With the focus inside it holds for longer than its period (once a glide that had
-    // already started has ended), and the arrows move one product each way; past the last,
-    // 'Siguiente' goes back to the first. (Focus, not the pointer: other journeys add stores
-    // meanwhile, and the grid may move the card from under a pointer.)
+    await expect(slide(1)).toBeInViewport();
+    await expect.poll(firstShown).toBeGreaterThan(1);
+
+    // With the focus inside it holds: once a glide that had already started has ended, the
+    // page's clock runs past two periods and the carousel does not move. The arrows move one
+    // product each way; past the last, 'Siguiente' goes back to the first.
     const anterior = carrusel.getByRole('button', { name: 'Anterior' });
     const siguienteBoton = carrusel.getByRole('button', { name: 'Siguiente' });
     await siguienteBoton.focus();
-    await page.waitForTimeout(1_000);
+    await expect.poll(quieto).toBe(true);
+    await expect.poll(firstShown).toBeGreaterThan(0);
     const held = await firstShown();
-    expect(held).toBeGreaterThan(0);
-    await page.waitForTimeout(3_000);
+    const antes = await movimientos();
+    await page.clock.runFor(6_000);
+    expect(await movimientos()).toBe(antes);
     expect(await firstShown()).toBe(held);
+    // The page's time flows on its own again.
+    await page.clock.resume();
 
     const siguiente = held === 5 ? 1 : held + 1;
     await siguienteBoton.click();
     await expect.poll(firstShown).toBe(siguiente);
-    await anterior.click();
+    // 'Anterior' pressed from the keyboard: after 'Siguiente', a pointer at its centre lands on
+    // the slide's image in this build (Playwright: the img intercepts pointer events).
+    await anterior.press('Enter');
     await expect.poll(firstShown).toBe(siguiente === 1 ? 5 : held);
     await page.keyboard.press('ArrowRight');
     await expect.poll(firstShown).toBe(siguiente);
+    // The counter saw those moves (so it would have seen the autoplay's).
+    expect(await movimientos()).toBe(antes + 3);
   });
 
   test('search and category filter narrow the list; an impossible search says so', async ({
     page,
+    context,
+    api,
+    sufijo,
+    ubicacion,
   }) => {
-    await openListing(page);
+    const barrio = await barrioPropio(api, sufijo);
+    await estarEn(context, ubicacion);
+    await openListing(page, barrio.nombres);
 
-    // Only the demo almacén sells yerba among the demo stores.
+    // Only the almacén sells yerba.
     await search(page).fill('yerba');
-    const sinYerba = DEMO_EN_PALERMO.filter((nombre) => nombre !== 'Almacén Don Ramón');
-    await expectListed(page, ['Almacén Don Ramón'], sinYerba);
+    await expectOnly(page, [barrio.almacen.tiendaNombre]);
 
     await search(page).fill('');
-    await expectListed(page, DEMO_EN_PALERMO);
+    await expectOnly(page, barrio.nombres);
     await page.getByRole('combobox', { name: 'Categoría' }).click();
     await page.getByRole('option', { name: 'Panadería' }).click();
-    const otrasCategorias = DEMO_EN_PALERMO.filter((nombre) => nombre !== 'Panadería La Espiga');
-    await expectListed(page, ['Panadería La Espiga'], otrasCategorias);
+    await expectOnly(page, [barrio.panaderia.tiendaNombre]);
 
     await page.getByRole('combobox', { name: 'Categoría' }).click();
     await page.getByRole('option', { name: 'Todas las categorías' }).click();
-    await expectListed(page, DEMO_EN_PALERMO);
+    await expectOnly(page, barrio.nombres);
 
     await search(page).fill('producto que no existe en ninguna tienda');
     await expect(page.getByRole('heading', { name: 'No se encontraron tiendas' })).toBeVisible();
     await expect(page.getByText(/cambia la categoría/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reintentar ubicación' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
-    await expectListed(page, DEMO_EN_PALERMO);
+    await expectOnly(page, barrio.nombres);
     await expect(search(page)).toHaveValue('');
   });
 
-  test('a card opens its store page', async ({ page }) => {
-    await openListing(page);
+  test('a card opens its store page', async ({ page, context, api, sufijo, ubicacion }) => {
+    const barrio = await barrioPropio(api, sufijo);
+    await estarEn(context, ubicacion);
+    await openListing(page, barrio.nombres);
     // Anywhere on the card (here, its description), not only its title.
-    await card(page, 'Almacén Don Ramón').click({ position: { x: 160, y: 100 } });
-    await expect(page).toHaveURL(/\/store\/a10000000000000000000001$/);
+    await card(page, barrio.almacen.tiendaNombre).click({ position: { x: 160, y: 100 } });
+    await expect(page).toHaveURL(new RegExp(`/store/${barrio.almacen.tiendaId}$`));
 
     await page.goBack();
-    await expectListed(page, DEMO_EN_PALERMO);
-    await card(page, 'Panadería La Espiga')
-      .getByRole('link', { name: 'Panadería La Espiga' })
-      .focus();
+    await expectOnly(page, barrio.nombres);
+    const panaderia = barrio.panaderia.tiendaNombre;
+    await card(page, panaderia).getByRole('link', { name: panaderia }).focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/store\/a10000000000000000000004$/);
+    await expect(page).toHaveURL(new RegExp(`/store/${barrio.panaderia.tiendaId}$`));
   });
 
-  test('the picker moves the marketplace to Córdoba', async ({ page }) => {
-    await openListing(page);
+  test('the picker moves the marketplace to Córdoba', async ({ page, context, api, sufijo }) => {
+    // Stores of this test's own in Palermo and in Córdoba, where the picker's search goes.
+    const [enPalermo, enCordoba] = await Promise.all([
+      api.nuevoVendedor({ nombre: `Almacén Palermo ${sufijo}`, ubicacion: PALERMO }),
+      api.nuevoVendedor({ nombre: `Almacén Córdoba ${sufijo}`, ubicacion: CORDOBA }),
+    ]);
+    await estarEn(context, PALERMO);
+    await page.goto('/');
+    await expectListed(page, [enPalermo.tiendaNombre], [enCordoba.tiendaNombre]);
     await page.getByRole('button', { name: 'Cambiar ubicación' }).click();
     const picker = page.getByRole('dialog', { name: 'Elige tu ubicación' });
     await expect(picker).toBeVisible();
@@ -192,7 +329,8 @@ test.describe('marketplace with the GPS position', () => {
     await expect(map).toBeVisible();
     await expect.poll(async () => Math.round((await map.boundingBox())?.height ?? 0)).toBe(400);
     await expect(picker.getByRole('button', { name: 'Marcador de la ubicación' })).toBeVisible();
-    await expect(picker.getByRole('button', { name: 'Confirmar ubicación' })).toHaveCount(0);
+    // It opens on where the marketplace is: that point can be confirmed as it is.
+    await expect(picker.getByRole('button', { name: 'Confirmar ubicación' })).toBeVisible();
 
     // Clicking the map moves the marker and reverse-geocodes the point.
     const box = await map.boundingBox();
@@ -224,17 +362,29 @@ test.describe('marketplace with the GPS position', () => {
     await picker.getByRole('button', { name: 'Confirmar ubicación' }).click();
 
     await expect(picker).toHaveCount(0);
-    await expectListed(page, ['Almacén Serrano'], DEMO_EN_PALERMO);
+    await expectListed(page, [enCordoba.tiendaNombre], [enPalermo.tiendaNombre]);
     await expect(page.getByText('Lat -31.4135, Lng -64.1810')).toBeVisible();
 
     // The choice is kept: a reload stays in Córdoba without asking the GPS.
     await page.reload();
-    await expectListed(page, ['Almacén Serrano'], DEMO_EN_PALERMO);
+    await expectListed(page, [enCordoba.tiendaNombre], [enPalermo.tiendaNombre]);
   });
 
-  test('below 768 px the picker is a bottom drawer with its actions in reach', async ({ page }) => {
+  test('below 768 px the picker is a bottom drawer with its actions in reach', async ({
+    page,
+    context,
+    api,
+    ubicacion,
+  }) => {
+    const enCordoba = await api.nuevoVendedor({
+      nombre: `Almacén Córdoba ${idUnico()}`,
+      ubicacion: CORDOBA,
+    });
+    await estarEn(context, ubicacion);
     await page.setViewportSize({ width: 375, height: 812 });
-    await openListing(page);
+    await page.goto('/');
+    await expect(page.getByText(coordenadas(ubicacion))).toBeVisible();
+    await expect(card(page, enCordoba.tiendaNombre)).toHaveCount(0);
     await page.getByRole('button', { name: 'Cambiar ubicación' }).click();
     const picker = page.getByRole('dialog', { name: 'Elige tu ubicación' });
     await expect(picker).toHaveAttribute('data-slot', 'drawer-content');
@@ -242,7 +392,7 @@ test.describe('marketplace with the GPS position', () => {
     await picker.getByRole('option', { name: 'Córdoba, Córdoba' }).click();
     await expect(picker.getByRole('button', { name: 'Confirmar ubicación' })).toBeInViewport();
     await picker.getByRole('button', { name: 'Confirmar ubicación' }).click();
-    await expect(card(page, 'Almacén Serrano')).toBeVisible();
+    await expect(card(page, enCordoba.tiendaNombre)).toBeVisible();
   });
 });
 

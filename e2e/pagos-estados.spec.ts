@@ -1,23 +1,21 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { expect, test } from './fixtures';
-import { type Credenciales, logIn, nuevoComprador, sesionPorApi, toast } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Api, expect, test, type Vendedor } from './fixtures';
+import { admin, type Credenciales, logIn, type Sesion, sesionPorApi, toast } from './helpers';
 
 /**
  * The screens tell the truth about an order's lifecycle (issue 21), on a fresh app with its
- * embedded defaults. A seller of its own (a store made through the API, Mercado Pago linked on
- * the sandbox's consent page, enabled by an admin) sells a product in groups; a fresh shopper:
+ * embedded defaults. A seller of the test's own (a store made through the API, Mercado Pago
+ * linked on the sandbox's consent form, enabled by an admin) sells a product in groups; a fresh
+ * shopper:
  * - leaves a payment pending on the sandbox's checkout page ('Dejar pendiente'): the return
  *   says 'Tu pago está pendiente de acreditación', never '¡Pago exitoso!', and the seller's
  *   card says 'Pendiente de acreditación' with no button to pay again;
  * - pays a place in a group that an admin then cancels: Mis Pagos and the payment detail show
  *   the refund the API reports.
  */
-const admin = { email: 'admin@compragrupal.com.ar', contrasenia: 'demo1234' };
 const PAQUETE = { peso: 1, largo: 20, ancho: 15, alto: 10 };
 
-type Sesion = Awaited<ReturnType<typeof sesionPorApi>>;
-const auth = (s: Sesion) => ({ authorization: `Bearer ${s.accessToken}` });
+const auth = (s: Sesion) => s.auth;
 /** Access tokens of the e2e server live 40 s: each step signs in again. */
 const sesion = (request: APIRequestContext, credenciales: Credenciales) =>
   sesionPorApi(request, credenciales);
@@ -29,133 +27,26 @@ const numeroDePedido = (pedidoId: string) => `#${pedidoId.slice(-6).toUpperCase(
 const pesos = (monto: number) =>
   new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(monto);
 
-function imagenPng(r: number, g: number, b: number) {
-  return sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-}
-
-interface Vendedor {
-  credenciales: Credenciales;
-  tiendaId: string;
-  tiendaNombre: string;
-}
-
-/**
- * A seller of this test: a store made through the API, Mercado Pago linked on the sandbox's
- * consent page (in its own browser), then enabled by an admin.
- */
-async function vendedorPropio(request: APIRequestContext, browser: Browser): Promise<Vendedor> {
-  const credenciales = await nuevoComprador(request);
-  const duenio = await sesion(request, credenciales);
-  const [categorias, coberturas] = await Promise.all([
-    request.get('/api/categoria/getAllCategoria').then((r) => r.json()),
-    request.get('/api/cobertura/obtenerCoberturas').then((r) => r.json()),
-  ]);
-  const tiendaNombre = `Almacén Estados ${Date.now().toString(36)}`;
-  const creada = await request.post('/api/tienda/crear', {
-    headers: auth(duenio),
-    multipart: {
-      userId: duenio.userId,
-      nombre: tiendaNombre,
-      descripcion: 'Tienda de las pruebas de estados de pago',
-      telefono: '+54 11 5555-4040',
-      email: 'estados@example.com',
-      razonSocial: 'Almacén Estados S.R.L.',
-      categoriaGlobal: (categorias as { _id: string }[])[0]?._id ?? '',
-      cobertura: (coberturas as { _id: string }[])[0]?._id ?? '',
-      direccion: JSON.stringify({
-        direccion: 'Av. Corrientes 1234',
-        latitud: -34.6037,
-        longitud: -58.3816,
-        codigoPostal: 'C1043',
-        provincia: 'Ciudad Autónoma de Buenos Aires',
-        ciudad: 'Ciudad Autónoma de Buenos Aires',
-      }),
-      logo: { name: 'logo.png', mimeType: 'image/png', buffer: await imagenPng(20, 120, 90) },
-    },
-  });
-  expect(creada.status(), await creada.text()).toBe(201);
-  const convertido = await request.post('/api/usuario/convertirEnVendedor', {
-    headers: auth(duenio),
-    data: { userId: duenio.userId },
-  });
-  expect(convertido.ok(), await convertido.text()).toBe(true);
-  const tienda = await request.get(`/api/tienda/por-usuario/${duenio.userId}`, {
-    headers: auth(duenio),
-  });
-  const tiendaId = ((await tienda.json()) as { tienda: { _id: string } }).tienda._id;
-
-  // Mercado Pago, linked on the sandbox's consent page.
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await logIn(page, credenciales);
-    await page.goto('/my-store');
-    await page.getByRole('button', { name: 'Vincular Mercado Pago' }).click();
-    await expect(page.getByText('Modo de prueba').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Autorizar' }).click();
-    await expect(
-      page.getByText('Tu cuenta de Mercado Pago ha sido vinculada exitosamente'),
-    ).toBeVisible();
-  } finally {
-    await context.close();
-  }
-
-  const habilitada = await request.post(`/api/admin/tiendas/${tiendaId}/habilitar`, {
-    headers: auth(await sesion(request, admin)),
-  });
-  expect(habilitada.status(), await habilitada.text()).toBe(200);
-  return { credenciales, tiendaId, tiendaNombre };
-}
-
 /** A product of the seller's store on sale in groups of `lugares`. */
 async function productoNuevo(
-  request: APIRequestContext,
+  api: Api,
   vendedor: Vendedor,
   nombre: string,
   lugares: number,
 ): Promise<string> {
-  const duenio = await sesion(request, vendedor.credenciales);
-  const res = await request.post('/api/producto/crear', {
-    headers: auth(duenio),
-    multipart: {
-      vendedorId: duenio.userId,
-      tiendaId: vendedor.tiendaId,
-      nombre,
-      descripcion: 'Para las pruebas de estados de pago',
-      precio: '2500',
-      stock: '100',
-      cantidadTotalGrupo: String(lugares),
-      categoriaLocalId: '[]',
-      imagen: { name: 'foto.png', mimeType: 'image/png', buffer: await imagenPng(200, 140, 40) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { producto: { _id: string } }).producto._id;
+  return (await api.nuevoProducto(vendedor, { nombre, lugares, precio: 2500 }))._id;
 }
 
 /** A shopper's order of one place of the product (checkout through the API), still unpaid. */
 async function pedidoSinPagar(
   request: APIRequestContext,
+  api: Api,
   comprador: Credenciales,
   vendedor: Vendedor,
   productoId: string,
 ): Promise<string> {
+  const direccionId = await api.nuevaDireccion(comprador);
   const cliente = await sesion(request, comprador);
-  const direccion = await request.post(`/api/direccion/${cliente.userId}`, {
-    headers: auth(cliente),
-    data: {
-      direccion: 'Av. Santa Fe 3253',
-      latitud: -34.5889,
-      longitud: -58.4108,
-      codigoPostal: 'C1425',
-      provincia: 'Ciudad Autónoma de Buenos Aires',
-      ciudad: 'Ciudad Autónoma de Buenos Aires',
-    },
-  });
-  expect(direccion.status(), await direccion.text()).toBe(201);
-  const direccionId = ((await direccion.json()) as { direccion: { _id: string } }).direccion._id;
   const cotizacion = await request.post('/api/envio/cotizar-previo', {
     headers: auth(cliente),
     data: {
@@ -208,18 +99,18 @@ test.describe('payment states on screen', () => {
 
   test("'Dejar pendiente' returns as pending: no success, no second payment; a cancelled group's refund shows in Mis Pagos and the detail", async ({
     page,
-    browser,
     request,
+    api,
+    sufijo,
+    vendedor,
+    comprador,
   }) => {
     test.setTimeout(180_000);
-    const vendedor = await vendedorPropio(request, browser);
-    const sufijo = Date.now().toString(36);
-    const comprador = await nuevoComprador(request);
     await logIn(page, comprador);
 
     // 1. A payment left pending on the sandbox's checkout page.
-    const yerba = await productoNuevo(request, vendedor, `Yerba pendiente ${sufijo}`, 5);
-    const pendiente = await pedidoSinPagar(request, comprador, vendedor, yerba);
+    const yerba = await productoNuevo(api, vendedor, `Yerba pendiente ${sufijo}`, 5);
+    const pendiente = await pedidoSinPagar(request, api, comprador, vendedor, yerba);
     await abrirPagos(page, pendiente);
     await expect(
       page.getByText(`Tu pedido ${numeroDePedido(pendiente)} se paga por separado`),
@@ -242,8 +133,8 @@ test.describe('payment states on screen', () => {
     expect(parte?.estadoParte).toBe('en_acreditacion');
 
     // 2. A place paid in a group the product team cancels: the refund shows where money is.
-    const dulce = await productoNuevo(request, vendedor, `Dulce cancelado ${sufijo}`, 5);
-    const pagado = await pedidoSinPagar(request, comprador, vendedor, dulce);
+    const dulce = await productoNuevo(api, vendedor, `Dulce cancelado ${sufijo}`, 5);
+    const pagado = await pedidoSinPagar(request, api, comprador, vendedor, dulce);
     await abrirPagos(page, pagado);
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.getByRole('button', { name: 'Aprobar pago' }).click();

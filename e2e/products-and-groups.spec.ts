@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { grupoAbiertoDe, logIn, nuevoComprador, toast } from './helpers';
+import { logIn, toast } from './helpers';
 
 /**
  * Products and purchase groups (issue 12) in the built app: a seller loads a product through
@@ -9,10 +9,9 @@ import { grupoAbiertoDe, logIn, nuevoComprador, toast } from './helpers';
  * opens its group page from the shared link, joins and finds the line in the cart; the seller
  * closes the group from the owner panel and the shopper's open group page changes live.
  *
- * The seller is the demo store in Córdoba (Almacén Serrano), which the Palermo journeys never
- * list, so its new product changes nothing they count.
+ * The seller and the shopper are the test's own (an enabled store with the local category
+ * 'Regionales', made through the API).
  */
-const vendedor = { email: 'vendedor10@compragrupal.com.ar', contrasenia: 'demo1234' };
 
 function fotoPng() {
   return sharp({
@@ -39,13 +38,15 @@ test.describe('products and purchase groups', () => {
   test('a seller loads a product and edits it; a shopper joins its group; closing it shows live', async ({
     page,
     browser,
-    request,
+    api,
+    sufijo,
+    comprador: unComprador,
   }) => {
-    test.setTimeout(120_000);
-    const nombre = `Salame de Colonia Caroya ${Date.now().toString(36)}`;
+    const nombre = `Salame de Colonia Caroya ${sufijo}`;
+    const vendedor = await api.nuevoVendedor({ categorias: ['Regionales'] });
 
     // The seller loads the product in seven steps.
-    await logIn(page, vendedor);
+    await logIn(page, vendedor.credenciales);
     await page.goto('/product-form');
     await page.getByRole('textbox', { name: 'Nombre del producto' }).fill(nombre);
     await siguiente(page);
@@ -93,14 +94,13 @@ test.describe('products and purchase groups', () => {
       return productos.find((p) => p.nombre === n)?._id ?? '';
     }, nombre);
     expect(productoId).toMatch(/^[0-9a-f]{24}$/);
-    const token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
-    const grupoId = await grupoAbiertoDe(request, token, productoId);
+    const grupoId = await api.grupoAbierto(vendedor, productoId);
 
     // A shopper opens the shared link and joins.
     const comprador = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const compradorPage = await comprador.newPage();
     try {
-      await logIn(compradorPage, await nuevoComprador(request));
+      await logIn(compradorPage, unComprador);
       await compradorPage.goto(`/group/${grupoId}`);
       await expect(compradorPage.getByRole('heading', { name: 'Detalle del Grupo' })).toBeVisible();
       await expect(compradorPage.getByText(nombre).first()).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('products and purchase groups', () => {
       await expect(toast(page, 'Grupo cerrado')).toBeVisible();
 
       // The shopper's page changes without a reload.
-      await expect(compradorPage.getByText('Estado de Entrega')).toBeVisible({ timeout: 10_000 });
+      await expect(compradorPage.getByText('Estado de Entrega')).toBeVisible();
       await expect(compradorPage.getByRole('button', { name: 'Unirse al Grupo' })).toHaveCount(0);
     } finally {
       await comprador.close();

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { type Credenciales, logIn, nuevoComprador, sesionPorApi, toast } from './helpers';
+import { admin, logIn, toast } from './helpers';
 
 /**
  * Seller onboarding (issue 11), the whole journey in the built app on its embedded defaults:
@@ -10,8 +10,6 @@ import { type Credenciales, logIn, nuevoComprador, sesionPorApi, toast } from '.
  * seller's open Mi Tienda turns into the panel without a reload; the seller edits the store
  * and its categories. The cancelled consent lands on the error branch.
  */
-
-const admin = { email: 'admin@compragrupal.com.ar', contrasenia: 'demo1234' };
 
 /** A real picture, made for the test (the logo goes through the browser's and the server's image rules). */
 function logoPng() {
@@ -81,8 +79,15 @@ async function crearTiendaConElAsistente(page: Page, nombre: string) {
   await mapa.getByRole('option', { name: 'La Plata, Buenos Aires' }).click();
   await mapa.getByRole('button', { name: 'Confirmar ubicación' }).click();
   const detalles = page.getByRole('dialog').filter({ hasText: 'Volver al mapa' });
+  // The gazetteer knows the locality, not the door: the street and number are typed.
+  await expect(detalles.getByLabel('Localidad')).toHaveValue('La Plata');
+  await detalles.getByRole('button', { name: 'Confirmar', exact: true }).click();
+  await expect(detalles.getByText('La calle es obligatoria')).toBeVisible();
+  await detalles.getByLabel('Calle').fill('Calle 7');
+  await detalles.getByLabel('Altura').fill('1234');
   await detalles.getByLabel(/Departamento/).fill('Local 2');
   await detalles.getByRole('button', { name: 'Confirmar', exact: true }).click();
+  await expect(asistente.getByText('Calle 7 1234')).toBeVisible();
   await expect(asistente.getByText('La Plata').first()).toBeVisible();
   await expect(asistente.getByText('1900')).toBeVisible();
   await siguiente(page);
@@ -107,7 +112,7 @@ async function crearTiendaConElAsistente(page: Page, nombre: string) {
   await asistente.getByRole('button', { name: 'Crear Tienda' }).click();
   await expect(asistente.getByRole('button', { name: 'Tienda creada' })).toBeVisible();
   await expect(toast(page, 'Tienda creada exitosamente')).toBeVisible();
-  await expect(asistente).toBeHidden({ timeout: 5_000 });
+  await expect(asistente).toBeHidden();
 }
 
 /** Opens the sandbox's consent page from the link screen. */
@@ -132,44 +137,6 @@ async function habilitarComoAdmin(browser: Browser, nombre: string) {
   }
 }
 
-/** A user with a store (through the API), ready for the link screen. */
-async function vendedorConTienda(request: APIRequestContext): Promise<Credenciales> {
-  const credenciales = await nuevoComprador(request);
-  const { accessToken, userId } = await sesionPorApi(request, credenciales);
-  const [categorias, coberturas] = await Promise.all([
-    request.get('/api/categoria/getAllCategoria').then((r) => r.json()),
-    request.get('/api/cobertura/obtenerCoberturas').then((r) => r.json()),
-  ]);
-  const res = await request.post('/api/tienda/crear', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    multipart: {
-      userId,
-      nombre: 'Almacén sin vincular',
-      descripcion: '',
-      telefono: '+54 11 5555-3030',
-      email: 'almacen@example.com',
-      razonSocial: 'Almacén S.A.',
-      categoriaGlobal: (categorias as { _id: string }[])[0]?._id ?? '',
-      cobertura: (coberturas as { _id: string }[])[0]?._id ?? '',
-      direccion: JSON.stringify({
-        direccion: 'Av. Corrientes 1234',
-        latitud: -34.6037,
-        longitud: -58.3816,
-        codigoPostal: 'C1043',
-        provincia: 'Ciudad Autónoma de Buenos Aires',
-        ciudad: 'Ciudad Autónoma de Buenos Aires',
-      }),
-      logo: { name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  await request.post('/api/usuario/convertirEnVendedor', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { userId },
-  });
-  return credenciales;
-}
-
 for (const ancho of [375, 1280]) {
   test.describe(`seller onboarding at ${ancho} px`, () => {
     test.use({ viewport: { width: ancho, height: ancho < 768 ? 740 : 800 } });
@@ -177,11 +144,11 @@ for (const ancho of [375, 1280]) {
     test('a new seller opens a store, links Mercado Pago, is enabled live and edits the store', async ({
       page,
       browser,
-      request,
+      sufijo,
+      comprador,
     }) => {
-      test.setTimeout(120_000);
-      const nombre = `Verdulería ${ancho} ${Date.now().toString(36)}`;
-      await logIn(page, await nuevoComprador(request));
+      const nombre = `Verdulería ${ancho} ${sufijo}`;
+      await logIn(page, comprador);
       await crearTiendaConElAsistente(page, nombre);
 
       await irAlConsentimiento(page);
@@ -190,7 +157,7 @@ for (const ancho of [375, 1280]) {
       await expect(
         page.getByText('Tu cuenta de Mercado Pago ha sido vinculada exitosamente'),
       ).toBeVisible();
-      await expect(page).toHaveURL(/\/my-store$/, { timeout: 6_000 });
+      await expect(page).toHaveURL(/\/my-store$/);
       await expect(page.getByText('Tienda en proceso de verificación')).toBeVisible();
 
       // The product team enables it in another browser; this page changes without a reload.
@@ -198,7 +165,7 @@ for (const ancho of [375, 1280]) {
         (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
       });
       await habilitarComoAdmin(browser, nombre);
-      await expect(page.getByText('¡Tu tienda está activa!')).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText('¡Tu tienda está activa!')).toBeVisible();
       expect(
         await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar),
       ).toBe(true);
@@ -228,14 +195,16 @@ test.describe('seller onboarding: consent cancelled', () => {
 
   test('cancelling on the consent page shows the error and goes back to Mi Tienda', async ({
     page,
-    request,
+    api,
   }) => {
-    await logIn(page, await vendedorConTienda(request));
+    // A user with a store (through the API), not yet linked: ready for the link screen.
+    const vendedor = await api.nuevoVendedor({ mercadoPago: false, habilitada: false });
+    await logIn(page, vendedor.credenciales);
     await page.goto('/my-store');
     await irAlConsentimiento(page);
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await expect(page.getByText('Error en la vinculación')).toBeVisible();
-    await expect(page).toHaveURL(/\/my-store$/, { timeout: 6_000 });
+    await expect(page).toHaveURL(/\/my-store$/);
     await expect(page.getByRole('button', { name: 'Vincular Mercado Pago' })).toBeVisible();
   });
 });

@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures';
-import { grupoAbiertoDeDemo } from './helpers';
 
 test.describe('app shell', () => {
   test('the home page renders the shell in Spanish', async ({ page }) => {
@@ -33,8 +32,9 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Tiendas cerca tuyo' })).toBeVisible();
   });
 
-  test('every route of the spec resolves to its screen', async ({ page, request }) => {
-    const grupoId = await grupoAbiertoDeDemo(request);
+  test('every route of the spec resolves to its screen', async ({ page, api, vendedor }) => {
+    const producto = await api.nuevoProducto(vendedor);
+    const grupoId = await api.grupoAbierto(vendedor, producto._id);
     const routes: [string, string][] = [
       ['/my-store', 'Mi Tienda'],
       ['/cart', 'Carrito'],

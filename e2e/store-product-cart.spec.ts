@@ -1,28 +1,72 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { logIn, nuevoComprador, submitLogin, toast } from './helpers';
+import { type Api, expect, type Producto, test, type Vendedor } from './fixtures';
+import { logIn, submitLogin, toast } from './helpers';
 
 /**
- * Demo marketplace: 'Almacén Don Ramón' (enabled) and 'Dietética Natural' (not enabled). Other
- * journeys may add products to demo stores, so the store page is checked for the demo products
- * and categories it contains, not for an exact number of them.
+ * The store page, a product's page and the cart, on a store each test opens through the API
+ * (enabled, with local categories) and products whose names carry the test's id.
  */
-const ALMACEN = '/store/a10000000000000000000001';
-const DIETETICA = '/store/a10000000000000000000009';
-
 function heading(page: Page, name: string) {
   return page.getByRole('heading', { level: 1, name, exact: true });
 }
 
-/** Opens the demo store and then its yerba from the 'Infusiones' carousel. */
-async function abrirYerba(page: Page) {
-  await page.goto(ALMACEN);
-  await expect(heading(page, 'Almacén Don Ramón')).toBeVisible();
+const CATEGORIAS = ['Aceites', 'Conservas', 'Infusiones', 'Secos'];
+
+interface Almacen {
+  vendedor: Vendedor;
+  yerba: Producto;
+  secos: Producto[];
+  productos: Producto[];
+}
+
+/** A store with a yerba ($ 4.890, groups of 10) in 'Infusiones' and a few more products. */
+async function almacenPropio(api: Api, sufijo: string, completo = true): Promise<Almacen> {
+  const vendedor = await api.nuevoVendedor({
+    nombre: `Almacén ${sufijo}`,
+    categorias: CATEGORIAS,
+  });
+  const yerba = api.nuevoProducto(vendedor, {
+    nombre: `Yerba mate 1 kg ${sufijo}`,
+    precio: 4890,
+    lugares: 10,
+    categorias: ['Infusiones'],
+  });
+  const secos = completo
+    ? ['Fideos spaghetti 500 g', 'Arroz largo fino 1 kg', 'Harina 0000 1 kg'].map((nombre) =>
+        api.nuevoProducto(vendedor, { nombre: `${nombre} ${sufijo}`, categorias: ['Secos'] }),
+      )
+    : [];
+  const otros = completo
+    ? [
+        api.nuevoProducto(vendedor, {
+          nombre: `Atún al natural ${sufijo}`,
+          categorias: ['Conservas'],
+        }),
+        api.nuevoProducto(vendedor, {
+          nombre: `Aceite de girasol ${sufijo}`,
+          categorias: ['Aceites'],
+        }),
+      ]
+    : [];
+  const [y, ...resto] = await Promise.all([yerba, ...secos, ...otros]);
+  if (!y) throw new Error('sin yerba');
+  return {
+    vendedor,
+    yerba: y,
+    secos: resto.slice(0, secos.length),
+    productos: [y, ...resto],
+  };
+}
+
+/** Opens the store and then its yerba from the 'Infusiones' carousel. */
+async function abrirYerba(page: Page, almacen: Almacen) {
+  await page.goto(`/store/${almacen.vendedor.tiendaId}`);
+  await expect(heading(page, almacen.vendedor.tiendaNombre)).toBeVisible();
   await page
     .getByRole('region', { name: 'Infusiones', exact: true })
-    .getByRole('link', { name: /Yerba mate 1 kg/ })
+    .getByRole('link', { name: almacen.yerba.nombre })
     .click();
-  await expect(heading(page, 'Yerba mate 1 kg')).toBeVisible();
+  await expect(heading(page, almacen.yerba.nombre)).toBeVisible();
 }
 
 function cartLine(page: Page, nombre: string) {
@@ -34,27 +78,27 @@ test.describe('store page and product detail', () => {
 
   test('the store page shows its categories and products, and a product opens from it', async ({
     page,
+    api,
+    sufijo,
   }) => {
-    await page.goto(ALMACEN);
-    await expect(heading(page, 'Almacén Don Ramón')).toBeVisible();
-    await expect(page).toHaveTitle('Almacén Don Ramón · Compra Grupal');
+    const almacen = await almacenPropio(api, sufijo);
+    const { tiendaId, tiendaNombre } = almacen.vendedor;
+    await page.goto(`/store/${tiendaId}`);
+    await expect(heading(page, tiendaNombre)).toBeVisible();
+    await expect(page).toHaveTitle(`${tiendaNombre} · Compra Grupal`);
     const main = page.getByRole('main');
-    // The store's product count (the first 'N productos', above the rows) agrees with the
-    // products shown, and the demo categories are there.
-    const cantidad = main.getByText(/^\d+ productos?$/).first();
-    await expect(cantidad).toBeVisible();
-    const productos = main.locator('[data-slot="producto-card"]');
-    await expect
-      .poll(async () => `${await productos.count()} productos`)
-      .toBe(await cantidad.textContent());
-    expect(await productos.count()).toBeGreaterThanOrEqual(8);
+    // The store's product count (the first 'N productos', above the rows) is the products it
+    // has, all shown, under its categories.
+    const total = almacen.productos.length;
+    await expect(main.getByText(/^\d+ productos?$/).first()).toHaveText(`${total} productos`);
+    await expect(main.locator('[data-slot="producto-card"]')).toHaveCount(total);
     const categorias = main.getByRole('heading', { level: 3 });
-    const demo = ['Aceites', 'Conservas', 'Infusiones', 'Secos'];
-    await expect(categorias).toContainText(demo);
+    await expect(categorias).toHaveText(CATEGORIAS);
     const secos = main.getByRole('region', { name: 'Secos', exact: true });
-    for (const nombre of ['Fideos spaghetti 500 g', 'Arroz largo fino 1 kg', 'Harina 0000 1 kg']) {
-      await expect(secos.getByRole('link', { name: new RegExp(nombre) })).toBeVisible();
+    for (const { nombre } of almacen.secos) {
+      await expect(secos.getByRole('link', { name: nombre })).toBeVisible();
     }
+    const harina = almacen.secos[2]?.nombre ?? '';
 
     // The category filter narrows the rows.
     await page.getByRole('combobox', { name: 'Filtrar por categoría' }).click();
@@ -62,29 +106,31 @@ test.describe('store page and product detail', () => {
     await expect(main.getByRole('heading', { level: 3 })).toHaveText(['Conservas']);
     await page.getByRole('combobox', { name: 'Filtrar por categoría' }).click();
     await page.getByRole('option', { name: 'Todas las categorías' }).click();
-    await expect(categorias).toContainText(demo);
-    await expect(secos.getByRole('link', { name: /Harina 0000 1 kg/ })).toBeVisible();
+    await expect(categorias).toHaveText(CATEGORIAS);
+    await expect(secos.getByRole('link', { name: harina })).toBeVisible();
 
     await main
       .getByRole('region', { name: 'Infusiones', exact: true })
-      .getByRole('link', { name: /Yerba mate 1 kg/ })
+      .getByRole('link', { name: almacen.yerba.nombre })
       .click();
-    await expect(page).toHaveURL(/\/product\/[0-9a-f]{24}$/);
-    await expect(heading(page, 'Yerba mate 1 kg')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${almacen.yerba._id}$`));
+    await expect(heading(page, almacen.yerba.nombre)).toBeVisible();
     await expect(main.getByText('$ 4.890,00').first()).toBeVisible();
     await expect(
       main.getByText('Compra Grupal: Se necesitan 10 lugares para completar el grupo'),
     ).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Almacén Don Ramón' })).toHaveAttribute(
+    await expect(main.getByRole('link', { name: tiendaNombre })).toHaveAttribute(
       'href',
-      ALMACEN,
+      `/store/${tiendaId}`,
     );
   });
 
   test('an unknown or disabled store and an unknown product show their not-found views', async ({
     page,
+    api,
   }) => {
-    await page.goto(DIETETICA);
+    const enRevision = await api.nuevoVendedor({ mercadoPago: false, habilitada: false });
+    await page.goto(`/store/${enRevision.tiendaId}`);
     await expect(heading(page, 'Tienda no encontrada')).toBeVisible();
     await page.goto('/store/no-existe');
     await expect(heading(page, 'Tienda no encontrada')).toBeVisible();
@@ -97,10 +143,12 @@ test.describe('store page and product detail', () => {
 
   test("'Agregar al Carrito' while logged out goes to /login, and logging in comes back", async ({
     page,
-    request,
+    api,
+    sufijo,
+    comprador: usuario,
   }) => {
-    const usuario = await nuevoComprador(request);
-    await abrirYerba(page);
+    const almacen = await almacenPropio(api, sufijo, false);
+    await abrirYerba(page, almacen);
     const producto = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Agregar al Carrito' }).click();
 
@@ -116,7 +164,7 @@ test.describe('store page and product detail', () => {
     await submitLogin(page, usuario);
     await expect(toast(page, '¡Bienvenido!')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${producto}$`));
-    await expect(heading(page, 'Yerba mate 1 kg')).toBeVisible();
+    await expect(heading(page, almacen.yerba.nombre)).toBeVisible();
   });
 });
 
@@ -125,10 +173,14 @@ test.describe('cart', () => {
 
   test('a shopper adds 2, opens the cart, changes the quantity and removes the line', async ({
     page,
-    request,
+    api,
+    sufijo,
+    comprador,
   }) => {
-    await logIn(page, await nuevoComprador(request));
-    await abrirYerba(page);
+    const almacen = await almacenPropio(api, sufijo, false);
+    const yerba = almacen.yerba.nombre;
+    await logIn(page, comprador);
+    await abrirYerba(page, almacen);
 
     await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
     await expect(page.getByRole('spinbutton', { name: 'Cantidad' })).toHaveValue('2');
@@ -142,7 +194,7 @@ test.describe('cart', () => {
     await expect(heading(page, 'Carrito')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Ver carrito/ })).toHaveCount(0);
 
-    const linea = cartLine(page, 'Yerba mate 1 kg');
+    const linea = cartLine(page, yerba);
     const cantidad = linea.getByRole('spinbutton');
     const total = page.locator('[data-slot="total"]');
     await expect(cantidad).toHaveValue('2');
@@ -167,8 +219,8 @@ test.describe('cart', () => {
     const resumen = page.getByRole('dialog', { name: 'Resumen del carrito' });
     await expect(resumen).toBeVisible();
     await expect(page).toHaveURL(/\/cart\?resumen=1$/);
-    await expect(resumen.getByText('Almacén Don Ramón')).toBeVisible();
-    await expect(resumen.getByText('1 × Yerba mate 1 kg')).toBeVisible();
+    await expect(resumen.getByText(almacen.vendedor.tiendaNombre)).toBeVisible();
+    await expect(resumen.getByText(`1 × ${yerba}`)).toBeVisible();
     await resumen.getByRole('button', { name: 'Volver al carrito' }).click();
     await expect(resumen).toHaveCount(0);
     await expect(page).toHaveURL(/\/cart$/);
@@ -178,7 +230,7 @@ test.describe('cart', () => {
       '/checkout',
     );
 
-    await linea.getByRole('button', { name: 'Eliminar Yerba mate 1 kg' }).click();
+    await linea.getByRole('button', { name: `Eliminar ${yerba}` }).click();
     await expect(toast(page, 'Producto eliminado')).toBeVisible();
     await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explorar tiendas' })).toHaveAttribute('href', '/');

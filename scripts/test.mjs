@@ -1,63 +1,144 @@
-// `npm test`: every suite in order, then one summary. Runs all suites even when one fails
-// (the end-to-end suite needs the build), and exits non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite, two at a time (TEST_JOBS), then one summary with each suite's seconds.
+// Runs all suites even when one fails (the end-to-end suite waits for the build and is skipped
+// if it failed), and exits non-zero if any failed. See docs/decisions/032-fast-ci.md.
+//
+//   npm test                      every suite
+//   npm test -- web api           only the suites whose name contains one of the words
+//   TEST_JOBS=1 npm test          one suite at a time, its output streamed as it comes
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 const withoutPostgres = { ...process.env };
 delete withoutPostgres.TEST_DATABASE_URL;
 
+// In start order: the build first (the end-to-end suite, the longest, waits for it), then the
+// longest suites, so the last to start are the short ones.
 const suites = [
+  { name: 'Build', command: ['npm', 'run', 'build'] },
+  { name: 'Punta a punta (Chromium)', command: ['npm', 'run', 'test:e2e'], needs: 'Build' },
   { name: 'Tipos y lint', command: ['npm', 'run', 'check'] },
-  { name: 'Contratos', command: ['npm', 'test', '-w', 'packages/contracts'] },
   { name: 'API (PGlite)', command: ['npm', 'test', '-w', 'apps/api'], env: withoutPostgres },
+  { name: 'Web', command: ['npm', 'test', '-w', 'apps/web'] },
   {
+    // Only what differs from PGlite, plus a smoke (apps/api/vitest.postgres.config.ts).
     name: 'API (PostgreSQL)',
-    command: ['npm', 'test', '-w', 'apps/api'],
+    command: ['npm', 'run', 'test:postgres', '-w', 'apps/api'],
     skip: postgresUrl ? undefined : 'definí TEST_DATABASE_URL para correrla',
   },
-  { name: 'Web', command: ['npm', 'test', '-w', 'apps/web'] },
-  { name: 'Build', command: ['npm', 'run', 'build'] },
   {
-    name: 'Punta a punta (Chromium)',
-    command: ['npm', 'run', 'test:e2e'],
+    // Two built nodes, PostgreSQL, Redis and S3 behind a balancer (e2e/varios-nodos).
+    name: 'Varios nodos',
+    command: ['npm', 'run', 'test:nodos'],
     needs: 'Build',
+    skip: postgresUrl && redisUrl ? undefined : 'definí TEST_DATABASE_URL y TEST_REDIS_URL',
   },
+  { name: 'Contratos', command: ['npm', 'test', '-w', 'packages/contracts'] },
 ];
 
-const results = [];
-for (const suite of suites) {
-  const blocker = suite.needs && results.find((r) => r.name === suite.needs && r.status !== 'ok');
-  const skip = suite.skip ?? (blocker ? `falló ${suite.needs}` : undefined);
-  if (skip) {
-    results.push({ name: suite.name, status: 'skipped', detail: skip, seconds: 0 });
-    continue;
-  }
-  console.log(`\n━━━ ${suite.name} ━━━ ${suite.command.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(suite.command[0], suite.command.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: suite.env ?? process.env,
-  });
-  results.push({
-    name: suite.name,
-    status: run.status === 0 ? 'ok' : 'failed',
-    detail: run.status === 0 ? '' : `código ${run.status ?? run.signal}`,
-    seconds: (Date.now() - started) / 1000,
+const words = process.argv.slice(2).map((w) => w.toLowerCase());
+const wanted = (suite) =>
+  words.length === 0 || words.some((w) => suite.name.toLowerCase().includes(w));
+// Two suites at once keep two cores busy: each waits on sockets, databases and the browser
+// part of the time, and the type checker uses one core.
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
+const streamed = jobs === 1;
+
+const results = new Map();
+const failedReports = [];
+const running = new Set();
+const pending = suites.filter(wanted);
+for (const suite of suites.filter((s) => !wanted(s))) {
+  results.set(suite.name, { status: 'skipped', detail: 'no pedida', seconds: 0 });
+}
+const started = Date.now();
+
+function finish(suite, status, detail, seconds) {
+  results.set(suite.name, { status, detail, seconds });
+}
+
+function runSuite(suite) {
+  return new Promise((resolve) => {
+    const began = Date.now();
+    const header = `━━━ ${suite.name} ━━━ ${suite.command.join(' ')}`;
+    if (streamed) console.log(`\n${header}`);
+    else console.log(`▶ ${suite.name} (${elapsed()})`);
+    const env = { ...(suite.env ?? process.env) };
+    if (!streamed && process.stdout.isTTY && !env.NO_COLOR) env.FORCE_COLOR ??= '1';
+    const child = spawn(suite.command[0], suite.command.slice(1), {
+      cwd: root,
+      env,
+      stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    // Buffered, and printed whole when the suite ends, so two suites never interleave lines.
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.stack ?? error}\n`)));
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - began) / 1000;
+      const ok = code === 0;
+      finish(suite, ok ? 'ok' : 'failed', ok ? '' : `código ${code ?? signal}`, seconds);
+      if (!streamed) {
+        const report = () => {
+          console.log(`\n${header} (${seconds.toFixed(1)} s, ${ok ? 'OK' : 'FALLÓ'})`);
+          process.stdout.write(Buffer.concat(output));
+        };
+        // A failed suite's output is printed last, just above the summary, where a CI log's
+        // tail shows it.
+        if (ok) report();
+        else failedReports.push(report);
+      }
+      resolve();
+    });
   });
 }
 
+function elapsed() {
+  return `${((Date.now() - started) / 1000).toFixed(0)} s`;
+}
+
+await new Promise((done) => {
+  const schedule = () => {
+    for (const suite of [...pending]) {
+      if (running.size >= jobs) break;
+      const need = suite.needs;
+      const skip =
+        suite.skip ?? (need && results.get(need)?.status === 'failed' && `falló ${need}`);
+      if (!skip && need && !results.has(need) && pending.some((s) => s.name === need)) continue;
+      if (!skip && need && running.has(need)) continue;
+      pending.splice(pending.indexOf(suite), 1);
+      if (skip) {
+        finish(suite, 'skipped', skip, 0);
+        continue;
+      }
+      running.add(suite.name);
+      runSuite(suite).then(() => {
+        running.delete(suite.name);
+        schedule();
+      });
+    }
+    if (pending.length === 0 && running.size === 0) done();
+  };
+  schedule();
+});
+
+for (const report of failedReports) report();
+
 const label = { ok: 'OK     ', failed: 'FALLÓ  ', skipped: 'OMITIDA' };
-console.log('\n━━━ Resumen ━━━');
-for (const r of results) {
+console.log(`\n━━━ Resumen ━━━ (${jobs} a la vez, ${elapsed()} en total)`);
+for (const suite of suites) {
+  const r = results.get(suite.name);
   console.log(
-    `${label[r.status]}  ${r.name.padEnd(26)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.detail}`,
+    `${label[r.status]}  ${suite.name.padEnd(26)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.detail}`,
   );
 }
-const count = (status) => results.filter((r) => r.status === status).length;
+const all = [...results.values()];
+const count = (status) => all.filter((r) => r.status === status).length;
 const failed = count('failed');
 const skipped = count('skipped');
 console.log(

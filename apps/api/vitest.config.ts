@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'node',
     // Migrates and seeds once per run; every test file starts from a copy (test-database.ts).
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/contract-check.setup.ts'],
     // Files share their worker's module cache: importing the app and starting PGlite's WASM once
     // per worker instead of once per file takes a third off the suite. Every file builds its own
     // app and database, so no state crosses files through modules.

@@ -22,17 +22,17 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../../apps/api/src/app';
-import { createAppUnitOfWork } from '../../apps/api/src/composition';
 import { loadConfig } from '../../apps/api/src/config';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/client';
 import { gruposDeCompra, productos, usuarios } from '../../apps/api/src/db/schema';
-import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
+import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
 import { newId } from '../../apps/api/src/lib/ids';
 import {
   abrirGrupo,
   tomarLugares,
 } from '../../apps/api/src/modules/grupo-de-compra/grupo-de-compra.ledger';
 import { violacionesDeInvariantes } from '../../apps/api/src/modules/grupo-de-compra/ledger-test-helpers';
+import { createAppUnitOfWork } from '../../apps/api/src/repositories';
 import { insertMarketplace } from './marketplace-data';
 
 export interface GrupoRow {

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client';
-import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
+import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
 import { compararAntesYDespues, filaDeComparacion } from './antes-y-despues';
 import { medirDifusionDeGrupo, medirLedgerEnPostgres } from './grupos';
 import { measureLighthouse } from './lighthouse';

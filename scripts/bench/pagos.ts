@@ -26,12 +26,12 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { pagosProveedor, productos } from '../../apps/api/src/db/schema';
-import { seedReferenceData } from '../../apps/api/src/db/seed/reference-data';
+import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
 import { violacionesDeInvariantes } from '../../apps/api/src/modules/grupo-de-compra/ledger-test-helpers';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
-} from '../../apps/api/src/modules/pago/mercadopago-cuenta-de-prueba';
+} from '../../apps/api/src/modules/mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import {
   compradorConDireccion,
   crearPreferencia,

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+
+/** One secret for every server this run starts, so tokens survive a restart on one DATA_DIR. */
+const BENCH_JWT_SECRET = randomBytes(48).toString('hex');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -27,6 +31,9 @@ export async function startServer(
       LOG_LEVEL: 'error',
       RATE_LIMIT_MAX: '100000000',
       NODE_ENV: 'production',
+      // What production refuses to start without (apps/api/src/config.ts).
+      PUBLIC_URL: 'https://bench.compragrupal.invalid',
+      JWT_SECRET: BENCH_JWT_SECRET,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

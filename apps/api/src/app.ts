@@ -11,55 +11,45 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createGeo } from './adapters/geo/geo-from-config';
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { createIdentity } from './adapters/identity/identity-from-config';
+import { createLimiters } from './adapters/limits/limiter-store-from-config';
 import { createPayments } from './adapters/payments/payments-from-config';
 import { createRealtimeFanOut } from './adapters/realtime/fan-out-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import { createStorage, uploadsDirOf } from './adapters/storage/storage-from-config';
+import { avisoDeAlmacenamiento } from './adapters/storage/storage-warnings';
 import { createServices, type Services } from './composition';
-import type { Config } from './config';
+import { type Config, secretsMayBeGenerated } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { schedulePeriodicJob } from './jobs/periodic-job';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { type DestinationStream, loggerOptions } from './lib/logger';
 import { MULTIPART_LIMITS } from './lib/multipart-form';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { categoriaRoutes } from './modules/categoria/categoria.routes';
-import { coberturaRoutes } from './modules/cobertura/cobertura.routes';
-import { direccionRoutes } from './modules/direccion/direccion.routes';
-import { entregaRoutes } from './modules/entrega/entrega.routes';
-import { envioRoutes } from './modules/envio/envio.routes';
-import { createGeoRoutes } from './modules/geo/geo.routes';
-import { registrarCancelacionDeGrupos } from './modules/grupo-de-compra/cancelacion.job';
-import { grupoDeCompraRoutes } from './modules/grupo-de-compra/grupo-de-compra.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { registrarConciliacion } from './modules/pago/conciliacion.job';
-import { createConciliacionRepository } from './modules/pago/conciliacion.repository';
-import { createConciliacionService } from './modules/pago/conciliacion.service';
-import { crearPreferenciaRoutes } from './modules/pago/crear-preferencia.routes';
-import { resolveMercadoPagoKey } from './modules/pago/mercadopago-cuenta-de-prueba';
-import { registrarRenovacionDeTokens } from './modules/pago/mercadopago-renovacion.job';
-import { mercadoPagoVinculacionRoutes } from './modules/pago/mercadopago-vinculacion.routes';
-import { linkPagoRoutes, webhookRoutes } from './modules/pago/pago.routes';
-import { pedidoRoutes } from './modules/pedido/pedido.routes';
-import { registrarReembolsos } from './modules/pedido/reembolsos.job';
-import { registrarLiberacionDeReservas } from './modules/pedido/reservas-vencidas.job';
-import { productoRoutes } from './modules/producto/producto.routes';
-import { tiendaRoutes } from './modules/tienda/tienda.routes';
+import { outboxBacklog } from './metrics/outbox-backlog';
+import { type AppMetrics, createPrometheusMetrics } from './metrics/prometheus-metrics';
+import { apiModules } from './modules';
+import { mercadoPagoKeyFor } from './modules/mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import {
   type AccessTokens,
   createAccessTokens,
   resolveJwtSecret,
 } from './modules/usuario/access-token';
-import { googleAuthRoutes } from './modules/usuario/google-auth.routes';
-import { usuarioRoutes } from './modules/usuario/usuario.routes';
 import { defaultWebDistDir } from './paths';
 import { createGuards } from './plugins/authentication';
+import {
+  capConnectionsPerAddress,
+  closeConnectionsOfRefusedClients,
+  closeConnectionsWhileDraining,
+  serverTimeouts,
+} from './plugins/connection-limits';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { createRedireccionAlOrigenPublico } from './plugins/origen-publico';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { createOutboxPublisher, type OutboxPublisher } from './realtime/outbox-publisher';
@@ -82,6 +72,10 @@ declare module 'fastify' {
     storage: StoragePort;
     /** Google sign-in, or undefined when it is off. */
     identity: IdentityPort | undefined;
+    /** Draining after SIGTERM (server.ts): readiness answers 503 meanwhile. */
+    lifecycle: Lifecycle;
+    /** The Prometheus metrics of GET /metrics. */
+    metrics: AppMetrics;
   }
 }
 
@@ -104,6 +98,7 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    ...serverTimeouts(config),
     // A path parameter is at most an id (24 characters); longer ones answer 414. Router and
     // HTTP parser errors answer the shared error body too.
     routerOptions: { maxParamLength: 100 },
@@ -121,11 +116,22 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Operability (issue 23): connections per address, the drain, metrics.
+  const connections = capConnectionsPerAddress(app.server, {
+    max: config.MAX_CONNECTIONS_PER_IP,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const metrics = createPrometheusMetrics();
+  app.decorate('lifecycle', createLifecycle());
+  app.decorate('metrics', metrics);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before anything that adds routes (the local test issuer below), so all of them use it.
   registerErrorHandler(app);
-  const jwtSecret = await resolveJwtSecret(database.db, config.JWT_SECRET);
+  const jwtSecret = await resolveJwtSecret(database.db, config.JWT_SECRET, {
+    generate: secretsMayBeGenerated(config),
+  });
   const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   // Built before the services, whose commits kick it; it emits once socket.io is attached.
   const outbox = createOutboxPublisher({
@@ -134,7 +140,9 @@ export async function buildApp({
     log: app.log,
   });
   const storage = createStorage(config);
-  const mercadoPagoKey = await resolveMercadoPagoKey(database.db, config.MP_TOKEN_ENCRYPTION_KEY);
+  const avisoDeUploads = avisoDeAlmacenamiento(config);
+  if (avisoDeUploads) app.log.warn(avisoDeUploads);
+  const mercadoPagoKey = await mercadoPagoKeyFor(database.db, config);
   const payments = createPayments(config, { mercadoPagoKey, clock, db: database.db });
   const services = createServices(database, config, {
     afterCommit: outbox.kick,
@@ -143,77 +151,52 @@ export async function buildApp({
     mercadoPagoKey,
     clock,
     log: app.log,
+    metrics: metrics.port,
   });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('accessTokens', accessTokens);
   app.decorate('services', services);
   app.decorate('guards', createGuards(accessTokens, services.usuario));
+  // Every limiter counts here, across nodes with Redis or PostgreSQL (docs/decisions/036).
+  const limiters = await createLimiters(config, database, app.log);
+  app.decorate('limiterStore', limiters.store);
+  app.addHook('onClose', async () => limiters.store.close());
   app.decorate('identity', await createIdentity(app, config));
   app.decorate('storage', storage);
   // Added before socket.io's own preClose hook: what is committed still goes out.
   app.addHook('preClose', async () => outbox.stop());
-  app.decorate(
-    'realtime',
-    attachRealtime(app, accessTokens, createRealtimeFanOut(database, app.log)).port,
-  );
+  const realtime = attachRealtime(app, accessTokens, createRealtimeFanOut(database, app.log));
+  app.decorate('realtime', realtime.port);
   app.decorate('outbox', outbox);
   app.addHook('onListen', async () => outbox.start());
-  app.decorate('jobs', createJobRunner({ db: database.db, log: app.log, clock }));
-  payments?.registrarTrabajos?.(app.jobs);
-  const renovacionMercadoPago = registrarRenovacionDeTokens(app.jobs, services.mercadoPago, {
-    db: database.db,
-    clock,
-  });
-  app.addHook('onListen', async () => {
-    await renovacionMercadoPago.programar().catch((error: unknown) => {
-      app.log.error({ err: error }, 'no se pudo programar la renovación de Mercado Pago');
-    });
-  });
-  const liberacionDeReservas = registrarLiberacionDeReservas(app.jobs, services.pedido, {
-    db: database.db,
-    clock,
-  });
-  app.addHook('onListen', async () => {
-    await liberacionDeReservas.programar().catch((error: unknown) => {
-      app.log.error({ err: error }, 'no se pudo programar la liberación de reservas');
-    });
-  });
-  const reembolsosPendientes = registrarReembolsos(app.jobs, services.reembolsos, {
-    db: database.db,
-    clock,
-  });
-  app.addHook('onListen', async () => {
-    await reembolsosPendientes.programar().catch((error: unknown) => {
-      app.log.error({ err: error }, 'no se pudo programar los reintentos de reembolsos');
-    });
-  });
-  // Payments whose notification never came are read from the provider (docs/decisions/025).
-  const conciliacion = registrarConciliacion(
-    app.jobs,
-    createConciliacionService(createConciliacionRepository(database.db), {
-      checkout: payments?.checkout,
-      accessTokenVigente: (usuarioId) => services.mercadoPago.accessTokenVigente(usuarioId),
-      aplicar: (leido) => services.pago.aplicarPagoLeido(leido),
+  app.decorate(
+    'jobs',
+    createJobRunner({
+      db: database.db,
       log: app.log,
       clock,
+      onFinished: metrics.port.trabajoTerminado,
     }),
-    { db: database.db, clock },
   );
-  app.addHook('onListen', async () => {
-    await conciliacion.programar().catch((error: unknown) => {
-      app.log.error({ err: error }, 'no se pudo programar la conciliación de pagos');
-    });
+  Object.assign(metrics.sources, {
+    pool: database.poolStats,
+    outbox: () => outboxBacklog(database.db),
+    socketsConectados: () => realtime.io.engine.clientsCount,
+    conexionesHttp: connections.openConnections,
   });
-  const cancelacionDeGrupos = registrarCancelacionDeGrupos(app.jobs, services.cancelacionDeGrupo, {
-    db: database.db,
-    clock,
-  });
-  app.addHook('onListen', async () => {
-    await cancelacionDeGrupos.programar().catch((error: unknown) => {
-      app.log.error({ err: error }, 'no se pudo programar el vencimiento de grupos');
-    });
-  });
+  payments?.registrarTrabajos?.(app.jobs);
+  // Every module's periodic jobs, each scheduled once the server listens (docs/decisions/031).
+  for (const modulo of apiModules) {
+    for (const job of modulo.jobs?.(services) ?? []) {
+      const { programar } = schedulePeriodicJob(app.jobs, job, { db: database.db, clock });
+      app.addHook('onListen', async () => {
+        await programar().catch((error: unknown) => {
+          app.log.error({ err: error, trabajo: job.name }, 'no se pudo programar un trabajo');
+        });
+      });
+    }
+  }
   app.addHook('onListen', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
@@ -224,14 +207,22 @@ export async function buildApp({
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   await registerOpenApi(app, config.OPENAPI_ENABLED);
   await registerSecurityHeaders(app);
-
-  const geo = createGeo(config, app.log);
+  registerMetrics(app, metrics, {
+    token: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  });
+  closeConnectionsWhileDraining(app, app.lifecycle);
+  closeConnectionsOfRefusedClients(app, {
+    threshold: config.RATE_LIMIT_CLOSE_AFTER,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+  });
 
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_MAX,
         timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        ...limiters.rateLimit,
         errorResponseBuilder: () =>
           new AppError(
             429,
@@ -239,33 +230,14 @@ export async function buildApp({
             'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
           ),
       });
-      await api.register(healthRoutes);
-      await api.register(categoriaRoutes, { prefix: '/categoria' });
-      await api.register(coberturaRoutes, { prefix: '/cobertura' });
-      await api.register(usuarioRoutes, { prefix: '/usuario' });
-      await api.register(googleAuthRoutes, { prefix: '/usuario' });
-      await api.register(direccionRoutes, { prefix: '/direccion' });
-      await api.register(envioRoutes, { prefix: '/envio' });
-      await api.register(tiendaRoutes, { prefix: '/tienda' });
-      await api.register(productoRoutes, { prefix: '/producto' });
-      await api.register(grupoDeCompraRoutes, { prefix: '/grupoDeCompra' });
-      await api.register(mercadoPagoVinculacionRoutes, { prefix: '/oauth/mercadopago' });
-      await api.register(crearPreferenciaRoutes, { prefix: '/pago' });
-      await api.register(pedidoRoutes, { prefix: '/pedido' });
-      await api.register(linkPagoRoutes, { prefix: '/pedido' });
-      await api.register(entregaRoutes, { prefix: '/pedido' });
-      await api.register(webhookRoutes, { prefix: '/pago' });
+      for (const modulo of apiModules) {
+        for (const { prefix, plugin } of modulo.routes) {
+          await api.register(plugin, prefix ? { prefix } : {});
+        }
+      }
       if (payments?.sandboxRoutes) {
         await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });
       }
-      await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(
-        createGeoRoutes(geo, {
-          tileUrl: config.MAP_TILE_URL,
-          atribucion: config.MAP_TILE_ATTRIBUTION,
-        }),
-        { prefix: '/geo' },
-      );
     },
     { prefix: '/api' },
   );
@@ -277,6 +249,12 @@ export async function buildApp({
     uploadsDir,
     vistaPreviaDeGrupo: (grupoId) =>
       services.producto.vistaPreviaDeGrupo(null, grupoId, config.PUBLIC_URL),
+    // One origin for the browser (issue 24): pages on another host go to PUBLIC_URL's.
+    redireccionAlOrigenPublico: createRedireccionAlOrigenPublico({
+      publicUrl: config.PUBLIC_URL,
+      production: config.NODE_ENV === 'production',
+      trustProxy: config.TRUST_PROXY,
+    }),
   });
 
   return app;

@@ -1,95 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { createEnvio } from './adapters/envio/envio-from-config';
 import type { PaymentsPort } from './adapters/payments/payments.port';
 import {
   accountLinkRedirectUri,
   WEBHOOK_PATH,
   webhookSecret,
 } from './adapters/payments/payments-from-config';
+import { createShipping } from './adapters/shipping/shipping-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import type { Config } from './config';
-import type { Database, DatabaseHandle } from './db/client';
-import { createUnitOfWork } from './db/unit-of-work';
+import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
+import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
-import { createCategoriaRepository } from './modules/categoria/categoria.repository';
 import { createCategoriaService } from './modules/categoria/categoria.service';
-import { createCoberturaRepository } from './modules/cobertura/cobertura.repository';
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
-import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createDireccionService } from './modules/direccion/direccion.service';
-import { createEntregaRepository } from './modules/entrega/entrega.repository';
 import { createEntregaService } from './modules/entrega/entrega.service';
-import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createEnvioService } from './modules/envio/envio.service';
-import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createCancelacionDeGrupoService } from './modules/grupo-de-compra/grupo-de-compra.cancelacion';
-import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
-import { createMercadoPagoRepository } from './modules/pago/mercadopago-vinculacion.repository';
-import { createMercadoPagoVinculacionService } from './modules/pago/mercadopago-vinculacion.service';
-import { createPagoRepository } from './modules/pago/pago.repository';
+import { createMercadoPagoVinculacionService } from './modules/mercadopago-cuenta/mercadopago-vinculacion.service';
+import { createConciliacionRepository } from './modules/pago/conciliacion.repository';
+import { createConciliacionService } from './modules/pago/conciliacion.service';
 import { createPagoService } from './modules/pago/pago.service';
-import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
 import { createCicloDeVida } from './modules/pedido/ciclo-de-vida.service';
-import { createPedidoRepository } from './modules/pedido/pedido.repository';
 import { createPedidoService } from './modules/pedido/pedido.service';
-import { createReembolsoRepository } from './modules/pedido/reembolso.repository';
 import { createReembolsosService } from './modules/pedido/reembolsos.service';
-import { createProductoRepository } from './modules/producto/producto.repository';
 import { createProductoService } from './modules/producto/producto.service';
-import { createTiendaRepository } from './modules/tienda/tienda.repository';
 import { createTiendaService } from './modules/tienda/tienda.service';
-import { createSesionRepository } from './modules/usuario/sesion.repository';
 import { createSesionService } from './modules/usuario/sesion.service';
-import { createUsuarioRepository } from './modules/usuario/usuario.repository';
 import { createUsuarioService } from './modules/usuario/usuario.service';
-import { createOutboxRepository } from './realtime/outbox.repository';
-
-/**
- * Every repository, bound to one connection: the root connection for the services below, or
- * a transaction inside `withTransaction` (db/unit-of-work.ts). A new repository is added here
- * and nowhere else.
- */
-export function createRepositories(db: Database, { eventosAlConfirmar = false } = {}) {
-  return {
-    categoria: createCategoriaRepository(db),
-    cobertura: createCoberturaRepository(db),
-    direccion: createDireccionRepository(db),
-    entrega: createEntregaRepository(db),
-    envio: createEnvioRepository(db),
-    grupoDeCompra: createGrupoDeCompraRepository(db),
-    mercadoPago: createMercadoPagoRepository(db),
-    pago: createPagoRepository(db),
-    pedido: createPedidoRepository(db),
-    /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
-    cicloDeVida: createCicloDeVidaRepository(db),
-    producto: createProductoRepository(db),
-    /** Group cancellation and deadlines (grupo-de-compra.cancelacion.ts). */
-    cancelacion: createCancelacionRepository(db),
-    /** The one refund ledger (pedido/reembolsos.service.ts). */
-    reembolso: createReembolsoRepository(db),
-    sesion: createSesionRepository(db),
-    tienda: createTiendaRepository(db),
-    usuario: createUsuarioRepository(db),
-    /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
-    eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
-  };
-}
-
-export type Repositories = ReturnType<typeof createRepositories>;
-
-/**
- * `withTransaction` as the app runs it: the events a transaction records are written in one
- * statement right before its COMMIT (realtime/outbox.repository.ts); `afterCommit` kicks the
- * outbox publisher.
- */
-export function createAppUnitOfWork(db: Database, afterCommit?: () => void) {
-  return createUnitOfWork(db, (tx) => createRepositories(tx, { eventosAlConfirmar: true }), {
-    afterCommit,
-    beforeCommit: (repositories) => repositories.eventos.volcar(),
-  });
-}
+import { createAppUnitOfWork, createRepositories } from './repositories';
 
 /**
  * The composition root: builds every service once, from the configuration and the database,
@@ -107,6 +48,7 @@ export function createServices(
     mercadoPagoKey,
     clock,
     log,
+    metrics,
   }: {
     afterCommit?: () => void;
     storage: StoragePort;
@@ -123,12 +65,20 @@ export function createServices(
       error(object: object, message: string): void;
       warn(object: object, message: string): void;
     };
+    /** Where payments and refunds are counted (GET /metrics); nothing counts without it. */
+    metrics?: MetricsPort;
   },
 ) {
   const repositories = createRepositories(database.db);
-  const usuario = createUsuarioService(repositories.usuario, config.ADMIN_EMAILS);
+  const usuario = createUsuarioService({
+    repository: repositories.usuario,
+    adminEmails: config.ADMIN_EMAILS,
+  });
   const withTransaction = createAppUnitOfWork(database.db, afterCommit);
-  const envio = createEnvioService(repositories.envio, createEnvio(config));
+  const envio = createEnvioService({
+    repository: repositories.envio,
+    envio: createShipping(config),
+  });
   const claveMaestra = mercadoPagoKey ?? randomBytes(32);
   const mercadoPago = createMercadoPagoVinculacionService({
     repositories,
@@ -148,6 +98,7 @@ export function createServices(
     accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
     clock,
     ...(log ? { log } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   /** Cancelling groups (the product team, deadlines) with their refunds (docs/decisions/026). */
   const cancelacionDeGrupo = createCancelacionDeGrupoService({
@@ -157,44 +108,62 @@ export function createServices(
     reembolsos,
     clock,
   });
+  const pago = createPagoService({
+    repository: repositories.pago,
+    withTransaction,
+    cicloDeVida,
+    reembolsos,
+    checkout: payments?.checkout,
+    accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
+    accessTokenDeCuentaMp: (mpUsuarioId) => mercadoPago.accessTokenDeCuentaMp(mpUsuarioId),
+    publicUrl: config.PUBLIC_URL,
+    notificationUrl: `${config.PUBLIC_URL}${WEBHOOK_PATH}`,
+    webhookSecret: webhookSecret(config, claveMaestra),
+    feePercent: config.MP_MARKETPLACE_FEE_PERCENT,
+    ...(clock ? { clock } : {}),
+    ...(metrics ? { metrics } : {}),
+  });
   return {
     withTransaction,
-    admin: createAdminService(repositories.tienda, {
+    admin: createAdminService({
+      repository: repositories.tienda,
       withTransaction,
       cancelacionDeGrupo,
       reembolsos,
     }),
     cancelacionDeGrupo,
-    categoria: createCategoriaService(repositories.categoria),
-    cobertura: createCoberturaService(repositories.cobertura),
-    direccion: createDireccionService(repositories.direccion, usuario),
+    categoria: createCategoriaService({ repository: repositories.categoria }),
+    cobertura: createCoberturaService({ repository: repositories.cobertura }),
+    direccion: createDireccionService({ repository: repositories.direccion, usuarios: usuario }),
     /** Delivery: Mis Pedidos with groups, the seller's and the courier's lists, delivering parts. */
-    entrega: createEntregaService(repositories.entrega, {
+    entrega: createEntregaService({
+      repository: repositories.entrega,
       withTransaction,
-      lineasDePedidos: repositories.pedido.lineasDePedidos,
+      lineasDePedidos: repositories.pedido.findLineasDePedidos,
       cicloDeVida: repositories.cicloDeVida,
       clock,
     }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
-    grupoDeCompra: createGrupoDeCompraService(repositories.grupoDeCompra, { withTransaction }),
+    grupoDeCompra: createGrupoDeCompraService({
+      repository: repositories.grupoDeCompra,
+      withTransaction,
+    }),
     mercadoPago,
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
-    pago: createPagoService(repositories.pago, {
-      withTransaction,
-      cicloDeVida,
-      reembolsos,
+    pago,
+    /** Payments whose notification never came are read from the provider (docs/decisions/025). */
+    conciliacion: createConciliacionService({
+      repository: createConciliacionRepository(database.db),
       checkout: payments?.checkout,
       accessTokenVigente: (usuarioId) => mercadoPago.accessTokenVigente(usuarioId),
-      accessTokenDeCuentaMp: (mpUsuarioId) => mercadoPago.accessTokenDeCuentaMp(mpUsuarioId),
-      publicUrl: config.PUBLIC_URL,
-      notificationUrl: `${config.PUBLIC_URL}${WEBHOOK_PATH}`,
-      webhookSecret: webhookSecret(config, claveMaestra),
-      feePercent: config.MP_MARKETPLACE_FEE_PERCENT,
+      aplicar: (leido) => pago.aplicarPagoLeido(leido),
+      log: log ?? { warn: () => undefined },
       ...(clock ? { clock } : {}),
     }),
     /** Orders: checkout (pago/crearPreferencia), payment status, Mis Pagos, reservation expiry. */
-    pedido: createPedidoService(repositories.pedido, {
+    pedido: createPedidoService({
+      repository: repositories.pedido,
       withTransaction,
       cotizarParaPedido: envio.cotizarParaPedido,
       reservaMinutos: config.RESERVA_MINUTOS,
@@ -204,13 +173,21 @@ export function createServices(
       clock,
     }),
     reembolsos,
-    producto: createProductoService(repositories.producto, {
+    producto: createProductoService({
+      repository: repositories.producto,
       storage,
       withTransaction,
       repositories,
     }),
-    sesion: createSesionService(repositories.sesion, config.REFRESH_TOKEN_TTL_DAYS),
-    tienda: createTiendaService(repositories.tienda, { storage, withTransaction }),
+    sesion: createSesionService({
+      repository: repositories.sesion,
+      ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    }),
+    tienda: createTiendaService({
+      repository: repositories.tienda,
+      storage,
+      withTransaction,
+    }),
     usuario,
   };
 }

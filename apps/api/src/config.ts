@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './lib/trusted-proxies';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -23,6 +23,10 @@ const providerUrl = z
       /^http:\/\/(127\.\d+\.\d+\.\d+|\[::1\]|localhost)(:\d+)?(\/|$)/.test(value),
     'debe ser https:// (http:// solo hacia esta máquina)',
   );
+
+/** A duration in milliseconds, at least 1 (a timeout of 0 would turn it off). */
+const positiveMs = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(fallback));
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -57,26 +61,23 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(1_048_576),
   ),
+  /** false, a hop count of 1–5, or the proxies' addresses and ranges (lib/trusted-proxies.ts). */
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
       .string()
       .optional()
-      .transform((value, context): false | number | string[] => {
-        if (value === undefined || value === 'false' || value === '0') return false;
-        if (/^\d{1,2}$/.test(value)) return Number(value);
-        const proxies = value.split(',').map((entry) => entry.trim());
-        if (proxies.every((entry) => isIP(entry.split('/')[0] ?? '') !== 0)) return proxies;
-        context.addIssue({
-          code: 'custom',
-          message:
-            'debe ser false, la cantidad de proxies delante (1, 2…) o una lista de direcciones o redes de proxies (10.0.0.1,10.0.0.0/8)',
-        });
+      .transform((value, context): TrustedProxies => {
+        const parsed = parseTrustedProxies(value);
+        if (parsed.ok) return parsed.value;
+        context.addIssue({ code: 'custom', message: parsed.problem });
         return z.NEVER;
       }),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Default http://localhost:PORT outside production; production needs its public one. */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Empty: generated into the database outside production; production needs it. */
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
@@ -160,7 +161,10 @@ const envSchema = z.object({
     providerUrl.default('https://auth.mercadopago.com.ar'),
   ),
   MP_API_URL: z.preprocess(emptyAsUndefined, providerUrl.default('https://api.mercadopago.com')),
-  /** Key of the sellers' tokens at rest (AES-256-GCM): 32 bytes in base64; empty: generated. */
+  /**
+   * Key of the sellers' tokens at rest (AES-256-GCM): 32 bytes in base64; empty: generated
+   * into the database outside production (production refuses to start without it).
+   */
   MP_TOKEN_ENCRYPTION_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -186,7 +190,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().min(0).max(50).default(5),
   ),
-  /** Secret of the payment notifications' `x-signature`; empty: derived from the app's key. */
+  /**
+   * Secret of the payment notifications' `x-signature`; empty: derived from the app's key
+   * (production with real Mercado Pago refuses to start without it).
+   */
   MP_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).max(500).optional()),
   MAP_TILE_ATTRIBUTION: z.preprocess(
     emptyAsUndefined,
@@ -196,6 +203,52 @@ const envSchema = z.object({
         '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
       ),
   ),
+  /**
+   * The support contact the screens show (closed groups, a paid order), as people should read
+   * it. Empty: the screens show none (no made-up number).
+   */
+  SUPPORT_PHONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s()-]{6,30}$/, 'un teléfono: dígitos, espacios, +, - y paréntesis')
+      .optional(),
+  ),
+  SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  // Operability (issue 23): timeouts and caps of the HTTP server, the drain, the pool, metrics.
+  CONNECTION_TIMEOUT_MS: positiveMs(60_000),
+  REQUEST_TIMEOUT_MS: positiveMs(30_000),
+  HEADERS_TIMEOUT_MS: positiveMs(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveMs(72_000),
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(100),
+  ),
+  RATE_LIMIT_CLOSE_AFTER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(20),
+  ),
+  SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  DATABASE_POOL_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(2).max(500).default(10),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().default('compra-grupal-api')),
+  /** Where the rate limits count across nodes (adapters/limits); empty: PostgreSQL or memory. */
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, 'debe ser una URL redis:// o rediss://')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('compra-grupal:')),
 });
 
 /** Placeholders and other guessable values that production refuses as JWT_SECRET. */
@@ -214,7 +267,11 @@ const configSchema = envSchema
     const production = env.NODE_ENV === 'production';
     return {
       ...env,
-      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      // No default in production: it refuses to start without one (productionRefusals).
+      PUBLIC_URL: (env.PUBLIC_URL ?? (production ? '' : `http://localhost:${env.PORT}`)).replace(
+        /\/$/,
+        '',
+      ),
       SEED_DEMO: env.SEED_DEMO ?? !production,
       OPENAPI_ENABLED: env.OPENAPI_ENABLED ?? !production,
       GOOGLE_AUTH_MODE:
@@ -250,7 +307,7 @@ const configSchema = envSchema
     {
       path: ['JWT_SECRET'],
       message:
-        'es débil o de ejemplo: en producción usa un valor aleatorio (por ejemplo `openssl rand -base64 48`) o déjalo vacío para generarlo',
+        'es débil o de ejemplo: en producción usa un valor aleatorio (por ejemplo `openssl rand -base64 48`)',
     },
   )
   .refine(
@@ -265,21 +322,92 @@ const configSchema = envSchema
     path: ['S3_BUCKET'],
     message: 'STORAGE_PROVIDER=s3 necesita S3_BUCKET y S3_PUBLIC_URL',
   })
-  .refine(
-    (env) =>
-      env.MP_MODE !== 'mercadopago' ||
-      (env.MP_CLIENT_ID && env.MP_CLIENT_SECRET && env.MP_REDIRECT_URI),
-    {
-      path: ['MP_CLIENT_ID'],
-      message:
-        'Mercado Pago necesita las tres juntas: MP_CLIENT_ID, MP_CLIENT_SECRET y MP_REDIRECT_URI',
-    },
-  )
+  .superRefine((env, context) => {
+    if (env.MP_MODE !== 'mercadopago') return;
+    // One line per missing credential, each naming its variable.
+    for (const name of ['MP_CLIENT_ID', 'MP_CLIENT_SECRET', 'MP_REDIRECT_URI'] as const) {
+      if (env[name]) continue;
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message:
+          'falta: Mercado Pago necesita las tres juntas: MP_CLIENT_ID, MP_CLIENT_SECRET y MP_REDIRECT_URI',
+      });
+    }
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.MP_MODE !== 'sandbox' || env.DEMO_MODE, {
     path: ['MP_MODE'],
     message:
       'en producción el Mercado Pago de prueba (sandbox) solo se usa con DEMO_MODE=true; configura MP_CLIENT_ID, MP_CLIENT_SECRET y MP_REDIRECT_URI',
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'no puede superar a REQUEST_TIMEOUT_MS (los encabezados son parte de la solicitud)',
+  })
+  .superRefine((env, context) => {
+    for (const [name, message] of productionRefusals(env)) {
+      context.addIssue({ code: 'custom', path: [name], message });
+    }
   });
+
+/** A host that is this machine: nobody outside (Mercado Pago, a browser) reaches it. */
+const LOCAL_HOST =
+  /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i;
+
+/**
+ * What production (a public demo included) refuses because it cannot work or would keep the
+ * secrets beside the data they protect: a database dump alone must not mint admin tokens nor
+ * open the sellers' Mercado Pago tokens. One [variable, Spanish message] per problem.
+ */
+function productionRefusals(env: {
+  NODE_ENV: string;
+  PUBLIC_URL: string;
+  JWT_SECRET?: string | undefined;
+  MP_MODE: 'off' | 'sandbox' | 'mercadopago';
+  MP_TOKEN_ENCRYPTION_KEY?: string | undefined;
+  MP_WEBHOOK_SECRET?: string | undefined;
+  SEED_DEMO: boolean;
+}): [string, string][] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: [string, string][] = [];
+  if (!env.PUBLIC_URL) {
+    problems.push([
+      'PUBLIC_URL',
+      'en producción es obligatoria: la dirección pública de la app (https://…), con la que se arman los avisos y las vueltas de Mercado Pago',
+    ]);
+  } else if (LOCAL_HOST.test(new URL(env.PUBLIC_URL).hostname)) {
+    problems.push([
+      'PUBLIC_URL',
+      `${env.PUBLIC_URL} es esta máquina: en producción debe ser la dirección pública de la app, o Mercado Pago nunca podría avisar un pago`,
+    ]);
+  }
+  if (!env.JWT_SECRET) {
+    problems.push([
+      'JWT_SECRET',
+      'en producción es obligatoria (al menos 32 caracteres, por ejemplo `openssl rand -base64 48`): no se genera ni se guarda en la base de datos',
+    ]);
+  }
+  if (!env.MP_TOKEN_ENCRYPTION_KEY && (env.MP_MODE !== 'off' || env.SEED_DEMO)) {
+    problems.push([
+      'MP_TOKEN_ENCRYPTION_KEY',
+      'en producción, con Mercado Pago (o su modo de prueba), es obligatoria (`openssl rand -base64 32`), guardada fuera de la base de datos: cifra los tokens de los vendedores y no se genera',
+    ]);
+  }
+  if (env.MP_MODE === 'mercadopago' && !env.MP_WEBHOOK_SECRET) {
+    problems.push([
+      'MP_WEBHOOK_SECRET',
+      'en producción con Mercado Pago es obligatoria: la clave secreta de las notificaciones (Webhooks) de tu aplicación en Mercado Pago; sin ella se rechaza toda notificación verdadera',
+    ]);
+  }
+  return problems;
+}
+
+/**
+ * Whether a missing JWT_SECRET or MP_TOKEN_ENCRYPTION_KEY may be generated once and kept in
+ * the database (`app_meta`): in development and tests only, never in production.
+ */
+export const secretsMayBeGenerated = (config: { NODE_ENV: string }): boolean =>
+  config.NODE_ENV !== 'production';
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -295,10 +423,18 @@ export class ConfigError extends Error {
 /** The one place that reads the environment. Throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+  if (parsed.success) return parsed.data;
+  const line = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.message}`;
+  const problems = parsed.error.issues.map(line);
+  // A variable that fails its own check stops the checks across variables (production's
+  // refusals among them): run those again without the failing variables, so that one start
+  // lists every problem.
+  const failing = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const rest = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([name]) => !failing.has(name))),
+  );
+  for (const issue of rest.error?.issues ?? []) {
+    if (!failing.has(String(issue.path[0]))) problems.push(line(issue));
   }
-  return parsed.data;
+  throw new ConfigError(problems);
 }

@@ -3,8 +3,13 @@ export const CONSTANTES = {
   contraseniaLongitudMinima: 6,
   paisPorDefecto: 'Argentina',
   margenExpiracionTokenSegundos: 30,
-  reconexionIntentos: 5,
+  /**
+   * The realtime connection retries forever: the first wait, doubled after each failure up to
+   * the cap, each one moved at random by up to this fraction (clients do not return at once).
+   */
   reconexionDemoraMs: 1000,
+  reconexionDemoraMaxMs: 10_000,
+  reconexionAleatoriedad: 0.5,
   productosPorTarjetaTienda: 6,
   categoriasLocalesPorTarjeta: 3,
   carruselAvanceMs: 2500,

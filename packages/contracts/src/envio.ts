@@ -47,7 +47,8 @@ export const cotizarPrevioRequestSchema = z
     tiendaId: idSchema,
     direccionDestinoId: idSchema,
     clienteInfo: z.object({
-      nombre: texto({ max: 100, min: 1, campo: 'El nombre' }),
+      // As long as a user's name may be (registrar): checkout sends the user's own name.
+      nombre: texto({ max: 120, min: 1, campo: 'El nombre' }),
       telefono: telefonoSchema,
       email: emailSchema,
     }),

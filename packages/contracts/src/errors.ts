@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   tiempoAgotado: 'TIEMPO_AGOTADO',
   errorInterno: 'ERROR_INTERNO',
   baseDeDatosNoDisponible: 'BASE_DE_DATOS_NO_DISPONIBLE',
+  servicioNoListo: 'SERVICIO_NO_LISTO',
   // Sessions and access.
   tokenAusente: 'TOKEN_AUSENTE',
   tokenInvalido: 'TOKEN_INVALIDO',
@@ -58,9 +59,11 @@ export const ERROR_CODES = {
   grupoYaCerrado: 'GRUPO_YA_CERRADO',
   // envio, pedido, pago
   direccionNoEncontrada: 'DIRECCION_NO_ENCONTRADA',
+  direccionSinUbicacion: 'DIRECCION_SIN_UBICACION',
   envioNoDisponible: 'ENVIO_NO_DISPONIBLE',
   stockInsuficiente: 'STOCK_INSUFICIENTE',
   productoNoDisponible: 'PRODUCTO_NO_DISPONIBLE',
+  productoPropio: 'PRODUCTO_PROPIO',
   tiendasSinMp: 'TIENDAS_SIN_MP',
   pedidoNoEncontrado: 'PEDIDO_NO_ENCONTRADO',
   pagoNoEncontrado: 'PAGO_NO_ENCONTRADO',
@@ -132,6 +135,8 @@ export const ERROR_MESSAGES = {
   GRUPO_YA_CERRADO:
     'El grupo ya está cerrado. Por favor, actualiza la página para ver los cambios.',
   DIRECCION_NO_ENCONTRADA: 'No se encontró la dirección de envío',
+  /** An address saved without its point (typed at sign-up): checkout asks for it in place. */
+  DIRECCION_SIN_UBICACION: 'Debes seleccionar una ubicación en el mapa',
   ENVIO_NO_DISPONIBLE: 'No se encontraron opciones de envío disponibles',
   PEDIDO_NO_ENCONTRADO: 'No se encontró el pedido',
   PAGO_NO_ENCONTRADO: 'Ese pedido no tiene un pago para esa tienda',

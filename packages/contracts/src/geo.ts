@@ -47,7 +47,16 @@ const numeroDeConsulta = (nombre: string, minimo: number, maximo: number, ejempl
     min: 1,
     mensajes: { requerido: `Falta ${nombre}`, invalido: `Valor inválido para ${nombre}` },
   })
-    .meta({ example: ejemplo })
+    // Documented as what it is read as: a number within range (its text is at most 40 long).
+    .meta({
+      type: 'number',
+      minimum: minimo,
+      maximum: maximo,
+      example: Number(ejemplo),
+      minLength: undefined,
+      maxLength: undefined,
+      not: undefined,
+    })
     .pipe(
       numeroCoercido<string>({
         min: minimo,
@@ -142,9 +151,17 @@ export const planoGeoSchema = z
   })
   .meta({ id: 'PlanoGeo', description: 'Lugares y límites para dibujar el mapa sin teselas' });
 
-/** The map the location picker draws: an XYZ tile URL template and its attribution (HTML). */
+/**
+ * The map the location picker draws (an XYZ tile URL template and its attribution, HTML) and
+ * whether the active geocoder knows streets: with one that does, typing a street proposes doors;
+ * with the embedded one (barrios and localities), the pin starts there and the person places it.
+ */
 export const mapaConfigSchema = z
-  .object({ tileUrl: z.string(), atribucion: z.string() })
+  .object({
+    tileUrl: z.string(),
+    atribucion: z.string(),
+    buscaCalles: z.boolean().describe('Si el geocodificador activo propone calles y alturas'),
+  })
   .meta({ id: 'MapaConfig' });
 
 export type MapaConfig = z.infer<typeof mapaConfigSchema>;

@@ -17,6 +17,7 @@ export * from './pedido';
 export * from './producto';
 export * from './realtime';
 export * from './realtime-constants';
+export * from './soporte';
 export * from './texto';
 export * from './tienda';
 export * from './usuario';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { estadoGrupoSchema } from './grupo';
 import { idSchema } from './ids';
-import { CODIGOS_SOCKET } from './realtime-constants';
+import { CODIGOS_SOCKET, roomEvents } from './realtime-constants';
 
 /**
  * Socket.io events, spec file 2 section 7. Both ends are typed with the maps below, which are
@@ -82,3 +82,10 @@ export type ServerToClientEvents = {
 export type ClientToServerEvents = {
   [E in keyof ClientToServerSchemas]: (...args: z.infer<ClientToServerSchemas[E]>) => void;
 };
+
+// Every room's join and leave events are client events (checked here, where both are known, so
+// the constants module imports nothing).
+void (roomEvents satisfies Record<
+  keyof typeof roomEvents,
+  { join: keyof ClientToServerEvents; leave: keyof ClientToServerEvents }
+>);

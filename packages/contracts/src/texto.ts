@@ -39,6 +39,14 @@ export function tieneCaracteresNoPermitidos(valor: string, multilinea = false): 
   return false;
 }
 
+/**
+ * The refused characters above as a JSON Schema `not: { pattern }` (the OpenAPI document's
+ * account of the rule; lone surrogates have no pattern without the `u` flag, and are refused too).
+ */
+const CONTROLES = '[\\u0000-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]';
+const CONTROLES_MULTILINEA =
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]';
+
 export interface TextoOpciones {
   /** Longest value accepted, after trimming (in UTF-16 units, as `String.length`). */
   max: number;
@@ -91,9 +99,11 @@ export function texto({
   if (recortar) schema = schema.trim();
   schema = schema.max(max, largo);
   if (min > 0) schema = schema.min(min, mensajes.corto ?? requerido);
-  return schema.refine((valor) => !tieneCaracteresNoPermitidos(valor, multilinea), {
-    error: invalido,
-    // A value already refused (too long, for one) is not scanned.
-    when: (payload) => payload.issues.length === 0,
-  });
+  return schema
+    .refine((valor) => !tieneCaracteresNoPermitidos(valor, multilinea), {
+      error: invalido,
+      // A value already refused (too long, for one) is not scanned.
+      when: (payload) => payload.issues.length === 0,
+    })
+    .meta({ not: { pattern: multilinea ? CONTROLES_MULTILINEA : CONTROLES } });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSTANTES } from './constants';
+import { alturaSchema } from './direccion';
 import { idSchema } from './ids';
 import { numero } from './numero';
 import { texto } from './texto';
@@ -15,7 +16,7 @@ export const emailSchema = texto({
   mensajes: { requerido: COMPLETA_LOS_CAMPOS, largo: EMAIL_INVALIDO, invalido: EMAIL_INVALIDO },
 })
   .toLowerCase()
-  .meta({ example: 'ana.perez@ejemplo.com.ar' })
+  .meta({ example: 'ana.perez@ejemplo.com.ar', format: 'email' })
   .pipe(z.email(EMAIL_INVALIDO));
 
 /** A password is taken exactly as typed (not trimmed), but takes no control character. */
@@ -45,9 +46,15 @@ export const telefonoSchema = texto({
   .regex(/^[+\d\s()-]+$/, TELEFONO_INVALIDO)
   .meta({ example: '+54 11 5555-4444' });
 
-/** Address block of the register dialog (spec file 1, section 3). */
+/**
+ * Address block of the register dialog (spec file 1, section 3). Besides the spec's fields it
+ * takes the door's `number` and an `apartment`; `street` is then the street alone. It has no
+ * point on the map: checkout asks for it before the first quote.
+ */
 export const direccionRegistroSchema = z.object({
   street: requerido('La calle', 200),
+  number: alturaSchema.optional(),
+  apartment: texto({ max: 200, campo: 'El departamento' }).optional(),
   city: requerido('La ciudad', 100),
   state: requerido('La provincia', 100),
   zipCode: texto({ max: 12, campo: 'El código postal' }).optional().default(''),
@@ -129,3 +136,9 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export type AccessTokenPayload = z.infer<typeof accessTokenPayloadSchema>;
 
 export const esAdminResponseSchema = z.object({ esAdmin: z.boolean() });
+
+/** The ways to sign in this server offers beyond email and password. */
+export const metodosDeIngresoResponseSchema = z
+  .object({ google: z.boolean().describe('Si el ingreso con Google puede funcionar') })
+  .meta({ id: 'MetodosDeIngreso' });
+export type MetodosDeIngreso = z.infer<typeof metodosDeIngresoResponseSchema>;

@@ -6,17 +6,16 @@ import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import type { Database } from './database';
 import { applyFunctions } from './functions';
 import * as schema from './schema';
 import { assertOutsideTransaction } from './unit-of-work';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Database, Schema } from './database';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -35,6 +34,8 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** A real round trip to the database. */
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, open, idle and awaited (metrics). */
+  poolStats?(): { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -42,6 +43,8 @@ export type DatabaseTarget =
   | {
       kind: 'postgres';
       url: string;
+      /** Connections of the pool (DATABASE_POOL_MAX; 10 when not given). */
+      poolMax?: number;
       /** Told when an idle pooled connection dies (server restart, terminated backend). */
       onIdleConnectionError?: (error: Error) => void;
     }
@@ -58,7 +61,8 @@ const ROOT_QUERY = 'A query on the root connection';
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const poolMax = target.poolMax ?? 10;
+    const pool = new pg.Pool({ connectionString: target.url, max: poolMax });
     // Without a listener, node-postgres rethrows an idle connection's error and the process
     // dies; the pool already discards that connection and opens a new one when needed.
     pool.on('error', (error) => target.onIdleConnectionError?.(error));
@@ -94,6 +98,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({
+        max: poolMax,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }

@@ -13,6 +13,7 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
     return openDatabase({
       kind: 'postgres',
       url: config.DATABASE_URL,
+      poolMax: config.DATABASE_POOL_MAX,
       onIdleConnectionError: (error) =>
         console.warn(`conexión inactiva con PostgreSQL perdida: ${redactText(error.message)}`),
     });

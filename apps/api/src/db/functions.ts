@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { functionsDir } from '../paths';
-import type { Database } from './client';
+import type { Database } from './database';
 
 /**
  * Applies the SQL functions of src/db/functions (each file one `CREATE OR REPLACE FUNCTION`),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories, type Repositories } from '../composition';
 import { newId } from '../lib/ids';
+import { createRepositories, type Repositories } from '../repositories';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
 import { direcciones, sesiones, usuarios } from './schema';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database } from './client';
+import type { Database } from './database';
 
 /**
  * The unit of work: one way to run several repositories in one transaction.

@@ -58,6 +58,8 @@ export interface JobRunnerOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   maxIntentos?: number;
+  /** Told how each run ended (metrics). */
+  onFinished?: (tipo: string, resultado: 'hecho' | 'reintento' | 'fallido') => void;
 }
 
 const JOB_DEFAULTS = {
@@ -80,7 +82,7 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
  * the attempt count fences a runner whose lease ran out.
  */
 export function createJobRunner(options: JobRunnerOptions) {
-  const { db, clock = systemClock, log } = options;
+  const { db, clock = systemClock, log, onFinished } = options;
   const settings = {
     pollIntervalMs: options.pollIntervalMs ?? JOB_DEFAULTS.pollIntervalMs,
     leaseMs: options.leaseMs ?? JOB_DEFAULTS.leaseMs,
@@ -193,6 +195,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     } catch (error) {
       const ultimoError = errorText(error);
       const giveUp = error instanceof PermanentJobError || trabajo.intentos >= trabajo.maxIntentos;
+      onFinished?.(trabajo.tipo, giveUp ? 'fallido' : 'reintento');
       log?.[giveUp ? 'error' : 'warn'](
         { trabajoId: trabajo.id, tipo: trabajo.tipo, intento: trabajo.intentos, ultimoError },
         giveUp ? 'trabajo fallido' : 'trabajo falló; se reintentará',
@@ -209,6 +212,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       );
       return;
     }
+    onFinished?.(trabajo.tipo, 'hecho');
     await settle(trabajo, { estado: 'hecho', ultimoError: null });
   }
 

@@ -37,3 +37,20 @@ export function requireRole(actor: Actor | null, ...roles: [Rol, ...Rol[]]): Act
  * out so that every service method states its rule.
  */
 export function allowAnyone(_actor: Actor | null): void {}
+
+/** The caller is the owner itself (an admin is not enough: acting as a store's seller). */
+export function requireSelf(actor: Actor | null, ownerId: string): Actor {
+  const caller = requireActor(actor);
+  if (caller.id !== ownerId) throw accesoDenegado();
+  return caller;
+}
+
+/** Whether the caller holds one of these roles (for rules that widen what a role sees). */
+export function hasRole(actor: Actor | null, ...roles: [Rol, ...Rol[]]): boolean {
+  return roles.some((rol) => Boolean(actor?.roles.includes(rol)));
+}
+
+/** A rule that depends on data the service just read: 403 unless it holds. */
+export function requireAccess(allowed: unknown): asserts allowed {
+  if (!allowed) throw accesoDenegado();
+}

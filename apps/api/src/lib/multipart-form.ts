@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@compra-grupal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -28,15 +29,19 @@ export async function readMultipartForm<S extends z.ZodType>(
   const campos: Record<string, string> = {};
   let archivo: Buffer | null = null;
   let archivoAjeno: string | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      // Read in full either way: the limits apply, and the stream must be drained.
-      const data = await part.toBuffer();
-      if (part.fieldname === fileField) archivo = data;
-      else archivoAjeno = part.fieldname;
-    } else {
-      campos[part.fieldname] = String(part.value);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Read in full either way: the limits apply, and the stream must be drained.
+        const data = await part.toBuffer();
+        if (part.fieldname === fileField) archivo = data;
+        else archivoAjeno = part.fieldname;
+      } else {
+        campos[part.fieldname] = String(part.value);
+      }
     }
+  } catch (error) {
+    throw malformedOr(error);
   }
   if (archivoAjeno !== null) {
     throw new AppError(400, 'VALIDACION', DATOS_INVALIDOS, [
@@ -56,4 +61,20 @@ export async function readMultipartForm<S extends z.ZodType>(
     );
   }
   return { campos: parsed.data, archivo };
+}
+
+/**
+ * The parser's own complaints (no boundary in the Content-Type, a body that never reaches its
+ * boundary or ends mid-part) are plain errors without a code: the client sent a broken form, a
+ * 400. Errors with a code (the limits, answered 413 by the error handler) pass through.
+ */
+function malformedOr(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string')
+    return error;
+  return new AppError(
+    400,
+    ERROR_CODES.solicitudInvalida,
+    'El formulario llegó mal formado o incompleto (multipart/form-data). Vuelve a enviarlo.',
+  );
 }

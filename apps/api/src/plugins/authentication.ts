@@ -6,7 +6,7 @@ import type { UsuarioService } from '../modules/usuario/usuario.service';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`: the caller's user id from the Bearer token. */
-    auth?: { userId: string };
+    auth?: { usuarioId: string };
   }
 }
 
@@ -33,9 +33,9 @@ export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioServic
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw tokenErrors.ausente();
-    const { userId } = await accessTokens.verify(match[1]);
-    request.auth = { userId };
-    request.actor = await usuarios.actor(userId);
+    const { userId: usuarioId } = await accessTokens.verify(match[1]);
+    request.auth = { usuarioId };
+    request.actor = await usuarios.actor(usuarioId);
   };
   const requireSelfOrAdmin: Guards['requireSelfOrAdmin'] = (userIdOf) => async (request) => {
     requireOwner(request.actor ?? null, userIdOf(request));

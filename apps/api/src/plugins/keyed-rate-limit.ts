@@ -1,12 +1,20 @@
+import { createHash } from 'node:crypto';
 import { ERROR_CODES } from '@compra-grupal/contracts';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LimiterStore } from '../adapters/limits/limiter-store.port';
 import { AppError } from '../lib/app-error';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the limiters count: shared by every node with Redis or PostgreSQL (app.ts). */
+    limiterStore: LimiterStore;
+  }
+}
+
 /*
- * Counters keyed by what a request names (an address, an email, an order and a caller…), for
- * the limits a global per-address limit cannot express: sign-in attempts, and next the
- * delivery-code checks (429 after a few wrong codes per order and per caller).
+ * Counters keyed by what a request names (an address, an email…), for the limits a global
+ * per-address limit cannot express: sign-in attempts on every node at once, in the app's
+ * limiter store. (The delivery-code tries count in their own table, entrega.repository.ts.)
  */
 
 const demasiadosIntentos = () =>
@@ -18,15 +26,15 @@ const demasiadosIntentos = () =>
 
 export type KeyOf = (request: FastifyRequest) => string;
 
-/** Lets a scope create limiters: the /api scope already can, the local issuer's cannot. */
-export async function enableRateLimits(scope: FastifyInstance): Promise<void> {
-  if (!scope.hasDecorator('createRateLimit')) await scope.register(rateLimit, { global: false });
-}
+/** What a store keeps of a request's key: a digest, so no email or address is stored. */
+const digest = (value: string) =>
+  createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
 /**
- * One counter of @fastify/rate-limit (its in-memory LRU store, bounded) with two ways to use
- * it: `hook`, a preHandler where every request counts; or `check` before the attempt (reads,
- * does not count) plus `record` after a failure, so that only failures count.
+ * One counter with two ways to use it: `hook`, a preHandler where every request counts; or
+ * `take`, which counts one now and can take it back once the request turns out not to count
+ * (counting first, so that requests in flight at once cannot all pass). Each route counts
+ * apart.
  */
 export function keyedCounter(
   scope: FastifyInstance,
@@ -34,31 +42,35 @@ export function keyedCounter(
   { max, windowMs }: { max: number; windowMs: number },
   keyOf: KeyOf,
 ) {
-  const limiter = scope.createRateLimit({
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (request) => `${name}:${request.routeOptions.url}:${keyOf(request)}`,
-  });
-  const refuse = (reply: FastifyReply, ttlInSeconds: number) => {
-    reply.header('retry-after', ttlInSeconds);
+  const keyFor = (request: FastifyRequest) =>
+    `limite:${name}:${request.routeOptions.url}:${digest(keyOf(request))}`;
+  const refuse = (reply: FastifyReply, ttlMs: number) => {
+    reply.header('retry-after', Math.max(1, Math.ceil(ttlMs / 1000)));
     return demasiadosIntentos();
   };
   return {
     async hook(request: FastifyRequest, reply: FastifyReply) {
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      throw refuse(reply, result.ttlInSeconds);
+      const { count, ttlMs } = await scope.limiterStore.hit(keyFor(request), windowMs);
+      if (count > max) throw refuse(reply, ttlMs);
     },
-    /** Refuses once the failures counted in the window reached the limit. */
-    async check(request: FastifyRequest, reply: FastifyReply) {
-      const result = await limiter(request, { increment: false });
-      if (result.isAllowed || result.remaining > 0) return;
-      throw refuse(reply, result.ttlInSeconds);
-    },
-    /** Counts one failure; answers the failures in the window so far. */
-    async record(request: FastifyRequest): Promise<number> {
-      const result = await limiter(request);
-      return result.isAllowed ? 0 : result.max - result.remaining;
+    /**
+     * Counts one: `count` in the window with it, `over` past the limit, `refusal()` the 429 to
+     * throw then, and `undo()` to take it back (once).
+     */
+    async take(request: FastifyRequest, reply: FastifyReply) {
+      const key = keyFor(request);
+      const { count, ttlMs } = await scope.limiterStore.hit(key, windowMs);
+      let undone = false;
+      return {
+        count,
+        over: count > max,
+        refusal: () => refuse(reply, ttlMs),
+        async undo() {
+          if (undone) return;
+          undone = true;
+          await scope.limiterStore.decrement(key);
+        },
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { type LoggedIn, login, registerAndLogin } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -91,10 +91,10 @@ describe('ownership rule: a userId that is not the token’s own', () => {
     expect(res.statusCode).toBeLessThan(300);
   });
 
-  it('an email listed in ADMIN_EMAILS is an admin too', async () => {
+  it('registering an ADMIN_EMAILS address gives no admin rights (only a verified Google sign-in does)', async () => {
     const jefa = await registerAndLogin(t.app, { email: 'jefa@compragrupal.com.ar' });
     const res = await t.app.inject({ ...routes[2]?.request(owner.userId), headers: jefa.auth });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(403);
   });
 
   it('an admin asking for a user that does not exist gets 404', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './error-handler';
 import {
   grupoIdDeLaPagina,
@@ -35,6 +35,8 @@ export async function registerWebApp(
      * included; undefined for an unknown group. Without it the page goes out as built.
      */
     vistaPreviaDeGrupo?: (grupoId: string) => Promise<VistaPrevia | undefined>;
+    /** Where a page asked for on another origin than PUBLIC_URL's goes (./origen-publico). */
+    redireccionAlOrigenPublico?: (request: FastifyRequest) => string | undefined;
   },
 ): Promise<void> {
   const indexPath = join(options.webDistDir, 'index.html');
@@ -91,6 +93,8 @@ export async function registerWebApp(
       indexHtml !== null &&
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
+      const destino = options.redireccionAlOrigenPublico?.(request);
+      if (destino) return reply.header('cache-control', 'no-store').redirect(destino, 302);
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

@@ -46,3 +46,15 @@ function matcher(proxies: readonly string[]) {
     return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
   };
 }
+
+/**
+ * Whether a connection's peer is a trusted proxy (TRUST_PROXY), judged on its address alone:
+ * with a hop count every peer is the nearest proxy. An IPv4 peer seen as `::ffff:a.b.c.d` on a
+ * dual-stack socket is checked as IPv4.
+ */
+export function createTrustedProxy(trustProxy: TrustProxy): (address: string) => boolean {
+  if (trustProxy === false) return () => false;
+  if (typeof trustProxy === 'number') return () => trustProxy > 0;
+  const trusted = matcher(trustProxy);
+  return (address) => trusted(address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+}

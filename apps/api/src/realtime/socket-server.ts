@@ -19,7 +19,7 @@ import type { RealtimePort } from './realtime.port';
 
 interface SocketData {
   /** Set when the client connected with a valid access token. */
-  userId?: string;
+  usuarioId?: string;
   /** When that token expires (seconds since the epoch). */
   exp?: number;
 }
@@ -87,8 +87,6 @@ export function attachRealtime(
     connectTimeout: ESPERA_DE_CONEXION_MS,
   });
   const clientAddress = createClientAddress(app.config.TRUST_PROXY);
-  /** Open connections per address; an entry goes away when its count drops to zero. */
-  const conexiones = new Map<string, { total: number; anonimas: number }>();
 
   io.use(async (socket, next) => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth ?? {});
@@ -96,8 +94,8 @@ export function attachRealtime(
     const token = auth.data.token;
     if (token === undefined || token === null || token === '') return next();
     try {
-      const { userId, exp } = await accessTokens.verify(token);
-      socket.data.userId = userId;
+      const { userId: usuarioId, exp } = await accessTokens.verify(token);
+      socket.data.usuarioId = usuarioId;
       socket.data.exp = exp;
       next();
     } catch {
@@ -105,8 +103,9 @@ export function attachRealtime(
     }
   });
 
-  // Last middleware, so that a refused token never takes a slot.
-  io.use((socket, next) => {
+  // Last middleware, so that a refused token never takes a slot. The places are counted in
+  // the app's limiter store, so an address's connections count on every node together.
+  io.use(async (socket, next) => {
     const conn = socket.client.conn;
     // The transport closed while the token was checked: socket.io drops it, nothing to count.
     if (conn.readyState !== 'open') return next();
@@ -114,35 +113,37 @@ export function attachRealtime(
       socket.handshake.address,
       socket.handshake.headers['x-forwarded-for'],
     );
-    const anonima = socket.data.userId === undefined;
-    const cuenta = conexiones.get(address) ?? { total: 0, anonimas: 0 };
-    if (
-      cuenta.total >= MAX_CONEXIONES_POR_IP ||
-      (anonima && cuenta.anonimas >= MAX_CONEXIONES_ANONIMAS_POR_IP)
-    ) {
-      return next(new Error(CODIGOS_SOCKET.demasiadasConexiones));
+    const slots = [{ key: `conexiones:total:${address}`, max: MAX_CONEXIONES_POR_IP }];
+    if (socket.data.usuarioId === undefined) {
+      slots.push({ key: `conexiones:anonimas:${address}`, max: MAX_CONEXIONES_ANONIMAS_POR_IP });
     }
-    cuenta.total += 1;
-    if (anonima) cuenta.anonimas += 1;
-    conexiones.set(address, cuenta);
-    // Released once: when the socket disconnects, or when the transport closes before the
-    // socket ever connected (then 'disconnect' never fires).
-    let liberada = false;
-    const liberar = () => {
-      if (liberada) return;
-      liberada = true;
-      conn.off('close', liberar);
-      cuenta.total -= 1;
-      if (anonima) cuenta.anonimas -= 1;
-      if (cuenta.total === 0) conexiones.delete(address);
+    // The store falls back to this node's memory when the shared one fails; a failure even
+    // there refuses the connection rather than leaving the promise unhandled.
+    const lease = await app.limiterStore.acquire(slots).catch((error: unknown) => {
+      app.log.error({ err: error }, 'no se pudo contar una conexión de tiempo real');
+      return undefined;
+    });
+    if (!lease) return next(new Error(CODIGOS_SOCKET.demasiadasConexiones));
+    const release = () => {
+      conn.off('close', release);
+      lease.release().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'no se pudo liberar una conexión de tiempo real; vence sola');
+      });
     };
-    socket.once('disconnect', liberar);
-    conn.once('close', liberar);
+    // The transport closed while the place was taken: nothing will fire for it any more.
+    if (conn.readyState !== 'open') {
+      release();
+      return next();
+    }
+    // Released once (the lease ignores a second call): when the socket disconnects, or when
+    // the transport closes before the socket ever connected (then 'disconnect' never fires).
+    socket.once('disconnect', release);
+    conn.once('close', release);
     next();
   });
 
   io.on('connection', (socket) => {
-    if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
+    if (socket.data.usuarioId !== undefined) void socket.join(userRoom(socket.data.usuarioId));
     if (socket.data.exp !== undefined) {
       const expiresIn = socket.data.exp * 1000 - Date.now();
       const timer = setTimeout(() => socket.disconnect(true), Math.min(expiresIn, 2 ** 31 - 1));
@@ -153,7 +154,7 @@ export function attachRealtime(
     const join = (room: string) => {
       if (socket.rooms.has(room)) return;
       // socket.rooms holds the socket's own room, and its user's room when signed in.
-      const privadas = socket.data.userId === undefined ? 1 : 2;
+      const privadas = socket.data.usuarioId === undefined ? 1 : 2;
       if (socket.rooms.size - privadas >= LIMITES_SOCKET.salasPorSocket) {
         drop(socket, CODIGOS_SOCKET.demasiadasSalas);
         return;
@@ -168,9 +169,10 @@ export function attachRealtime(
   });
 
   // Fastify waits for requests in flight before its onClose hooks, and a long-polling client
-  // always has one open (until the next ping, 25 s): the transports close first.
+  // always has one open (until the next ping, 25 s): the transports close first. Closing the
+  // transport (not disconnecting the socket) is what makes any socket.io client reconnect on
+  // its own, with its randomized backoff: after a drain, to another node.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {

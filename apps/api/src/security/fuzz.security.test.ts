@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@compra-grupal/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { type LoggedIn, login, uniqueEmail } from '../test/auth-helpers';
 import { type JsonSchema, openApiExamples } from '../test/openapi-examples';
 import { createTestApp, type TestApp } from '../test/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { type LoggedIn, login, uniqueEmail } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -154,7 +154,15 @@ describe('security: request strings and numbers the database cannot take', () =>
 
   it('over-long register address fields are a 400, as is every over-long string', async () => {
     const largo = 'x'.repeat(5000);
-    for (const campo of ['street', 'city', 'state', 'zipCode', 'country'] as const) {
+    for (const campo of [
+      'street',
+      'number',
+      'apartment',
+      'city',
+      'state',
+      'zipCode',
+      'country',
+    ] as const) {
       expectRefused(
         await post(
           '/api/usuario/registrar',
@@ -178,6 +186,16 @@ describe('security: request strings and numbers the database cannot take', () =>
     for (const campo of ['direccion', 'ciudad', 'provincia', 'codigoPostal', 'departamento']) {
       expectRefused(
         await post(url, { ...nuevaDireccion, [campo]: 'Algo\u0000raro' }, comprador.auth),
+        campo,
+      );
+    }
+    for (const campo of ['calle', 'altura']) {
+      expectRefused(
+        await post(
+          url,
+          { ...nuevaDireccion, calle: 'Av. Corrientes', altura: '1234', [campo]: '12\u0000' },
+          comprador.auth,
+        ),
         campo,
       );
     }

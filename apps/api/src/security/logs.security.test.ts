@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import { DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { hashPassword } from '../modules/usuario/password';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pedidos } from '../db/schema';
-import { demoTiendaId, demoVendedorEmail } from '../db/seed/demo-tiendas';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../db/seed/demo-usuarios';
+import { demoTiendaId, demoVendedorEmail } from '../demo/demo-tiendas';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import type { Actor } from '../lib/actor';
 import { bearerSecurity } from '../lib/error-responses';
 import { type LoggedIn, login, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
@@ -79,6 +80,8 @@ interface Callers {
   owner: Owner;
   stranger: LoggedIn;
   admin: LoggedIn;
+  /** The shopper who bought the owner's order. */
+  buyer: LoggedIn;
 }
 
 /** Reads the app's OpenAPI document: the routes that name ids, and a prober for them. */
@@ -131,12 +134,14 @@ function routeTable(app: FastifyInstance, callers: Callers) {
   const probe = async (selected: Route[]): Promise<string[]> => {
     const failures: string[] = [];
     for (const route of selected) {
-      // The probe reaches the check it tests: the owner (or an admin) gets through.
+      // The probe reaches the check it tests: the owner, the order's buyer or an admin gets
+      // through.
       const byOwner = await send(route, callers.owner.auth);
+      const byBuyer = await send(route, callers.buyer.auth);
       const byAdmin = await send(route, callers.admin.auth);
-      if ([byOwner, byAdmin].every((res) => [400, 401, 403].includes(res.statusCode))) {
+      if ([byOwner, byBuyer, byAdmin].every((res) => [400, 401, 403].includes(res.statusCode))) {
         failures.push(
-          `${route.key}: ni el dueño ni un admin pasan (${byOwner.statusCode} ${byOwner.body.slice(0, 200)})`,
+          `${route.key}: ni el dueño, ni quien compró, ni un admin pasan (${byOwner.statusCode} ${byOwner.body.slice(0, 200)})`,
         );
       }
       const callersToProbe = [
@@ -195,6 +200,23 @@ describe('security: every route that names an id checks access (derived from the
     });
     const direccionId = direccion.json().direccion?._id as string | undefined;
     if (!direccionId) throw new Error(`no se pudo agregar la dirección: ${direccion.body}`);
+    // The order of the owner's store is a shopper's (nobody buys from their own store): its
+    // buyer's routes are passed by the buyer, its seller's by the owner.
+    const comprador = await registerAndLogin(t.app);
+    const suDireccion = await t.app.inject({
+      method: 'POST',
+      url: `/api/direccion/${comprador.userId}`,
+      headers: comprador.auth,
+      payload: {
+        direccion: 'Av. Rivadavia 5100',
+        latitud: -34.6186,
+        longitud: -58.442,
+        provincia: 'Ciudad Autónoma de Buenos Aires',
+        ciudad: 'Caballito',
+      },
+    });
+    const suDireccionId = suDireccion.json().direccion?._id as string | undefined;
+    if (!suDireccionId) throw new Error(`no se pudo agregar la dirección: ${suDireccion.body}`);
     const paquete = { peso: 1, largo: 20, ancho: 20, alto: 20 };
     const opciones = await t.app.services.envio.cotizarParaPedido({
       tiendaId,
@@ -207,11 +229,11 @@ describe('security: every route that names an id checks access (derived from the
     const pedido = await t.app.inject({
       method: 'POST',
       url: '/api/pago/crearPreferencia',
-      headers: vendedor.auth,
+      headers: comprador.auth,
       payload: {
         productos: [{ productoId, cantidadSolicitada: 1 }],
-        usuarioId: vendedor.userId,
-        direccionId,
+        usuarioId: comprador.userId,
+        direccionId: suDireccionId,
         telefono: '+54 11 4444-5555',
         paquete,
         envios: [{ tiendaId, ...envio }],
@@ -238,6 +260,7 @@ describe('security: every route that names an id checks access (derived from the
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
+      buyer: comprador,
     });
   });
   afterAll(() => t.close());
@@ -324,13 +347,18 @@ describe('the derived ownership test catches a route added without a check', () 
 
   it('a new route naming a userId with no access check fails the probe', async () => {
     // Registered the way a module would, but forgetting the guard and the service check.
-    t.app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/api/prueba/olvido/:userId',
-        { schema: { params: userIdParamsSchema, security: bearerSecurity } },
-        async (request) => ({ telefono: request.params.userId }),
-      );
+    t.app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/prueba/olvido/:userId',
+      // Documented (the contract check would refuse an undocumented 200): only the check is missing.
+      {
+        schema: {
+          params: userIdParamsSchema,
+          security: bearerSecurity,
+          response: { 200: z.object({ telefono: z.string() }) },
+        },
+      },
+      async (request) => ({ telefono: request.params.userId }),
+    );
     await t.app.ready();
     const owner = await registerAndLogin(t.app);
     const table = routeTable(t.app, {
@@ -346,6 +374,7 @@ describe('the derived ownership test catches a route added without a check', () 
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
+      buyer: owner,
     });
     const rogue = table.routes.filter((r) => r.key === 'GET /api/prueba/olvido/{userId}');
     expect(rogue).toHaveLength(1);

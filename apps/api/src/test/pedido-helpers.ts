@@ -13,13 +13,21 @@ export const PAQUETE_DE_PRUEBA = { peso: 1.5, largo: 30, ancho: 20, alto: 15 };
 
 /** A fresh shopper with one saved address in Palermo, near the test stores. */
 export async function compradorConDireccion(t: TestApp): Promise<CompradorDePrueba> {
-  const comprador = await registerAndLogin(t.app);
+  return conDireccion(t, await registerAndLogin(t.app));
+}
+
+/** The same address saved for a user who already exists (a seller buying, say). */
+export async function conDireccion<U extends LoggedIn>(
+  t: TestApp,
+  comprador: U,
+): Promise<U & { direccionId: string }> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/direccion/${comprador.userId}`,
     headers: comprador.auth,
     payload: {
-      direccion: 'Av. Coronel Díaz 2200',
+      calle: 'Av. Coronel Díaz',
+      altura: '2200',
       latitud: -34.5875,
       longitud: -58.4105,
       codigoPostal: 'C1425',

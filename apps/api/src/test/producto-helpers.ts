@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { CATEGORIAS_GLOBALES } from '../db/seed/reference-data';
+import { CATEGORIAS_GLOBALES } from '../demo/reference-data';
 import { type LoggedIn, registerAndLogin } from './auth-helpers';
 import type { TestApp } from './test-app';
 

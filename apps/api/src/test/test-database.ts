@@ -29,9 +29,9 @@ export interface TestDatabaseOptions {
  * TEST_DATABASE_URL names a PostgreSQL server, a uniquely named database created on it and
  * dropped again on close, so runs never see each other's data.
  *
- * A seeded database starts as a copy of what the global setup migrated and seeded once per
- * run (a PGlite tarball or a PostgreSQL template database); run outside that setup, it is
- * migrated and seeded here instead.
+ * A seeded database starts as a copy of what the global setup migrated and seeded (a PGlite
+ * tarball or a PostgreSQL template database, cached between runs: test-snapshots.ts); run
+ * outside that setup, it is migrated and seeded here instead.
  */
 export async function openTestDatabase({
   content = 'empty',

@@ -23,5 +23,8 @@ export const TOAST_LIMIT = 1;
 /** Default toast lifetime in ms. */
 export const TOAST_DURATION_MS = 5000;
 
+/** The realtime connection down this long (ms) shows 'Sin conexión. Reintentando…'. */
+export const SIN_CONEXION_AVISO_MS = 3000;
+
 /** Delay before a tooltip opens, in ms. */
 export const TOOLTIP_DELAY_MS = 700;

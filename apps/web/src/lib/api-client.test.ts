@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { json, mockFetch } from '@/test/fetch';
 import { makeToken } from '@/test/tokens';
-import { ApiError, api, apiFetch, renewAccessToken, setApiNavigate } from './api-client';
+import {
+  ApiError,
+  api,
+  apiFetch,
+  endedTheSession,
+  renewAccessToken,
+  setApiNavigate,
+} from './api-client';
 
 vi.mock('@/components/ui/toast', () => ({ toast: vi.fn() }));
 
@@ -269,6 +276,67 @@ describe('apiFetch', () => {
     await expect(api.get('/api/a')).rejects.toThrow('No se pudo renovar el token');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Sesión expirada' }));
+  });
+
+  it('ends the session when the server refuses the renewal with a 403', async () => {
+    localStorage.setItem('accessToken', tokenEndingIn(10));
+    apiWith({ renewStatus: 403 });
+    await expect(api.get('/api/a')).rejects.toThrow('No se pudo renovar el token');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(onLogout).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  describe('a renewal that meets an outage keeps the session', () => {
+    const outages: [string, () => Response | Promise<Response>][] = [
+      ['fetch throws', () => Promise.reject(new TypeError('Failed to fetch'))],
+      ['the server answers 503', () => json({ error: 'No disponible' }, 503)],
+      ['the proxy answers 502 without a body', () => new Response('', { status: 502 })],
+    ];
+    for (const [caso, respuesta] of outages) {
+      it(`when ${caso}: 'Error de conexión', token kept, no redirect`, async () => {
+        const expiring = tokenEndingIn(10);
+        localStorage.setItem('accessToken', expiring);
+        mockFetch(({ url }) => (url === REFRESH ? respuesta() : json({ esVendedor: true })));
+
+        const error = await api.get('/api/a').catch((e: unknown) => e);
+
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error).toMatchObject({ message: 'Error de conexión', code: 'SIN_CONEXION' });
+        expect(endedTheSession(error)).toBe(false);
+        expect(localStorage.getItem('accessToken')).toBe(expiring);
+        expect(onLogout).not.toHaveBeenCalled();
+        expect(navigate).not.toHaveBeenCalled();
+        expect(toast).not.toHaveBeenCalledWith(
+          expect.objectContaining({ title: 'Sesión expirada' }),
+        );
+      });
+    }
+
+    it('after a 401 too, and the next call renews once the server is back', async () => {
+      const old = tokenEndingIn(600);
+      const renewed = tokenEndingIn(900);
+      localStorage.setItem('accessToken', old);
+      let caido = true;
+      mockFetch(({ url, headers }) => {
+        if (url === REFRESH) {
+          return caido
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : json({ accessToken: renewed });
+        }
+        return headers.get('Authorization') === `Bearer ${renewed}`
+          ? json({ esVendedor: true })
+          : json({ error: 'Token inválido' }, 401);
+      });
+
+      await expect(api.get('/api/a')).rejects.toMatchObject({ message: 'Error de conexión' });
+      expect(localStorage.getItem('accessToken')).toBe(old);
+      expect(navigate).not.toHaveBeenCalled();
+
+      caido = false;
+      await expect(api.get('/api/a')).resolves.toEqual({ esVendedor: true });
+      expect(localStorage.getItem('accessToken')).toBe(renewed);
+    });
   });
 
   it('does not renew on a 401 of a public call', async () => {

@@ -163,6 +163,29 @@ export function renewAccessToken(): Promise<string> {
 }
 
 /**
+ * Whether a renewal failed because the server refused the refresh cookie (401, 403), or because a
+ * logout won the race. A renewal that got no answer or a 5xx (an outage) did not: the session
+ * stays, and the next call renews again once the server is back.
+ */
+function renewalRefused(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 401 || error.status === 403 || error.code === 'SESION_CERRADA';
+}
+
+/**
+ * Ends the session after a refused renewal; after one that only met an outage, the caller gets
+ * 'Error de conexión' and the session stays.
+ */
+function afterFailedRenewal(error: unknown): unknown {
+  if (renewalRefused(error)) {
+    expireSession();
+    return error;
+  }
+  const status = error instanceof ApiError ? error.status : 0;
+  return new ApiError(ERROR_CONEXION, { status, code: 'SIN_CONEXION', cause: error });
+}
+
+/**
  * Ends a session the server no longer accepts: clears the token, announces the logout, shows
  * 'Sesión expirada' and goes to /. Only the first caller acts when several fail together.
  */
@@ -197,8 +220,7 @@ async function getValidAccessToken(): Promise<string> {
   try {
     return await renewAccessToken();
   } catch (error) {
-    expireSession();
-    throw error;
+    throw afterFailedRenewal(error);
   }
 }
 
@@ -288,7 +310,8 @@ async function tokenAfterUnauthorized(rejected: string): Promise<string> {
 /**
  * The one HTTP client of the app. Authenticated calls (the default) send the stored token as
  * a Bearer header, renew it first when it is about to expire, and on a 401 renew and retry
- * once; a failed renewal or a second 401 ends the session. A failure becomes an ApiError with
+ * once; a renewal the server refuses or a second 401 ends the session (a renewal lost to an
+ * outage does not: the call fails with 'Error de conexión'). A failure becomes an ApiError with
  * the status, the server's code and its message.
  */
 export async function apiFetch<T = unknown>(
@@ -303,8 +326,7 @@ export async function apiFetch<T = unknown>(
     try {
       token = await tokenAfterUnauthorized(token);
     } catch (error) {
-      expireSession();
-      throw error;
+      throw afterFailedRenewal(error);
     }
     response = await send(path, options, token);
     if (response.status === 401) {
@@ -332,4 +354,6 @@ export const api = {
     apiFetch<T>(path, { ...options, method: 'POST', body }),
   put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
     apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
 };

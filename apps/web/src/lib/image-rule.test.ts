@@ -12,6 +12,7 @@ import {
   type ImageProcessingDeps,
   isAcceptedImageType,
   processImage,
+  tamanioEnMb,
   toJpegName,
 } from './image-rule';
 
@@ -196,5 +197,14 @@ describe('processImage', () => {
     const result = await processImage(new File(['x'], 'chica.webp', { type: 'image/webp' }), deps);
     expect(result.name).toBe('chica.jpg');
     expect(canvas()?.size).toEqual({ width: 640, height: 480 });
+  });
+});
+
+describe('tamanioEnMb', () => {
+  it('gives MB with two decimals, the Argentine way', () => {
+    expect(tamanioEnMb(256 * 1024)).toBe('0,25 MB');
+    expect(tamanioEnMb(3 * 1024 * 1024)).toBe('3,00 MB');
+    expect(tamanioEnMb(1536 * 1024 + 10)).toBe('1,50 MB');
+    expect(tamanioEnMb(0)).toBe('0,00 MB');
   });
 });

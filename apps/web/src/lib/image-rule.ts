@@ -151,3 +151,17 @@ export async function processImage(
     image.release?.();
   }
 }
+
+/** The toasts of the image inputs (spec part 2, section 8). */
+export const IMAGE_TOAST_ERROR = 'Error al procesar imagen';
+export const IMAGE_TOAST_PROCESADA = 'Imagen procesada';
+
+const megabytes = new Intl.NumberFormat('es-AR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A file's size in MB with two decimals, the Argentine way: `0,25 MB` (spec part 2, section 9). */
+export function tamanioEnMb(bytes: number): string {
+  return `${megabytes.format(bytes / (1024 * 1024))} MB`;
+}

@@ -1,5 +1,6 @@
 import { LIMITES_SOCKET } from '@compra-grupal/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '@/test/fake-socket';
 import { saveSessionToken } from './session/session-token';
 import {
   type AppSocket,
@@ -15,45 +16,6 @@ import {
 // The event schemas load with the first event; loaded here, every event below parses at once.
 // 'server events before the schemas have loaded' covers the first event on a fresh module.
 beforeAll(() => preloadEventSchemas());
-
-/** A stand-in for a socket.io socket: records calls and lets the test fire its events. */
-function fakeSocket() {
-  const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
-  const fake = {
-    connected: false,
-    active: false,
-    connect: vi.fn(() => {
-      fake.active = true;
-    }),
-    disconnect: vi.fn(() => {
-      fake.active = false;
-      fake.connected = false;
-    }),
-    emit: vi.fn(),
-    on: vi.fn((event: string, listener: (...args: unknown[]) => void) => {
-      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-    }),
-    off: vi.fn((event: string, listener: (...args: unknown[]) => void) => {
-      listeners.set(
-        event,
-        (listeners.get(event) ?? []).filter((l) => l !== listener),
-      );
-    }),
-    fire(event: string, ...args: unknown[]) {
-      for (const listener of listeners.get(event) ?? []) listener(...args);
-    },
-    /** The server refused the handshake: the socket stops trying on its own. */
-    refuse(message: string) {
-      fake.active = false;
-      fake.fire('connect_error', new Error(message));
-    },
-    reset() {
-      fake.connect.mockClear();
-      fake.disconnect.mockClear();
-    },
-  };
-  return fake;
-}
 
 function setUp({ renewToken = vi.fn(async () => 'renovado') } = {}) {
   const socket = fakeSocket();
@@ -481,7 +443,7 @@ describe('listenInRoom', () => {
 });
 
 describe('createAppSocket', () => {
-  it('uses the spec options: /socket.io/, websocket then polling, 5 attempts 1 s apart', () => {
+  it('uses /socket.io/, websocket then polling, and retries forever: 1 s doubled up to 10 s, ±50 %', () => {
     const auth = vi.fn();
     const socket = createAppSocket(auth);
     try {
@@ -492,10 +454,10 @@ describe('createAppSocket', () => {
       expect(manager.opts.transports).toEqual(['websocket', 'polling']);
       expect(manager.opts.withCredentials).toBe(true);
       expect(manager.reconnection()).toBe(true);
-      expect(manager.reconnectionAttempts()).toBe(5);
+      expect(manager.reconnectionAttempts()).toBe(Number.POSITIVE_INFINITY);
       expect(manager.reconnectionDelay()).toBe(1000);
-      expect(manager.reconnectionDelayMax()).toBe(1000);
-      expect(manager.randomizationFactor()).toBe(0);
+      expect(manager.reconnectionDelayMax()).toBe(10_000);
+      expect(manager.randomizationFactor()).toBe(0.5);
       expect(socket.auth).toBe(auth);
     } finally {
       socket.close();

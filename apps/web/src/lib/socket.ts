@@ -10,7 +10,10 @@ import {
   type serverToClientSchemas,
 } from '@compra-grupal/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { toast } from '@/components/ui/toast';
+import { SIN_CONEXION_AVISO_MS } from '@/config/ui';
 import { renewAccessToken } from './api-client';
+import { marcarSinConexion } from './estado-conexion';
 import { sessionEvents } from './session/session-events';
 import { getStoredItem } from './storage-keys';
 
@@ -126,8 +129,10 @@ export function createSessionPolicy({
 
 /**
  * The realtime socket: same origin, path /socket.io/, websocket with polling fallback,
- * credentials included, 5 reconnection attempts 1 s apart. `auth` is a function so every
- * (re)connection reads the current token. Created closed.
+ * credentials included. It never stops reconnecting (an outage of any length ends with the
+ * connection back): socket.io's own backoff, 1 s doubled up to 10 s, each wait moved at random
+ * by up to half (every client of a restarted server does not return in the same instant).
+ * `auth` is a function so every (re)connection reads the current token. Created closed.
  */
 export function createAppSocket(auth: (callback: (data: HandshakeAuth) => void) => void) {
   const socket: AppSocket = io({
@@ -136,10 +141,10 @@ export function createAppSocket(auth: (callback: (data: HandshakeAuth) => void) 
     withCredentials: true,
     autoConnect: false,
     reconnection: true,
-    reconnectionAttempts: CONSTANTES.reconexionIntentos,
+    reconnectionAttempts: Number.POSITIVE_INFINITY,
     reconnectionDelay: CONSTANTES.reconexionDemoraMs,
-    reconnectionDelayMax: CONSTANTES.reconexionDemoraMs,
-    randomizationFactor: 0,
+    reconnectionDelayMax: CONSTANTES.reconexionDemoraMaxMs,
+    randomizationFactor: CONSTANTES.reconexionAleatoriedad,
     auth,
   });
   return socket;
@@ -347,14 +352,126 @@ export function listenInRoom<E extends keyof ServerToClientEvents>(
   };
 }
 
-let app: Realtime | null = null;
+export interface ConnectionWatchDeps {
+  /** The connection has been down `delayMs` and socket.io is still retrying. */
+  onDown: () => void;
+  /** The connection is back after `onDown`. */
+  onBack: () => void;
+  /** It stopped retrying on purpose after `onDown` (logout, a drop for a cap): not down, not back. */
+  onGaveUp: () => void;
+  delayMs?: number;
+}
 
-function realtime(): Realtime {
+/**
+ * Tells when the connection is down for good enough to say so: `delayMs` after it dropped, or
+ * after a first connection failed, if it is still not connected and still retrying. A blip
+ * shorter than that says nothing, and nothing is said when the app closed it itself.
+ */
+export function watchConnection(
+  socket: AppSocket,
+  { onDown, onBack, onGaveUp, delayMs = SIN_CONEXION_AVISO_MS }: ConnectionWatchDeps,
+  target: Window = window,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let down = false;
+
+  const check = () => {
+    timer = undefined;
+    if (socket.connected || down) return;
+    if (socket.active) {
+      down = true;
+      onDown();
+    }
+  };
+  const arm = () => {
+    if (timer === undefined && !down && !socket.connected) timer = setTimeout(check, delayMs);
+  };
+  const onConnect = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (!down) return;
+    down = false;
+    onBack();
+  };
+  const onStopped = () => {
+    // After the app's own disconnect (logout, handled first by the session policy): nothing
+    // is retrying any more.
+    if (!down || socket.active) return;
+    down = false;
+    onGaveUp();
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', arm);
+  // Every failed attempt, the first connection's included.
+  socket.on('connect_error', arm);
+  target.addEventListener(sessionEvents.logout, onStopped);
+  arm();
+
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', arm);
+    socket.off('connect_error', arm);
+    target.removeEventListener(sessionEvents.logout, onStopped);
+  };
+}
+
+/** What a person sees of the connection: the shell's notice, and a toast when it is back. */
+export function showConnectionState(socket: AppSocket, target: Window = window): () => void {
+  return watchConnection(
+    socket,
+    {
+      onDown: () => marcarSinConexion(true),
+      onBack: () => {
+        marcarSinConexion(false);
+        toast({ title: CONEXION_RESTABLECIDA });
+      },
+      onGaveUp: () => marcarSinConexion(false),
+    },
+    target,
+  );
+}
+
+export const CONEXION_RESTABLECIDA = 'Conexión restablecida';
+
+/**
+ * Calls the handlers given on every connection but the socket's first: its rooms are joined
+ * again (createRoomSubscriptions), but what was sent while it was down is lost, so screens
+ * reload what they show. A screen that mounted while the connection was down is told too.
+ */
+export function createReconnectSignal(socket: AppSocket) {
+  let connections = 0;
+  const handlers = new Set<() => void>();
+  const onConnect = () => {
+    connections += 1;
+    if (connections === 1) return;
+    for (const handler of [...handlers]) handler();
+  };
+  socket.on('connect', onConnect);
+  return {
+    onReconnect(handler: () => void): () => void {
+      handlers.add(handler);
+      return () => {
+        handlers.delete(handler);
+      };
+    },
+    detach: () => socket.off('connect', onConnect),
+  };
+}
+
+let app: (Realtime & { reconnects: ReturnType<typeof createReconnectSignal> }) | null = null;
+
+function realtime() {
   if (app) return app;
   const policy = createSessionPolicy({ renewToken: renewAccessToken });
   const socket = createAppSocket(policy.auth);
   policy.attach(socket);
-  app = { socket, rooms: createRoomSubscriptions(socket) };
+  app = {
+    socket,
+    rooms: createRoomSubscriptions(socket),
+    reconnects: createReconnectSignal(socket),
+  };
+  showConnectionState(socket);
   socket.connect();
   return app;
 }
@@ -365,20 +482,11 @@ export function startRealtime(): AppSocket {
 }
 
 /**
- * Calls `handler` each time the app's connection comes back after having been up: its rooms are
- * joined again, but what was sent while it was down is lost, so screens reload what they show.
+ * Calls `handler` each time the app's connection comes back (createReconnectSignal): screens
+ * reload what they show.
  */
 export function onRealtimeReconnect(handler: () => void): () => void {
-  const { socket } = realtime();
-  let conectadoAntes = socket.connected;
-  const listener = () => {
-    if (conectadoAntes) handler();
-    conectadoAntes = true;
-  };
-  socket.on('connect', listener);
-  return () => {
-    socket.off('connect', listener);
-  };
+  return realtime().reconnects.onReconnect(handler);
 }
 
 /** `listenInRoom` on the app's connection; `useRealtimeEvent` is the way screens use it. */

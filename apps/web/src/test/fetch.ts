@@ -4,9 +4,23 @@ import {
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
   mensajeResponseSchema,
+  metodosDeIngresoResponseSchema,
+  type Soporte,
+  soporteSchema,
   usuarioResponseSchema,
 } from '@compra-grupal/contracts';
 import { vi } from 'vitest';
+import { SOPORTE_PATH } from '@/features/grupo/api/get-soporte';
+import { METODOS_DE_INGRESO_PATH } from '@/features/usuario/api/get-metodos-de-ingreso';
+
+let soporte: Soporte = { telefono: null, email: null };
+/**
+ * What GET /api/soporte answers until the next mockFetch (none configured by default): call it
+ * after mocking the API.
+ */
+export function conSoporte(configurado: Partial<Soporte>): void {
+  soporte = { telefono: null, email: null, ...configurado };
+}
 
 export interface FetchCall {
   url: string;
@@ -29,10 +43,13 @@ export function json(body: unknown, status = 200, statusText = ''): Response {
 
 /**
  * Replaces `fetch` for one test. The handler sees each call (url, method, headers, body) and
- * returns the answer; every call is recorded in `calls`.
+ * returns the answer; every call is recorded in `calls`. The sign-in screens' question for
+ * the available sign-in methods is answered apart (Google configured, unless `google: false`)
+ * and not recorded, and so is the support contact's (none, unless `conSoporte`).
  */
-export function mockFetch(handler: Handler) {
+export function mockFetch(handler: Handler, { google = true }: { google?: boolean } = {}) {
   const calls: FetchCall[] = [];
+  soporte = { telefono: null, email: null };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const call: FetchCall = {
       url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
@@ -41,6 +58,10 @@ export function mockFetch(handler: Handler) {
       body: init.body,
       credentials: init.credentials,
     };
+    if (call.url.endsWith(METODOS_DE_INGRESO_PATH)) {
+      return json(metodosDeIngresoResponseSchema.parse({ google }));
+    }
+    if (call.url.endsWith(SOPORTE_PATH)) return json(soporteSchema.parse(soporte));
     calls.push(call);
     return handler(call);
   });

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissToasts } from '@/components/ui/toast';
 import { DESKTOP_WIDTH, setViewport } from './viewport';
 
-// A toast that replaces another waits until the first was readable (components/ui/toast.ts).
-configure({ asyncUtilTimeout: 3000 });
+// A toast that replaces another waits until the first was readable (components/ui/toast.ts),
+// and a file's first render loads its lazy route chunks, slow when CI runs two suites at once.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   // Sonner keeps toasts in a module-level store: every test starts without any.

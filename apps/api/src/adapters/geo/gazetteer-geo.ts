@@ -12,24 +12,14 @@ import { fueraDeArgentina, type GeoPort } from './geo.port';
  */
 export function createGazetteerGeo(): GeoPort {
   return {
+    buscaCalles: false,
     async buscar(texto, limite) {
-      const consulta = normalizar(texto);
-      if (consulta.length === 0 || limite < 1) return [];
-      const palabras = consulta.split(' ');
-      const { entradas } = await obtenerIndice();
-      const encontradas: { entrada: Entrada; nivel: number }[] = [];
-      for (const entrada of entradas) {
-        const nivel = nivelDeCoincidencia(entrada, consulta, palabras);
-        if (nivel !== undefined) encontradas.push({ entrada, nivel });
-      }
-      encontradas.sort(
-        (a, b) =>
-          a.nivel - b.nivel ||
-          b.entrada.lugar.peso - a.entrada.lugar.peso ||
-          a.entrada.lugar.nombre.length - b.entrada.lugar.nombre.length ||
-          a.entrada.lugar.nombre.localeCompare(b.entrada.lugar.nombre, 'es'),
-      );
-      return encontradas.slice(0, limite).map(({ entrada }) => ({ ...entrada.sugerencia }));
+      const encontradas = await buscarLugares(texto, limite);
+      // 'Av. Corrientes 1234, Palermo': no place is named like a street, but the part after the
+      // comma may name the barrio or locality.
+      const coma = texto.indexOf(',');
+      if (encontradas.length > 0 || coma < 0) return encontradas;
+      return buscarLugares(texto.slice(coma + 1), limite);
     },
 
     async inversa(lat, lng) {
@@ -48,6 +38,27 @@ export function createGazetteerGeo(): GeoPort {
       } satisfies UbicacionGeo;
     },
   };
+}
+
+/** The places whose name matches `texto`, best first, at most `limite`. */
+async function buscarLugares(texto: string, limite: number): Promise<SugerenciaGeo[]> {
+  const consulta = normalizar(texto);
+  if (consulta.length === 0 || limite < 1) return [];
+  const palabras = consulta.split(' ');
+  const { entradas } = await obtenerIndice();
+  const encontradas: { entrada: Entrada; nivel: number }[] = [];
+  for (const entrada of entradas) {
+    const nivel = nivelDeCoincidencia(entrada, consulta, palabras);
+    if (nivel !== undefined) encontradas.push({ entrada, nivel });
+  }
+  encontradas.sort(
+    (a, b) =>
+      a.nivel - b.nivel ||
+      b.entrada.lugar.peso - a.entrada.lugar.peso ||
+      a.entrada.lugar.nombre.length - b.entrada.lugar.nombre.length ||
+      a.entrada.lugar.nombre.localeCompare(b.entrada.lugar.nombre, 'es'),
+  );
+  return encontradas.slice(0, limite).map(({ entrada }) => ({ ...entrada.sugerencia }));
 }
 
 /** A reverse answer keeps the place's postal code up to this distance from it. */

@@ -6,6 +6,11 @@ import { appError } from '../../lib/app-error';
  * Georef AR by configuration.
  */
 export interface GeoPort {
+  /**
+   * Whether `buscar` proposes streets and door numbers (Georef) or only places (the embedded
+   * gazetteer): the location picker searches streets only with one that does.
+   */
+  readonly buscaCalles: boolean;
   /** Suggestions for an address, barrio or locality, best first, at most `limite`. */
   buscar(texto: string, limite: number): Promise<SugerenciaGeo[]>;
   /**

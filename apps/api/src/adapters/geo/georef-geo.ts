@@ -58,6 +58,7 @@ export function createGeorefGeo({ baseUrl, timeoutMs = 5000, log }: GeorefGeoOpt
   }
 
   return {
+    buscaCalles: true,
     async buscar(texto, limite) {
       const max = String(limite);
       const { direcciones } = await consultar(

@@ -82,7 +82,7 @@ describe('Mercado Pago adapter (against a local fake of its OAuth)', () => {
       accessToken: expect.stringMatching(/^APP_USR-/),
       refreshToken: expect.stringMatching(/^TG-/),
       expiresIn: 15_552_000,
-      userId: '241983636',
+      mpUsuarioId: '241983636',
     });
     expect(fake.solicitudes.at(-1)?.cuerpo).toEqual({
       client_id: fake.clientId,

@@ -81,7 +81,7 @@ export function createMercadoPagoPayments(options: MercadoPagoPaymentsOptions): 
       accessToken: tokens.data.access_token,
       refreshToken: tokens.data.refresh_token,
       expiresIn: tokens.data.expires_in,
-      userId: String(tokens.data.user_id),
+      mpUsuarioId: String(tokens.data.user_id),
     };
   }
 

@@ -48,7 +48,7 @@ export interface AccountTokens {
   /** Seconds the access token lives from now. */
   expiresIn: number;
   /** The seller's user id at the provider. */
-  userId: string;
+  mpUsuarioId: string;
 }
 
 /**

@@ -353,6 +353,8 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
       '/checkout',
       {
         schema: {
+          operationId: 'sandboxPantallaDePago',
+          responseDescriptions: { 200: 'La pantalla, en HTML' },
           tags: ['sandbox'],
           summary:
             "Mercado Pago de prueba: la pantalla de pago de una preferencia (HTML, 'Modo de prueba')",
@@ -382,6 +384,9 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
       '/checkout',
       {
         schema: {
+          operationId: 'sandboxPagar',
+          form: formSchema,
+          redirects: { 302: 'A la vuelta de la preferencia (back_urls) según el resultado' },
           tags: ['sandbox'],
           summary:
             'Mercado Pago de prueba: el comprador paga (formulario: pref_id, accion aprobar|rechazar|pendiente); notifica a la app y redirige a la vuelta',

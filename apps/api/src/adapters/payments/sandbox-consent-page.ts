@@ -75,6 +75,8 @@ export function createSandboxConsentRoutes(settings: SandboxConsentSettings): Fa
       '/autorizar',
       {
         schema: {
+          operationId: 'sandboxPantallaDeAutorizacion',
+          responseDescriptions: { 200: 'La pantalla, en HTML' },
           tags: ['sandbox'],
           summary:
             "Mercado Pago de prueba: la pantalla donde el vendedor autoriza a Compra Grupal (HTML, 'Modo de prueba')",
@@ -103,6 +105,11 @@ export function createSandboxConsentRoutes(settings: SandboxConsentSettings): Fa
       '/autorizar',
       {
         schema: {
+          operationId: 'sandboxResponderAutorizacion',
+          form: formSchema,
+          redirects: {
+            302: 'A la vuelta de la app (redirect_uri) con code y state, o con error=access_denied',
+          },
           tags: ['sandbox'],
           summary:
             'Mercado Pago de prueba: la respuesta del vendedor (formulario: client_id, redirect_uri, state, code_challenge, decision autorizar|cancelar); redirige a la app',

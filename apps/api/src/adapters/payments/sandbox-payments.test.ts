@@ -107,7 +107,7 @@ describe("sandbox ('Modo de prueba') account link", () => {
       redirectUri: REDIRECT,
     });
     expect(tokens.expiresIn).toBe(SANDBOX_ACCESS_TOKEN_TTL_SECONDS);
-    expect(tokens.userId).toMatch(/^\d{9}$/);
+    expect(tokens.mpUsuarioId).toMatch(/^\d{9}$/);
   });
 
   it('refuses a redirect URI other than the app callback (never an open redirect)', async () => {
@@ -134,7 +134,7 @@ describe("sandbox ('Modo de prueba') account link", () => {
     const { sandbox, clock } = setup();
     const first = sandboxAccountTokens(masterKey, '123456789', clock);
     const renewed = await sandbox.accountLink.refresh(first.refreshToken);
-    expect(renewed.userId).toBe('123456789');
+    expect(renewed.mpUsuarioId).toBe('123456789');
     expect(renewed.accessToken).not.toBe(first.accessToken);
     await invalidGrant(sandbox.accountLink.refresh('TG-inventado'));
     await invalidGrant(sandbox.accountLink.refresh(first.accessToken));

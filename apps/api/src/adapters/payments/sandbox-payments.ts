@@ -79,16 +79,16 @@ function createSandboxSigner(key: Buffer, clock: Clock) {
   };
 
   /** Tokens of a sandbox account, as its token endpoint would answer them. */
-  const tokensFor = (userId: string): AccountTokens => {
+  const tokensFor = (mpUsuarioId: string): AccountTokens => {
     const now = clock.now().getTime();
     return {
       accessToken: sign('APP_USR-SBX', {
-        u: userId,
+        u: mpUsuarioId,
         e: now + SANDBOX_ACCESS_TOKEN_TTL_SECONDS * 1000,
       }),
-      refreshToken: sign('TG-SBX', { u: userId, e: now + REFRESH_TOKEN_TTL_MS }),
+      refreshToken: sign('TG-SBX', { u: mpUsuarioId, e: now + REFRESH_TOKEN_TTL_MS }),
       expiresIn: SANDBOX_ACCESS_TOKEN_TTL_SECONDS,
-      userId,
+      mpUsuarioId,
     };
   };
 
@@ -101,9 +101,9 @@ function createSandboxSigner(key: Buffer, clock: Clock) {
  */
 export const sandboxAccountTokens = (
   masterKey: Buffer,
-  userId: string,
+  mpUsuarioId: string,
   clock: Clock = systemClock,
-): AccountTokens => createSandboxSigner(sandboxKey(masterKey), clock).tokensFor(userId);
+): AccountTokens => createSandboxSigner(sandboxKey(masterKey), clock).tokensFor(mpUsuarioId);
 
 /**
  * The embedded Mercado Pago ('Modo de prueba'), for a machine with no network and no

@@ -1,40 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3Server, type TestS3Server } from '../../test/s3-server';
 import { createS3Storage } from './s3-storage';
 import type { StoragePort } from './storage.port';
 
 const BUCKET = 'compra-grupal-test';
-let server: S3rver;
-let directory: string;
+let s3: TestS3Server;
 let storage: StoragePort;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'cg-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startTestS3Server(BUCKET);
   storage = createS3Storage({
     bucket: BUCKET,
     region: 'us-east-1',
-    endpoint,
-    // s3rver's fixed local credentials.
+    endpoint: s3.endpoint,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    publicUrl: `${endpoint}/${BUCKET}/`,
+    publicUrl: `${s3.publicUrl}/`,
   });
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 describe('S3-compatible storage (against a local S3 server)', () => {
   it('stores a file, answers its public URL, serves it with its type and removes it', async () => {

@@ -11,6 +11,9 @@ export const direcciones = pgTable(
       .notNull()
       .references(() => usuarios.id, { onDelete: 'cascade' }),
     direccion: text('direccion').notNull(),
+    // Street and number as typed; null on addresses saved before they were asked for.
+    calle: text('calle'),
+    altura: text('altura'),
     departamento: text('departamento'),
     descripcion: text('descripcion'),
     ciudad: text('ciudad').notNull(),

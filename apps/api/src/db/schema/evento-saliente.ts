@@ -13,9 +13,11 @@ import {
 /**
  * The outbox: realtime events recorded by services inside their transaction, published to
  * socket.io by `realtime/outbox-publisher.ts` once committed, in `id` order, and deleted when
- * published. `transaccion` is the writing transaction's id: the publisher takes only events
- * of transactions older than every transaction still running, so an event with a lower id
- * that is not committed yet is never overtaken.
+ * published. Writers hold a shared lock on a row's room from before its `id` is taken to their
+ * end (`realtime/outbox.repository.ts`); the publisher takes a room only when it can lock it
+ * exclusively, so the ids it sees of that room are final and it waits for no unrelated
+ * transaction (docs/decisions/035). `transaccion` is the writing transaction's id (what
+ * `discardPending` deletes by).
  */
 export const eventosSalientes = pgTable(
   'eventos_salientes',

@@ -5,6 +5,7 @@ export * from './direccion';
 export * from './entrega';
 export * from './evento-saliente';
 export * from './grupo-de-compra';
+export * from './limite';
 export * from './mercadopago';
 export * from './pago-proveedor';
 export * from './pedido';

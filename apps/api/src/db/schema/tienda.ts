@@ -46,6 +46,8 @@ export const tiendas = pgTable(
     razonSocial: text('razon_social').notNull(),
     categoriaGlobalId: idColumn('categoria_global_id').references(() => categorias.id),
     direccion: text('direccion').notNull(),
+    calle: text('calle'),
+    altura: text('altura'),
     departamento: text('departamento'),
     direccionDescripcion: text('direccion_descripcion'),
     ciudad: text('ciudad').notNull(),

@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventosSalientes } from '../../db/schema';
-import { demoTiendaId, demoVendedorEmail } from '../../db/seed/demo-tiendas';
-import { DEMO_TIENDAS } from '../../db/seed/demo-tiendas.data';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
+import { DEMO_TIENDAS } from '../../demo/demo-tiendas.data';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { type LoggedIn, login, registerAndLogin, uniqueEmail } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -238,20 +238,20 @@ describe('POST /api/usuario/esAdmin', () => {
     expect((await esAdmin(null, comprador.userId)).statusCode).toBe(401);
   });
 
-  it('honours ADMIN_EMAILS, for the answer and for the review screen', async () => {
+  it('ADMIN_EMAILS does not make admin whoever registers the address (security/sign-in: Google)', async () => {
     const email = uniqueEmail('equipo');
     const conLista = await createTestApp({ ADMIN_EMAILS: email });
     try {
-      const jefa = await registerAndLogin(conLista.app, { email });
+      const intruso = await registerAndLogin(conLista.app, { email });
       const res = await conLista.app.inject({
         method: 'POST',
         url: '/api/usuario/esAdmin',
-        headers: jefa.auth,
-        payload: { userId: jefa.userId },
+        headers: intruso.auth,
+        payload: { userId: intruso.userId },
       });
-      expect(res.json()).toEqual({ esAdmin: true });
-      const lista = await conLista.app.inject({ url: '/api/admin/tiendas', headers: jefa.auth });
-      expect(lista.statusCode).toBe(200);
+      expect(res.json()).toEqual({ esAdmin: false });
+      const lista = await conLista.app.inject({ url: '/api/admin/tiendas', headers: intruso.auth });
+      expect(lista.statusCode).toBe(403);
     } finally {
       await conLista.close();
     }

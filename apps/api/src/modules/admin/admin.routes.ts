@@ -30,6 +30,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'listarTiendasEnRevision',
+        responseDescriptions: { 200: 'Las tiendas pedidas' },
         tags: ['admin'],
         summary:
           'Tiendas para revisar: pendientes (sin habilitar, por defecto), habilitadas o todas; la más nueva primero',
@@ -50,6 +52,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'deshabilitarTienda',
+        responseDescriptions: { 200: 'Tienda deshabilitada' },
         tags: ['admin'],
         summary: 'Deshabilita la tienda: deja de aparecer en el mercado (idempotente)',
         security,
@@ -65,6 +69,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'habilitarTienda',
+        responseDescriptions: { 200: 'Tienda habilitada' },
         tags: ['admin'],
         summary:
           'Habilita la tienda: aparece en el mercado y su dueño recibe tiendaHabilitada (idempotente)',
@@ -81,6 +87,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'listarGruposParaAdmin',
+        responseDescriptions: { 200: 'Los grupos abiertos' },
         tags: ['admin'],
         summary:
           'Grupos abiertos para el equipo: producto, tienda, participantes y lo que reembolsaría cancelarlos; el más nuevo primero',
@@ -96,6 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'listarReembolsosParaAdmin',
+        responseDescriptions: { 200: 'Los reembolsos por revisar' },
         tags: ['admin'],
         summary:
           'Reembolsos para revisar: los que siguen fallando (intentos, último error, próximo intento) y los pagos rechazados por no coincidir con su parte',
@@ -111,6 +121,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'cancelarGrupo',
+        responseDescriptions: {
+          200: 'Grupo cancelado y reembolsos en curso',
+          409: 'El grupo no está abierto',
+        },
         tags: ['admin'],
         summary:
           'Cancela un grupo abierto: queda cancelado, se reembolsa a cada participante su parte (reintentos automáticos) y su sala lo escucha; 409 si no está abierto',

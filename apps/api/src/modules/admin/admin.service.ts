@@ -6,18 +6,23 @@ import {
   type TiendaEnRevision,
   userRoom,
 } from '@compra-grupal/contracts';
-import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireRole } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { CancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
 import type { ReembolsosService } from '../pedido/reembolsos.service';
-import type { TiendaEnRevisionRow, TiendaRepository } from '../tienda/tienda.repository';
+import type {
+  HabilitacionDeTienda,
+  TiendaEnRevisionRow,
+  TiendasEnRevision,
+} from '../tienda/tienda.ports';
 
 interface AdminServiceDeps {
-  withTransaction: WithTransaction<Repositories>;
+  /** A store's review: its state written and the owner told (the outbox). */
+  withTransaction: WithTransaction<{ tienda: HabilitacionDeTienda; eventos: OutboxRepository }>;
   /** Cancelling open groups with their refunds (docs/decisions/026). */
   cancelacionDeGrupo: Pick<CancelacionDeGrupoService, 'abiertos' | 'cancelar' | 'respuesta'>;
   /** The refund ledger: what keeps failing or was refused (docs/decisions/028). */
@@ -57,10 +62,12 @@ const MENSAJES = {
  * enable a store whose seller links the account afterwards; the list shows `mpVinculado`, and
  * a store without an account still cannot take part in a payment.
  */
-export function createAdminService(
-  repository: TiendaRepository,
-  { withTransaction, cancelacionDeGrupo, reembolsos }: AdminServiceDeps,
-) {
+export function createAdminService({
+  repository,
+  withTransaction,
+  cancelacionDeGrupo,
+  reembolsos,
+}: AdminServiceDeps & { repository: TiendasEnRevision }) {
   /**
    * Enables or disables a store, once: asking again changes nothing and records nothing.
    * Enabling records `tiendaHabilitada` for the owner's private room in the same transaction,

@@ -1,6 +1,6 @@
 import { categoriasSchema } from '@compra-grupal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIAS_GLOBALES } from '../../db/seed/reference-data';
+import { CATEGORIAS_GLOBALES } from '../../demo/reference-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/categoria/getAllCategoria', () => {

@@ -8,6 +8,8 @@ export const categoriaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getAllCategoria',
     {
       schema: {
+        operationId: 'listarCategorias',
+        responseDescriptions: { 200: 'Las categorías globales' },
         tags: ['categoria'],
         summary: 'Categorías globales de tiendas',
         response: { 200: categoriasSchema },

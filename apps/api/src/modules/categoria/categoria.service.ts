@@ -1,7 +1,7 @@
 import type { Categoria } from '@compra-grupal/contracts';
 import type { CategoriaRepository } from './categoria.repository';
 
-export function createCategoriaService(repository: CategoriaRepository) {
+export function createCategoriaService({ repository }: { repository: CategoriaRepository }) {
   return {
     async listar(): Promise<Categoria[]> {
       const rows = await repository.findAll();

@@ -8,6 +8,8 @@ export const coberturaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/obtenerCoberturas',
     {
       schema: {
+        operationId: 'listarCoberturas',
+        responseDescriptions: { 200: 'Las coberturas de entrega' },
         tags: ['cobertura'],
         summary: 'Coberturas de entrega (nombre, descripción y radio en km)',
         response: { 200: coberturasSchema },

@@ -1,7 +1,7 @@
 import type { Cobertura } from '@compra-grupal/contracts';
 import type { CoberturaRepository } from './cobertura.repository';
 
-export function createCoberturaService(repository: CoberturaRepository) {
+export function createCoberturaService({ repository }: { repository: CoberturaRepository }) {
   return {
     async listar(): Promise<Cobertura[]> {
       const rows = await repository.findAll();

@@ -2,6 +2,9 @@ import {
   crearDireccionRequestSchema,
   crearDireccionResponseSchema,
   direccionesSchema,
+  direccionYUsuarioParamsSchema,
+  ubicarDireccionRequestSchema,
+  ubicarDireccionResponseSchema,
   userIdParamsSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +21,8 @@ export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'listarDirecciones',
+        responseDescriptions: { 200: 'Las direcciones del usuario' },
         tags: ['direccion'],
         summary: 'Direcciones guardadas del usuario',
         security,
@@ -33,6 +38,8 @@ export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler,
       schema: {
+        operationId: 'agregarDireccion',
+        responseDescriptions: { 201: 'Dirección agregada' },
         tags: ['direccion'],
         summary: 'Agrega una dirección de entrega',
         security,
@@ -49,5 +56,34 @@ export const direccionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ mensaje: 'Dirección agregada', direccion });
     },
+  );
+
+  app.patch(
+    '/:userId/:direccionId',
+    {
+      preHandler,
+      schema: {
+        operationId: 'ubicarDireccion',
+        responseDescriptions: { 200: 'Ubicación guardada' },
+        tags: ['direccion'],
+        summary: 'Fija el punto en el mapa de una dirección guardada',
+        description:
+          'Una dirección cargada al registrarse no tiene punto: el checkout lo pide antes de ' +
+          'cotizar el envío. La dirección de otro usuario responde 404, como una desconocida.',
+        security,
+        params: direccionYUsuarioParamsSchema,
+        body: ubicarDireccionRequestSchema,
+        response: { 200: ubicarDireccionResponseSchema, ...authenticatedErrorResponses },
+      },
+    },
+    async (request) => ({
+      mensaje: 'Ubicación guardada',
+      direccion: await service.ubicar(
+        actorOf(request),
+        request.params.userId,
+        request.params.direccionId,
+        request.body,
+      ),
+    }),
   );
 };

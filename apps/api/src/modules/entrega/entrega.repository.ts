@@ -49,7 +49,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** The store the user owns, if any (one per user). */
-    async tiendaDeUsuario(usuarioId: string) {
+    async findTiendaDeUsuario(usuarioId: string) {
       const [row] = await db
         .select({ id: tiendas.id })
         .from(tiendas)
@@ -58,7 +58,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** The user's approved orders, newest first (at most `limite`). */
-    pedidosAprobadosDeUsuario: (usuarioId: string, limite: number) =>
+    findPedidosAprobadosDeUsuario: (usuarioId: string, limite: number) =>
       db
         .select()
         .from(pedidos)
@@ -67,7 +67,7 @@ export function createEntregaRepository(db: Database) {
         .limit(limite),
 
     /** Each seller's part of these orders, with its store's name and its delivery. */
-    partesDePedidos: (pedidoIds: string[]) =>
+    findPartesDePedidos: (pedidoIds: string[]) =>
       db
         .select({
           pedidoId: pagosPorVendedor.pedidoId,
@@ -86,7 +86,7 @@ export function createEntregaRepository(db: Database) {
      * The groups these orders hold places in (one row per participation), with the store of
      * the group's product and the refund of that participation, if the group was cancelled.
      */
-    gruposDePedidos: (pedidoIds: string[]) =>
+    findGruposDePedidos: (pedidoIds: string[]) =>
       db
         .select({
           pedidoId: sql<string>`${participantesGrupo.pedidoId}`,
@@ -114,7 +114,7 @@ export function createEntregaRepository(db: Database) {
      * The store's lines of approved orders whose part for the store is not delivered yet,
      * oldest order first (at most `limite`).
      */
-    lineasParaEntregarDeTienda: (tiendaId: string, limite: number) =>
+    findLineasParaEntregarDeTienda: (tiendaId: string, limite: number) =>
       db
         .select({
           pedidoId: pedidoLineas.pedidoId,
@@ -151,7 +151,7 @@ export function createEntregaRepository(db: Database) {
      * Undelivered paid parts of approved orders, oldest first (at most `limite`): the courier's
      * list keeps those the lifecycle says are ready.
      */
-    partesListas: (limite: number) =>
+    findPartesListas: (limite: number) =>
       db
         .select({
           pedidoId: pagosPorVendedor.pedidoId,
@@ -173,7 +173,7 @@ export function createEntregaRepository(db: Database) {
         .limit(limite),
 
     /** Of these orders, those not delivered, optionally only the user's own. */
-    async pedidosSinEntregar(pedidoIds: string[], { usuarioId }: { usuarioId?: string }) {
+    async findPedidosSinEntregar(pedidoIds: string[], { usuarioId }: { usuarioId?: string }) {
       const rows = await db
         .select({ id: pedidos.id })
         .from(pedidos)
@@ -188,7 +188,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** Of these orders, those whose part for the store is not delivered. */
-    async partesSinEntregar(pedidoIds: string[], tiendaId: string) {
+    async findPartesSinEntregar(pedidoIds: string[], tiendaId: string) {
       const rows = await db
         .select({ id: pagosPorVendedor.pedidoId })
         .from(pagosPorVendedor)
@@ -203,7 +203,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** Wrong delivery codes since `desde` for this order or by this caller, each counted. */
-    async intentosRecientes(pedidoId: string, usuarioId: string, desde: Date) {
+    async countIntentosRecientes(pedidoId: string, usuarioId: string, desde: Date) {
       const [porPedido] = await db
         .select({ n: count() })
         .from(intentosCodigoEntrega)
@@ -226,7 +226,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** Counts a try (before its code is compared); answers its id, to forget it if right. */
-    async registrarIntento(pedidoId: string, usuarioId: string, ahora: Date): Promise<number> {
+    async insertIntento(pedidoId: string, usuarioId: string, ahora: Date): Promise<number> {
       const [row] = await db
         .insert(intentosCodigoEntrega)
         .values({ pedidoId, usuarioId, creadoEn: ahora })
@@ -236,7 +236,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** A try that turned out right (or was refused before comparing) is not a wrong try. */
-    async olvidarIntento(id: number) {
+    async deleteIntento(id: number) {
       await db.delete(intentosCodigoEntrega).where(eq(intentosCodigoEntrega.id, id));
     },
 
@@ -275,7 +275,7 @@ export function createEntregaRepository(db: Database) {
      * Delivers these parts of the order, once: one conditional statement, so that of two
      * concurrent deliveries of a part only one writes it. Answers the stores delivered now.
      */
-    async entregarPartes(input: {
+    async markPartesEntregadas(input: {
       pedidoId: string;
       tiendaIds: string[];
       usuarioId: string;
@@ -304,7 +304,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** The order is delivered (the lifecycle says every part that goes on is). */
-    async marcarPedidoEntregado(pedidoId: string): Promise<void> {
+    async markPedidoEntregado(pedidoId: string): Promise<void> {
       await db.update(pedidos).set({ entregado: true }).where(eq(pedidos.id, pedidoId));
     },
 
@@ -312,7 +312,7 @@ export function createEntregaRepository(db: Database) {
      * These `cerrado` groups become `completado` when every order with places in them has
      * its part for the group's store delivered. Answers the groups completed now.
      */
-    completarGrupos: async (grupoIds: string[], ahora: Date) => {
+    markGruposCompletados: async (grupoIds: string[], ahora: Date) => {
       if (grupoIds.length === 0) return [];
       return db
         .update(gruposDeCompra)
@@ -340,7 +340,7 @@ export function createEntregaRepository(db: Database) {
     },
 
     /** For the `grupoActualizado` of completed groups: participants, product name and store. */
-    async resumenDeGrupos(grupoIds: string[]) {
+    async findResumenDeGrupos(grupoIds: string[]) {
       if (grupoIds.length === 0) return [];
       return db
         .select({

@@ -10,22 +10,31 @@ import {
   type PedidoParaEntregar,
   VENTANA_CODIGO_MS,
 } from '@compra-grupal/contracts';
-import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
-import { requireActor, requireOwner, requireRole } from '../../lib/access';
+import {
+  hasRole,
+  requireAccess,
+  requireActor,
+  requireOwner,
+  requireRole,
+  requireSelf,
+} from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
-import { anunciarGrupoActualizado } from '../grupo-de-compra/grupo-de-compra.ledger';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
+import {
+  anunciarGrupoActualizado,
+  type LugaresDelGrupo,
+} from '../grupo-de-compra/grupo-de-compra.ports';
 import {
   estadoDeParte,
   estadoDePedido,
   lineaSigue,
   porQueNoSeEntrega,
 } from '../pedido/ciclo-de-vida';
-import type { CicloDeVidaRepository } from '../pedido/ciclo-de-vida.repository';
-import type { PedidoRepository } from '../pedido/pedido.repository';
+import type { LineasDePedidos, PartesDelCiclo } from '../pedido/pedido.ports';
 import type { EntregaRepository } from './entrega.repository';
 
 /** Orders listed by Mis Pedidos: the newest ones, at most this many. */
@@ -40,7 +49,6 @@ const PARTES_CANDIDATAS_MAX = 2000;
 export const MENSAJE_ENTREGA_CODIGO = '¡Entrega confirmada!';
 export const MENSAJE_ENTREGA_MANUAL = 'Pedido marcado como entregado correctamente';
 
-const accesoDenegado = () => appError(403, 'ACCESO_DENEGADO');
 const codigoIncorrecto = () => appError(400, 'CODIGO_INCORRECTO');
 const yaEntregado = () => appError(409, 'PEDIDO_YA_ENTREGADO');
 const noLista = (porque: string) =>
@@ -91,22 +99,27 @@ const direccionDe = (p: {
  * irreversible and audited; the order is `entregado` when every part is, and a group
  * `completado` when every order in it is delivered.
  */
-export function createEntregaService(
-  repository: EntregaRepository,
-  {
-    withTransaction,
-    lineasDePedidos,
-    cicloDeVida,
-    clock = systemClock,
-  }: {
-    withTransaction: WithTransaction<Repositories>;
-    /** The order lifecycle's reads: each part's state and readiness. */
-    cicloDeVida: Pick<CicloDeVidaRepository, 'partes'>;
-    /** The orders' lines with their product's name and picture (the pedido repository's). */
-    lineasDePedidos: PedidoRepository['lineasDePedidos'];
-    clock?: Clock;
-  },
-) {
+export function createEntregaService({
+  repository,
+  withTransaction,
+  lineasDePedidos,
+  cicloDeVida,
+  clock = systemClock,
+}: {
+  repository: EntregaRepository;
+  /** Delivery's rows, the parts' states, and the group announcement (the places ledger's). */
+  withTransaction: WithTransaction<{
+    entrega: EntregaRepository;
+    cicloDeVida: PartesDelCiclo;
+    grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
+    eventos: OutboxRepository;
+  }>;
+  /** The order lifecycle's reads: each part's state and readiness. */
+  cicloDeVida: PartesDelCiclo;
+  /** The orders' lines with their product's name and picture (the pedido repository's). */
+  lineasDePedidos: LineasDePedidos;
+  clock?: Clock;
+}) {
   /**
    * Delivers, in one transaction, the order's part of `tiendaId`, or (without it) every part
    * that is ready and not delivered yet: the audit on each part, the order's `entregado` when
@@ -124,7 +137,7 @@ export function createEntregaService(
       const ahora = clock.now();
       // Groups first, locked in id order: concurrent deliveries into a group take turns.
       const grupos = await repos.entrega.lockGruposDePedido(input.pedidoId);
-      const todas = await repos.cicloDeVida.partes([input.pedidoId], ahora);
+      const todas = await repos.cicloDeVida.findPartes([input.pedidoId], ahora);
       const partes = todas.filter(
         (p) => input.tiendaId === undefined || p.tiendaId === input.tiendaId,
       );
@@ -135,7 +148,7 @@ export function createEntregaService(
       const listas = pendientes.filter((_, i) => motivos[i] === null);
       if (listas.length === 0) throw noLista(motivos.find((m) => m !== null) ?? '');
 
-      const entregadas = await repos.entrega.entregarPartes({
+      const entregadas = await repos.entrega.markPartesEntregadas({
         pedidoId: input.pedidoId,
         tiendaIds: listas.map((p) => p.tiendaId),
         usuarioId: input.usuarioId,
@@ -148,16 +161,16 @@ export function createEntregaService(
         entregada: p.entregada || entregadas.includes(p.tiendaId),
       }));
       const entregado = estadoDePedido(despues.map(estadoDeParte)) === 'entregado';
-      if (entregado) await repos.entrega.marcarPedidoEntregado(input.pedidoId);
+      if (entregado) await repos.entrega.markPedidoEntregado(input.pedidoId);
 
-      const completados = await repos.entrega.completarGrupos(
+      const completados = await repos.entrega.markGruposCompletados(
         grupos
           .filter((g) => g.estado === 'cerrado' && entregadas.includes(g.tiendaId))
           .map((g) => g.id),
         ahora,
       );
       const resumen = new Map(
-        (await repos.entrega.resumenDeGrupos(completados.map((g) => g.id))).map((r) => [
+        (await repos.entrega.findResumenDeGrupos(completados.map((g) => g.id))).map((r) => [
           r.grupoId,
           r,
         ]),
@@ -184,14 +197,17 @@ export function createEntregaService(
      */
     async pedidosConGrupos(actor: Actor | null, usuarioId: string): Promise<PedidoConGrupos[]> {
       requireOwner(actor, usuarioId);
-      const filas = await repository.pedidosAprobadosDeUsuario(usuarioId, PEDIDOS_CON_GRUPOS_MAX);
+      const filas = await repository.findPedidosAprobadosDeUsuario(
+        usuarioId,
+        PEDIDOS_CON_GRUPOS_MAX,
+      );
       if (filas.length === 0) throw notFound('PEDIDO_NO_ENCONTRADO');
       const ids = filas.map((p) => p.id);
       const [lineas, partes, participaciones, ciclo] = await Promise.all([
         lineasDePedidos(ids),
-        repository.partesDePedidos(ids),
-        repository.gruposDePedidos(ids),
-        cicloDeVida.partes(ids, clock.now()),
+        repository.findPartesDePedidos(ids),
+        repository.findGruposDePedidos(ids),
+        cicloDeVida.findPartes(ids, clock.now()),
       ]);
       return filas.map((p) => {
         const grupos = new Map<string, GrupoDePedido>();
@@ -284,11 +300,14 @@ export function createEntregaService(
       const caller = requireActor(actor);
       const tienda = await repository.findTienda(tiendaId);
       if (!tienda) throw notFound('TIENDA_NO_ENCONTRADA');
-      if (tienda.usuarioId !== caller.id) throw accesoDenegado();
-      const filas = await repository.lineasParaEntregarDeTienda(tiendaId, LINEAS_PARA_ENTREGAR_MAX);
+      requireSelf(caller, tienda.usuarioId);
+      const filas = await repository.findLineasParaEntregarDeTienda(
+        tiendaId,
+        LINEAS_PARA_ENTREGAR_MAX,
+      );
       const partes = new Map(
         (
-          await cicloDeVida.partes(
+          await cicloDeVida.findPartes(
             filas.map((f) => f.pedidoId),
             clock.now(),
           )
@@ -326,18 +345,21 @@ export function createEntregaService(
       { pedidoIds, tiendaId }: { pedidoIds: string[]; tiendaId?: string | undefined },
     ): Promise<string[]> {
       const caller = requireActor(actor);
-      const privilegiado = caller.roles.includes('admin') || caller.roles.includes('repartidor');
+      const privilegiado = hasRole(caller, 'admin', 'repartidor');
       if (tiendaId && !privilegiado) {
         const tienda = await repository.findTienda(tiendaId);
         if (!tienda) throw notFound('TIENDA_NO_ENCONTRADA');
-        if (tienda.usuarioId !== caller.id) throw accesoDenegado();
+        requireSelf(caller, tienda.usuarioId);
       }
       const ids = [...new Set(pedidoIds)];
       if (ids.length === 0) return [];
       const sinEntregar = new Set(
         tiendaId
-          ? await repository.partesSinEntregar(ids, tiendaId)
-          : await repository.pedidosSinEntregar(ids, privilegiado ? {} : { usuarioId: caller.id }),
+          ? await repository.findPartesSinEntregar(ids, tiendaId)
+          : await repository.findPedidosSinEntregar(
+              ids,
+              privilegiado ? {} : { usuarioId: caller.id },
+            ),
       );
       return ids.filter((id) => sinEntregar.has(id));
     },
@@ -348,11 +370,11 @@ export function createEntregaService(
      */
     async marcarEntregado(actor: Actor | null, pedidoId: string): Promise<EntregaResponse> {
       const caller = requireActor(actor);
-      const tienda = await repository.tiendaDeUsuario(caller.id);
-      if (!tienda) throw accesoDenegado();
-      const partes = await repository.partesDePedidos([pedidoId]);
+      const tienda = await repository.findTiendaDeUsuario(caller.id);
+      requireAccess(tienda);
+      const partes = await repository.findPartesDePedidos([pedidoId]);
       // Whether the order exists or not, a caller without a part in it learns nothing.
-      if (!partes.some((p) => p.tiendaId === tienda.id)) throw accesoDenegado();
+      requireAccess(partes.some((p) => p.tiendaId === tienda.id));
       return entregar({
         pedidoId,
         tiendaId: tienda.id,
@@ -368,8 +390,8 @@ export function createEntregaService(
      */
     async todosLosPedidos(actor: Actor | null): Promise<PedidoListoParaEntrega[]> {
       requireRole(actor, 'repartidor', 'admin');
-      const candidatas = await repository.partesListas(PARTES_CANDIDATAS_MAX);
-      const ciclo = await cicloDeVida.partes(
+      const candidatas = await repository.findPartesListas(PARTES_CANDIDATAS_MAX);
+      const ciclo = await cicloDeVida.findPartes(
         candidatas.map((p) => p.pedidoId),
         clock.now(),
       );
@@ -414,22 +436,22 @@ export function createEntregaService(
       const ahora = clock.now();
       const desde = new Date(ahora.getTime() - VENTANA_CODIGO_MS);
       const masDe = async (maximo: number) => {
-        const n = await repository.intentosRecientes(pedidoId, caller.id, desde);
+        const n = await repository.countIntentosRecientes(pedidoId, caller.id, desde);
         return n.porPedido > maximo || n.porUsuario > maximo;
       };
       if (await masDe(INTENTOS_CODIGO_ENTREGA - 1)) throw demasiadosIntentos();
       // The try counts before its code is compared, so that concurrent tries cannot get past
       // the limit: a try that then sees more than the limit (its own included) lost the race.
-      const intento = await repository.registrarIntento(pedidoId, caller.id, ahora);
+      const intento = await repository.insertIntento(pedidoId, caller.id, ahora);
       if (await masDe(INTENTOS_CODIGO_ENTREGA)) {
-        await repository.olvidarIntento(intento);
+        await repository.deleteIntento(intento);
         throw demasiadosIntentos();
       }
       const pedido = await repository.findPedido(pedidoId);
       const valido = pedido?.aprobado === true;
       const iguales = codigosIguales(codigo, valido ? pedido.codigo : CODIGO_INEXISTENTE);
       if (!valido || !iguales) throw codigoIncorrecto();
-      await repository.olvidarIntento(intento);
+      await repository.deleteIntento(intento);
       return entregar({
         pedidoId,
         ...(tiendaId ? { tiendaId } : {}),

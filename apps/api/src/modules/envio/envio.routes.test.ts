@@ -172,17 +172,54 @@ describe('POST /api/envio/cotizar-previo', () => {
     expect(incompleto.statusCode).toBe(400);
   });
 
-  it('asks for a point on the map for an address saved without one', async () => {
+  it('asks for the point of an address typed at sign-up, with its code, and quotes once it is placed', async () => {
+    const registrada = await registerAndLogin(t.app, {
+      direcciones: [
+        {
+          street: 'Av. Rivadavia',
+          number: '5000',
+          apartment: '3° C',
+          city: 'Caballito',
+          state: 'Ciudad Autónoma de Buenos Aires',
+        },
+      ],
+    });
+    const [direccion] = (
+      await t.app.inject({ url: `/api/direccion/${registrada.userId}`, headers: registrada.auth })
+    ).json();
+    const pedir = () => cotizar(registrada, cuerpo({ direccionDestinoId: direccion._id }));
+
+    const sinPunto = await pedir();
+    expect(sinPunto.statusCode).toBe(422);
+    expect(sinPunto.json()).toEqual({
+      error: 'Debes seleccionar una ubicación en el mapa',
+      mensaje: 'Debes seleccionar una ubicación en el mapa',
+      code: 'DIRECCION_SIN_UBICACION',
+    });
+
+    const ubicar = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/direccion/${registrada.userId}/${direccion._id}`,
+      headers: registrada.auth,
+      payload: { latitud: -34.6186, longitud: -58.442 },
+    });
+    expect(ubicar.statusCode).toBe(200);
+    const conPunto = await pedir();
+    expect(conPunto.statusCode).toBe(200);
+    expect(cotizarPrevioResponseSchema.parse(conPunto.json()).opciones.length).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown store before the missing point', async () => {
     const sinUbicacion = newId();
     await t.database.db.execute(
       sql`insert into direcciones (id, usuario_id, direccion, ciudad, provincia)
           values (${sinUbicacion}, ${comprador.userId}, 'Calle 7 123', 'La Plata', 'Buenos Aires')`,
     );
-    const res = await cotizar(comprador, cuerpo({ direccionDestinoId: sinUbicacion }));
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({
-      code: 'ENVIO_NO_DISPONIBLE',
-      error: 'Debes seleccionar una ubicación en el mapa',
-    });
+    const res = await cotizar(
+      comprador,
+      cuerpo({ direccionDestinoId: sinUbicacion, tiendaId: newId() }),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('TIENDA_NO_ENCONTRADA');
   });
 });

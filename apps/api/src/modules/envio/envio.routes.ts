@@ -15,6 +15,11 @@ export const envioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'cotizarEnvio',
+        responseDescriptions: {
+          200: 'Las opciones de envío',
+          422: 'La dirección todavía no tiene su punto en el mapa (DIRECCION_SIN_UBICACION)',
+        },
         tags: ['envio'],
         summary: 'Opciones de envío de una tienda a una dirección del usuario',
         description:

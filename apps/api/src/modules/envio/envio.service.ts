@@ -4,10 +4,10 @@ import {
   type OpcionEnvio,
   type Paquete,
 } from '@compra-grupal/contracts';
-import type { EnvioPort, OpcionCotizada, PuntoGeo } from '../../adapters/envio/envio.port';
+import type { OpcionCotizada, PuntoGeo, ShippingPort } from '../../adapters/shipping/shipping.port';
 import { requireActor } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, appError, notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
 import type { EnvioRepository } from './envio.repository';
 
@@ -18,9 +18,11 @@ export const envioErrors = {
   /** An unknown or disabled store: 'No se pudo obtener información de la tienda'. */
   tiendaNoEncontrada: () => new AppError(404, 'TIENDA_NO_ENCONTRADA', ENVIO_MENSAJES.sinTienda),
   direccionNoEncontrada: () => notFound('DIRECCION_NO_ENCONTRADA'),
-  /** An address saved without a point (typed at sign-up): nothing to measure the trip to. */
-  direccionSinUbicacion: () =>
-    new AppError(422, 'ENVIO_NO_DISPONIBLE', 'Debes seleccionar una ubicación en el mapa'),
+  /**
+   * An address saved without a point (typed at sign-up): nothing to measure the trip to. Its
+   * code tells checkout to ask for the point in place.
+   */
+  direccionSinUbicacion: () => appError(422, 'DIRECCION_SIN_UBICACION'),
 };
 
 /** 'En el día', '1 día hábil', '2 a 4 días hábiles'. */
@@ -47,7 +49,13 @@ const toOpcion = (opcion: OpcionCotizada): OpcionEnvioCotizada => ({
   precioCentavos: opcion.precioCentavos,
 });
 
-export function createEnvioService(repository: EnvioRepository, envio: EnvioPort) {
+export function createEnvioService({
+  repository,
+  envio,
+}: {
+  repository: EnvioRepository;
+  envio: ShippingPort;
+}) {
   /**
    * The shipping options from an enabled store to a point, cheapest first (empty when no
    * carrier takes the package). For the order code, which quotes again server-side and never

@@ -66,6 +66,16 @@ describe('/api/geo with the embedded gazetteer', () => {
       expect(diez.json().sugerencias).toHaveLength(10);
     });
 
+    it('finds the barrio after the comma of a street address, since it knows no streets', async () => {
+      const res = await get(
+        `/api/geo/buscar?q=${encodeURIComponent('Av. Corrientes 1234, Palermo')}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().sugerencias[0]).toMatchObject({ ciudad: 'Palermo' });
+      const sinBarrio = await get(`/api/geo/buscar?q=${encodeURIComponent('Av. Corrientes 1234')}`);
+      expect(sinBarrio.json()).toEqual({ sugerencias: [] });
+    });
+
     it('answers an empty list for an unknown place', async () => {
       const res = await get('/api/geo/buscar?q=xyzzyqwerty');
       expect(res.statusCode).toBe(200);
@@ -190,6 +200,7 @@ describe('/api/geo when the provider fails', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     const caido: GeoPort = {
+      buscaCalles: false,
       buscar: () => Promise.reject(geoNoDisponible()),
       inversa: () => Promise.reject(geoNoDisponible()),
     };
@@ -287,11 +298,31 @@ describe('/api/geo/mapa in the whole app', () => {
       expect(res.json()).toEqual({
         tileUrl: 'https://teselas.ejemplo.com.ar/{z}/{x}/{y}.png',
         atribucion: '© Ejemplo',
+        buscaCalles: false,
       });
       const buscar = await t.app.inject({ url: '/api/geo/buscar?q=palermo' });
       expect(buscar.json().sugerencias[0]).toMatchObject({ ciudad: 'Palermo' });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('/api/geo/mapa says whether the active geocoder knows streets', () => {
+  it('is true with GEO_PROVIDER=georef', async () => {
+    const { createTestApp } = await import('../../test/test-app');
+    const fake = await startGeorefFake();
+    const t = await createTestApp({ GEO_PROVIDER: 'georef', GEOREF_BASE_URL: fake.baseUrl });
+    try {
+      const res = await t.app.inject({ url: '/api/geo/mapa' });
+      expect(res.json()).toMatchObject({ buscaCalles: true });
+      const buscar = await t.app.inject({
+        url: `/api/geo/buscar?q=${encodeURIComponent('Av Corrientes 1234')}`,
+      });
+      expect(buscar.json().sugerencias[0]).toMatchObject({ direccion: 'Av Corrientes 1234' });
+    } finally {
+      await t.close();
+      await fake.close();
     }
   });
 });

@@ -18,24 +18,32 @@ import type { GeoPort } from '../../adapters/geo/geo.port';
  * at `/api/geo` with the adapter its configuration chose.
  */
 export const createGeoRoutes =
-  (geo: GeoPort, mapa: MapaConfig): FastifyPluginAsyncZod =>
+  (geo: GeoPort, capa: Omit<MapaConfig, 'buscaCalles'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/mapa',
       {
         schema: {
+          operationId: 'obtenerCapaDeMapa',
+          responseDescriptions: { 200: 'La capa de mapa' },
           tags: ['geo'],
-          summary: 'Capa de mapa configurada (plantilla de teselas y atribución)',
+          summary:
+            'Capa de mapa configurada (plantilla de teselas y atribución) y si el geocodificador busca calles',
           response: { 200: mapaConfigSchema },
         },
       },
-      async () => mapa,
+      async (): Promise<MapaConfig> => ({ ...capa, buscaCalles: geo.buscaCalles }),
     );
 
     app.get(
       '/buscar',
       {
         schema: {
+          operationId: 'buscarDirecciones',
+          responseDescriptions: {
+            200: 'Las sugerencias',
+            502: 'El servicio de direcciones no respondió',
+          },
           tags: ['geo'],
           summary: 'Sugerencias de direcciones y localidades de Argentina',
           querystring: buscarGeoQuerySchema,
@@ -51,6 +59,12 @@ export const createGeoRoutes =
       '/inversa',
       {
         schema: {
+          operationId: 'ubicarPunto',
+          responseDescriptions: {
+            200: 'La ubicación del punto',
+            404: 'No hay dirección para ese punto',
+            502: 'El servicio de direcciones no respondió',
+          },
           tags: ['geo'],
           summary: 'Dirección, ciudad, provincia y código postal de un punto del mapa',
           querystring: inversaGeoQuerySchema,
@@ -71,6 +85,8 @@ export const createGeoRoutes =
       '/plano',
       {
         schema: {
+          operationId: 'obtenerPlano',
+          responseDescriptions: { 200: 'El plano del área' },
           tags: ['geo'],
           summary: 'Barrios, localidades y límites de un área, para dibujar el mapa sin teselas',
           querystring: planoGeoQuerySchema,

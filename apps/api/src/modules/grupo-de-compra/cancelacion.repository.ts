@@ -19,7 +19,7 @@ export interface GrupoParaAdminRow {
 export function createCancelacionRepository(db: Database) {
   return {
     /** abierto -> cancelado (with `cancelado_en` and `cerrado_en`); undefined when it was not open. */
-    async cancelar(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
+    async markCancelado(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
       const [row] = await db
         .update(gruposDeCompra)
         .set({
@@ -33,7 +33,7 @@ export function createCancelacionRepository(db: Database) {
     },
 
     /** Open groups whose deadline has passed, oldest deadline first. */
-    async vencidos(ahora: Date, limite = 100): Promise<string[]> {
+    async findVencidos(ahora: Date, limite = 100): Promise<string[]> {
       const filas = await db
         .select({ id: gruposDeCompra.id })
         .from(gruposDeCompra)
@@ -47,7 +47,7 @@ export function createCancelacionRepository(db: Database) {
      * The open groups, with their product's and store's names: those with places taken first
      * (what a cancellation would refund), then the newest; at most `LIMITE_GRUPOS_ADMIN`.
      */
-    async abiertosParaAdmin(): Promise<GrupoParaAdminRow[]> {
+    async findAbiertosParaAdmin(): Promise<GrupoParaAdminRow[]> {
       const filas = await db
         .select({
           grupo: gruposDeCompra,

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutPort, PaymentsProviderError } from '../../adapters/payments/payments.port';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import { createSandboxCheckout } from '../../adapters/payments/sandbox-checkout';
-import { createRepositories } from '../../composition';
 import {
   eventosSalientes,
   gruposDeCompra,
@@ -18,9 +17,11 @@ import {
   participantesGrupo,
   reembolsos,
 } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { createJobRunner } from '../../jobs/job-runner';
+import { schedulePeriodicJob } from '../../jobs/periodic-job';
 import { createTestClock } from '../../lib/clock';
+import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import {
   type CompradorDePrueba,
@@ -38,9 +39,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
-} from '../pago/mercadopago-cuenta-de-prueba';
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import { createCicloDeVida } from '../pedido/ciclo-de-vida.service';
-import { registrarReembolsos } from '../pedido/reembolsos.job';
+import { reembolsosJob } from '../pedido/reembolsos.job';
 import { createReembolsosService } from '../pedido/reembolsos.service';
 import { TIPO_GRUPOS_VENCIDOS } from './cancelacion.job';
 import { createCancelacionDeGrupoService } from './grupo-de-compra.cancelacion';
@@ -338,7 +339,10 @@ describe('refunds of a cancelled group, retried by the jobs', () => {
       clock,
     });
     const jobs = createJobRunner({ db: t.database.db, clock });
-    const trabajos = registrarReembolsos(jobs, reembolsos, { db: t.database.db, clock });
+    const trabajos = schedulePeriodicJob(jobs, reembolsosJob(reembolsos), {
+      db: t.database.db,
+      clock,
+    });
 
     const cancelacion = await service.cancelar(grupoId);
     expect(cancelacion).toMatchObject({

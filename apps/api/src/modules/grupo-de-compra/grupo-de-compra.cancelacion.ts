@@ -3,7 +3,6 @@ import {
   ERROR_CODES,
   type GrupoParaAdmin,
 } from '@compra-grupal/contracts';
-import type { Repositories } from '../../composition';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { AppError, appError, notFound } from '../../lib/app-error';
@@ -11,14 +10,23 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import { reembolsoPorCancelacion } from '../pedido/ciclo-de-vida';
 import type { CicloDeVida } from '../pedido/ciclo-de-vida.service';
+import type { PartesDeGrupos, RepositoriosDelCiclo } from '../pedido/pedido.ports';
 import type { ReembolsosService } from '../pedido/reembolsos.service';
+import type { CancelacionRepository } from './cancelacion.repository';
 import { abrirGrupo, anunciarGrupoActualizado } from './grupo-de-compra.ledger';
+import type { GrupoDeCompraRepository } from './grupo-de-compra.repository';
 
 export const GRUPO_CANCELADO = 'Grupo cancelado';
 
 export interface CancelacionDeGrupoDeps {
-  repositories: Pick<Repositories, 'cancelacion' | 'cicloDeVida'>;
-  withTransaction: WithTransaction<Repositories>;
+  repositories: { cancelacion: CancelacionRepository; cicloDeVida: PartesDeGrupos };
+  /** The group's rows, and what the lifecycle writes when it refunds the group. */
+  withTransaction: WithTransaction<
+    RepositoriosDelCiclo & {
+      grupoDeCompra: GrupoDeCompraRepository;
+      cancelacion: CancelacionRepository;
+    }
+  >;
   /** The order lifecycle: what a cancelled group gives back. */
   cicloDeVida: CicloDeVida;
   /** The refund ledger's worker: makes the refunds after the commit. */
@@ -63,7 +71,7 @@ export function createCancelacionDeGrupoService({
       if (!antes) throw notFound('GRUPO_NO_ENCONTRADO');
       const producto = await repos.grupoDeCompra.lockProducto(antes.productoId);
       if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
-      const cancelado = await repos.cancelacion.cancelar(grupoId);
+      const cancelado = await repos.cancelacion.markCancelado(grupoId);
       if (!cancelado) throw appError(409, 'GRUPO_NO_CANCELABLE');
       const reembolsado = await cicloDeVida.reembolsarGrupoCancelado(repos, grupoId, clock.now());
       await anunciarGrupoActualizado(repos, producto, cancelado);
@@ -83,7 +91,7 @@ export function createCancelacionDeGrupoService({
     /** Cancels the open groups whose deadline passed; answers how many. */
     async cancelarVencidos(): Promise<number> {
       let cancelados = 0;
-      for (const grupoId of await repo.vencidos(clock.now())) {
+      for (const grupoId of await repo.findVencidos(clock.now())) {
         try {
           await cancelar(grupoId);
           cancelados++;
@@ -99,7 +107,7 @@ export function createCancelacionDeGrupoService({
 
     /** The open groups for the product team's screen, with what cancelling each refunds. */
     async abiertos(): Promise<GrupoParaAdmin[]> {
-      const filas = await repo.abiertosParaAdmin();
+      const filas = await repo.findAbiertosParaAdmin();
       const montos = await montosDeCancelacion(
         repositories.cicloDeVida,
         filas.map((f) => f.grupo.id),
@@ -131,12 +139,12 @@ export function createCancelacionDeGrupoService({
 
 /** What cancelling each group would refund now, by the lifecycle's rule. */
 async function montosDeCancelacion(
-  cicloDeVida: Repositories['cicloDeVida'],
+  cicloDeVida: PartesDeGrupos,
   grupoIds: string[],
   ahora: Date,
 ): Promise<Map<string, number>> {
-  const pedidoIds = await cicloDeVida.pedidosDeGrupos(grupoIds);
-  const partes = await cicloDeVida.partes(pedidoIds, ahora);
+  const pedidoIds = await cicloDeVida.findPedidosDeGrupos(grupoIds);
+  const partes = await cicloDeVida.findPartes(pedidoIds, ahora);
   const montos = new Map<string, number>();
   for (const parte of partes) {
     if (parte.estadoPago !== 'aprobado') continue;

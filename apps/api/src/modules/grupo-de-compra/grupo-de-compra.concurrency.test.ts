@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { gruposDeCompra, participantesGrupo } from '../../db/schema';
-import { DEMO_COMPRADORES_EXTRA } from '../../db/seed/demo-grupos';
-import { DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { DEMO_COMPRADORES_EXTRA } from '../../demo/demo-grupos';
+import { DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { openTestDatabase } from '../../test/test-database';
 import { abrirGrupo, cerrarGrupo, tomarLugares } from './grupo-de-compra.ledger';
 import {

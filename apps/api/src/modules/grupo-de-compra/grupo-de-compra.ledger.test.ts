@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { eventosSalientes, gruposDeCompra, productos } from '../../db/schema';
-import { DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { openTestDatabase } from '../../test/test-database';
 import { abrirGrupo, cerrarGrupo, tomarLugares } from './grupo-de-compra.ledger';
 import {

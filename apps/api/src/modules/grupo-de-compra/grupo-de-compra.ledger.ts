@@ -1,8 +1,12 @@
 import { rooms } from '@compra-grupal/contracts';
-import type { Repositories } from '../../composition';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import { appError, notFound } from '../../lib/app-error';
-import type { ProductoDelLedger, TomaDeLugares } from './grupo-de-compra.repository';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type {
+  GrupoDeCompraRepository,
+  ProductoDelLedger,
+  TomaDeLugares,
+} from './grupo-de-compra.repository';
 
 /**
  * The places ledger (DESIGN.md section 3, Purchase groups; docs/decisions/020): the ONLY code
@@ -25,6 +29,18 @@ export type ProductoParaGrupo = Pick<
 
 export type { TomaDeLugares };
 
+/**
+ * What the ledger writes through inside the caller's transaction when another module opens,
+ * fills or empties a group (grupo-de-compra.ports.ts offers it): the group's rows and the outbox.
+ */
+export interface LugaresDelGrupo {
+  grupoDeCompra: Pick<
+    GrupoDeCompraRepository,
+    'countParticipantes' | 'insertGrupo' | 'tomarPaso' | 'cancelAbiertoVacio'
+  >;
+  eventos: OutboxRepository;
+}
+
 export interface TomarLugaresInput {
   productoId: string;
   /** The group the shopper chose (group page), used first if it is still open with room. */
@@ -41,7 +57,7 @@ export interface TomarLugaresInput {
  * group's state and places, to the group's, product's and store's rooms.
  */
 export async function anunciarGrupoActualizado(
-  repos: Repositories,
+  repos: LugaresDelGrupo,
   producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
   grupo: Pick<GrupoDeCompraRow, 'id' | 'estado' | 'lugaresOcupados' | 'lugaresNecesarios'>,
   participantesCount?: number,
@@ -55,7 +71,7 @@ export async function anunciarGrupoActualizado(
       lugaresOcupados: grupo.lugaresOcupados,
       lugaresNecesarios: grupo.lugaresNecesarios,
       participantesCount:
-        participantesCount ?? (await repos.grupoDeCompra.contarParticipantes(grupo.id)),
+        participantesCount ?? (await repos.grupoDeCompra.countParticipantes(grupo.id)),
       productoNombre: producto.nombre,
     },
   );
@@ -63,7 +79,7 @@ export async function anunciarGrupoActualizado(
 
 /** Records `nuevoGrupoCreado` to the product's and the store's rooms. */
 async function anunciarNuevoGrupo(
-  repos: Repositories,
+  repos: LugaresDelGrupo,
   producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
 ): Promise<void> {
   const payload = { productoId: producto.id, productoNombre: producto.nombre };
@@ -91,7 +107,7 @@ async function anunciarNuevoGrupo(
  * already has an open group. Returns the new group's row.
  */
 export async function abrirGrupo(
-  repos: Repositories,
+  repos: LugaresDelGrupo,
   producto: ProductoParaGrupo,
 ): Promise<GrupoDeCompraRow> {
   const grupo = await repos.grupoDeCompra.insertGrupo(producto.id, producto.cantidadTotalGrupo);
@@ -115,7 +131,7 @@ export async function abrirGrupo(
  * PRODUCTO_NO_ENCONTRADO when the product does not exist.
  */
 export async function tomarLugares(
-  repos: Repositories,
+  repos: LugaresDelGrupo,
   { productoId, cantidad, usuarioId, pedidoId }: TomarLugaresInput,
 ): Promise<TomaDeLugares[]> {
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
@@ -151,10 +167,10 @@ export async function tomarLugares(
  * open group is cancelled if no one took a place in it (`grupoActualizado`).
  */
 export async function cancelarGrupoVacio(
-  repos: Repositories,
+  repos: LugaresDelGrupo,
   producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
 ): Promise<void> {
-  for (const grupo of await repos.grupoDeCompra.cancelarAbiertoVacio(producto.id)) {
+  for (const grupo of await repos.grupoDeCompra.cancelAbiertoVacio(producto.id)) {
     await anunciarGrupoActualizado(repos, producto, grupo, 0);
   }
 }
@@ -173,12 +189,15 @@ export interface CierreDeGrupo {
  * the product is on sale. 404 GRUPO_NO_ENCONTRADO; 400 GRUPO_YA_CERRADO when the group is not
  * open (a second close, or a fill that won the race).
  */
-export async function cerrarGrupo(repos: Repositories, grupoId: string): Promise<CierreDeGrupo> {
+export async function cerrarGrupo(
+  repos: { grupoDeCompra: GrupoDeCompraRepository; eventos: OutboxRepository },
+  grupoId: string,
+): Promise<CierreDeGrupo> {
   const antes = await repos.grupoDeCompra.findById(grupoId);
   if (!antes) throw notFound('GRUPO_NO_ENCONTRADO');
   const producto = await repos.grupoDeCompra.lockProducto(antes.productoId);
   if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
-  const grupo = await repos.grupoDeCompra.cerrar(grupoId);
+  const grupo = await repos.grupoDeCompra.markCerrado(grupoId);
   if (!grupo) throw appError(400, 'GRUPO_YA_CERRADO');
   await repos.eventos.registrar(rooms.grupo(grupo.id), 'grupoCerradoPorVendedor', {
     grupoId: grupo.id,

@@ -1,16 +1,22 @@
 import {
   type ClientToServerEvents,
   gruposDeTiendaResponseSchema,
+  rooms,
   type ServerToClientEvents,
 } from '@compra-grupal/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTiendaId, demoVendedorEmail } from '../../db/seed/demo-tiendas';
-import { DEMO_PASSWORD } from '../../db/seed/demo-usuarios';
+import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
+import { DEMO_PASSWORD } from '../../demo/demo-usuarios';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Cliente = Socket<ServerToClientEvents, ClientToServerEvents>;
+type GrupoActualizado = Parameters<ServerToClientEvents['grupoActualizado']>[0];
+
+/** Probes are grupoActualizado payloads whose product name starts with this. */
+const SONDA = 'sonda';
+const esSonda = (p: GrupoActualizado) => p.productoNombre.startsWith(SONDA);
 
 describe('realtime: a seller closing a group', () => {
   let t: TestApp;
@@ -42,6 +48,37 @@ describe('realtime: a seller closing a group', () => {
     return socket;
   };
 
+  /**
+   * Sends a probe (a grupoActualizado naming `marca`) to the group's room through the port the
+   * services use, again every 20 ms, until the socket receives it.
+   */
+  const sondear = async (socket: Cliente, grupoId: string, marca: string) => {
+    const sonda: GrupoActualizado = {
+      grupoId,
+      estado: 'abierto',
+      lugaresOcupados: 0,
+      lugaresNecesarios: 1,
+      participantesCount: 0,
+      productoNombre: marca,
+    };
+    const recibida = new Promise<void>((resolve) => {
+      const escuchar = (p: GrupoActualizado) => {
+        if (p.productoNombre !== marca) return;
+        socket.off('grupoActualizado', escuchar);
+        resolve();
+      };
+      socket.on('grupoActualizado', escuchar);
+    });
+    const enviar = () => t.app.realtime.emitToRoom(rooms.grupo(grupoId), 'grupoActualizado', sonda);
+    enviar();
+    const otraVez = setInterval(enviar, 20);
+    try {
+      await recibida;
+    } finally {
+      clearInterval(otraVez);
+    }
+  };
+
   it('reaches every client in the group room, and nobody outside it', async () => {
     const res = await t.app.inject({
       url: `/api/grupoDeCompra/grupos/tienda/${demoTiendaId(0)}`,
@@ -58,14 +95,29 @@ describe('realtime: a seller closing a group', () => {
     a.emit('joinGrupo', grupo._id);
     b.emit('joinGrupo', grupo._id);
     afuera.emit('joinGrupo', otro._id);
+    // The joins have reached the server once a probe sent to each room arrives (sent again
+    // until it does: a join has no acknowledgement).
+    await Promise.all([
+      sondear(a, grupo._id, `${SONDA} de entrada`),
+      sondear(b, grupo._id, `${SONDA} de entrada`),
+      sondear(afuera, otro._id, `${SONDA} de entrada`),
+    ]);
+
     const recibe = (socket: Cliente) =>
       new Promise((resolve) => socket.once('grupoCerradoPorVendedor', resolve));
-    const actualizado = new Promise((resolve) => a.once('grupoActualizado', resolve));
+    const actualizado = new Promise((resolve) => {
+      const escuchar = (p: GrupoActualizado) => {
+        if (esSonda(p)) return; // a probe sent twice may still be on its way
+        a.off('grupoActualizado', escuchar);
+        resolve(p);
+      };
+      a.on('grupoActualizado', escuchar);
+    });
     const deAfuera: unknown[] = [];
     afuera.on('grupoCerradoPorVendedor', (p) => deAfuera.push(p));
-    afuera.on('grupoActualizado', (p) => deAfuera.push(p));
-    // The joins reach the server before the close.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    afuera.on('grupoActualizado', (p) => {
+      if (!esSonda(p)) deAfuera.push(p);
+    });
 
     const cierre = await t.app.inject({
       method: 'POST',
@@ -87,7 +139,9 @@ describe('realtime: a seller closing a group', () => {
       participantesCount: new Set(grupo.participantes.map((p) => p.usuarioId)).size,
       productoNombre: grupo.productoId.nombre,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A socket receives its events in the order the server sends them: once a probe sent to
+    // the other room after the close arrives, anything the close sent there would have too.
+    await sondear(afuera, otro._id, `${SONDA} de salida`);
     expect(deAfuera).toEqual([]);
   });
 });

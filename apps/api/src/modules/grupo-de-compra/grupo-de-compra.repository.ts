@@ -98,7 +98,7 @@ export interface GrupoConProductoRow {
 
 /**
  * Queries of purchase groups and their participants. The writes (`tomar`, `insertGrupo`,
- * `cerrar`) are called by the places ledger only
+ * `markCerrado`) are called by the places ledger only
  * (grupo-de-compra.ledger.ts), inside its transaction, after it locked the product row.
  */
 export function createGrupoDeCompraRepository(db: Database) {
@@ -162,7 +162,7 @@ export function createGrupoDeCompraRepository(db: Database) {
     },
 
     /** The product's open group, if no place was taken in it: `cancelado` (the ledger's). */
-    cancelarAbiertoVacio: (productoId: string) =>
+    cancelAbiertoVacio: (productoId: string) =>
       db
         .update(gruposDeCompra)
         .set({ estado: 'cancelado', cerradoEn: sql`now()`, canceladoEn: sql`now()` })
@@ -206,7 +206,7 @@ export function createGrupoDeCompraRepository(db: Database) {
     },
 
     /** abierto -> cerrado; undefined when the group was not open. */
-    async cerrar(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
+    async markCerrado(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
       const [row] = await db
         .update(gruposDeCompra)
         .set({ estado: 'cerrado', cerradoEn: sql`clock_timestamp()` })
@@ -216,7 +216,7 @@ export function createGrupoDeCompraRepository(db: Database) {
     },
 
     /** How many different users took places in the group. */
-    async contarParticipantes(grupoId: string): Promise<number> {
+    async countParticipantes(grupoId: string): Promise<number> {
       const [row] = await db
         .select({ n: countDistinct(participantesGrupo.usuarioId) })
         .from(participantesGrupo)
@@ -300,7 +300,7 @@ export function createGrupoDeCompraRepository(db: Database) {
       return row;
     },
 
-    async usuarioEnGrupo(grupoId: string, usuarioId: string): Promise<boolean> {
+    async existsParticipacion(grupoId: string, usuarioId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: participantesGrupo.id })
         .from(participantesGrupo)

@@ -6,9 +6,9 @@ import {
   gruposDeTiendaResponseSchema,
 } from '@compra-grupal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMPRADORES_EXTRA } from '../../db/seed/demo-grupos';
-import { demoTiendaId, demoVendedorEmail } from '../../db/seed/demo-tiendas';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { DEMO_COMPRADORES_EXTRA } from '../../demo/demo-grupos';
+import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { violacionesDeInvariantes } from './ledger-test-helpers';

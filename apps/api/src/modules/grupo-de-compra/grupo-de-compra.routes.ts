@@ -23,6 +23,8 @@ export const grupoDeCompraRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'listarGruposDeTienda',
+        responseDescriptions: { 200: 'Los grupos de la tienda' },
         tags: ['grupoDeCompra'],
         summary: 'Los grupos de compra de una tienda, el más nuevo primero (su dueño)',
         security: bearerSecurity,
@@ -40,6 +42,8 @@ export const grupoDeCompraRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'listarGruposAbiertosDeProducto',
+        responseDescriptions: { 200: 'Los grupos abiertos del producto' },
         tags: ['grupoDeCompra'],
         summary:
           'Los grupos abiertos de un producto, el más viejo primero (el dueño del producto: panel del propietario)',
@@ -58,6 +62,8 @@ export const grupoDeCompraRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'cerrarGrupo',
+        responseDescriptions: { 200: 'Grupo cerrado' },
         tags: ['grupoDeCompra'],
         summary:
           'Cierra un grupo abierto antes de completarse (su vendedor; irreversible); 400 si ya está cerrado',
@@ -73,6 +79,8 @@ export const grupoDeCompraRoutes: FastifyPluginAsyncZod = async (app) => {
     '/grupoConProducto/:groupId',
     {
       schema: {
+        operationId: 'obtenerGrupoConProducto',
+        responseDescriptions: { 200: 'El grupo y su producto' },
         tags: ['grupoDeCompra'],
         summary: 'Un grupo con su producto, para la página del grupo (público, sin participantes)',
         params: grupoIdParamsSchema,
@@ -91,6 +99,8 @@ export const grupoDeCompraRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.ownUserInParams,
       schema: {
+        operationId: 'usuarioEnGrupo',
+        responseDescriptions: { 200: 'Si el usuario tiene lugares en el grupo' },
         tags: ['grupoDeCompra'],
         summary: 'Si el usuario (el que llama) tomó lugares en el grupo',
         security: bearerSecurity,

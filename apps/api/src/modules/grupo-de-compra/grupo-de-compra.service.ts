@@ -4,18 +4,21 @@ import {
   type GrupoConProducto,
   type GrupoDeCompra,
 } from '@compra-grupal/contracts';
-import type { Repositories } from '../../composition';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { allowAnyone, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
 import { cerrarGrupo } from './grupo-de-compra.ledger';
 import type { GrupoConProductoRow, GrupoDeCompraRepository } from './grupo-de-compra.repository';
 
 interface GrupoDeCompraServiceDeps {
-  withTransaction: WithTransaction<Repositories>;
+  withTransaction: WithTransaction<{
+    grupoDeCompra: GrupoDeCompraRepository;
+    eventos: OutboxRepository;
+  }>;
 }
 
 const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
@@ -35,10 +38,10 @@ const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
  * belong to the store's owner (or an admin); the group page is public and names nobody;
  * "am I in this group" answers only for the caller's own user id.
  */
-export function createGrupoDeCompraService(
-  repository: GrupoDeCompraRepository,
-  { withTransaction }: GrupoDeCompraServiceDeps,
-) {
+export function createGrupoDeCompraService({
+  repository,
+  withTransaction,
+}: GrupoDeCompraServiceDeps & { repository: GrupoDeCompraRepository }) {
   return {
     /** GET grupos/tienda/{tiendaId}: the store's groups, newest first, with participants. */
     async deTienda(actor: Actor | null, tiendaId: string): Promise<GrupoDeCompra[]> {
@@ -127,7 +130,7 @@ export function createGrupoDeCompraService(
     async usuarioEnGrupo(actor: Actor | null, grupoId: string, usuarioId: string) {
       requireOwner(actor, usuarioId);
       if (!(await repository.findById(grupoId))) throw notFound('GRUPO_NO_ENCONTRADO');
-      return { estaEnGrupo: await repository.usuarioEnGrupo(grupoId, usuarioId) };
+      return { estaEnGrupo: await repository.existsParticipacion(grupoId, usuarioId) };
     },
   };
 }

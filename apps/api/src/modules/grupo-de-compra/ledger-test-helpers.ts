@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { createAppUnitOfWork, type Repositories } from '../../composition';
 import type { Database } from '../../db/client';
 import { gruposDeCompra, participantesGrupo, productos, tiendas } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { newId } from '../../lib/ids';
+import { createAppUnitOfWork, type Repositories } from '../../repositories';
 
 /** The ledger's transaction runner on a test database, as the app builds it. */
 export const ledgerUnitOfWork = (db: Database): WithTransaction<Repositories> =>

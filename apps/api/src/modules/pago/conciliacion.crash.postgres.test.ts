@@ -31,9 +31,12 @@ import {
   vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  resolveMercadoPagoKey,
+  vincularCuentaDePrueba,
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import type { ConciliacionCrashChildInput } from './conciliacion.crash-child';
 import { CONCILIACION_INTERVALO_MS, TIPO_CONCILIACION } from './conciliacion.job';
-import { resolveMercadoPagoKey, vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
 
 /**
  * Nothing is lost (docs/decisions/025, Reconciliation), PostgreSQL only: a real child process

@@ -35,7 +35,7 @@ export function createConciliacionRepository(db: Database) {
      * - parts with a provider payment recorded `pendiente` and not updated since `esperaHasta`
      *   (it may have been approved or rejected since).
      */
-    partesAConciliar: ({
+    findPartesAConciliar: ({
       esperaHasta,
       pedidosDesde,
       despuesDe,

@@ -74,16 +74,15 @@ const cursorDe = (parte: ParteAConciliar): CursorDeConciliacion => ({
  * where the previous pass stopped, so every part is reached however many there are.
  */
 export function createConciliacionService(
-  repository: ConciliacionRepository,
-  options: ConciliacionServiceOptions,
+  options: ConciliacionServiceOptions & { repository: ConciliacionRepository },
 ) {
-  const { checkout, aplicar, log, clock = systemClock } = options;
+  const { repository, checkout, aplicar, log, clock = systemClock } = options;
   const lote = options.lote ?? CONCILIACION_LOTE;
 
   /** The parts of this pass, and where the next one goes on if the pass ends normally. */
   async function listar(despuesDe?: CursorDeConciliacion) {
     const ahora = clock.now().getTime();
-    const partes = await repository.partesAConciliar({
+    const partes = await repository.findPartesAConciliar({
       esperaHasta: new Date(ahora - CONCILIACION_ESPERA_MS),
       pedidosDesde: new Date(ahora - CONCILIACION_VENTANA_MS),
       despuesDe,

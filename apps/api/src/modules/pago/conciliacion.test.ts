@@ -29,10 +29,10 @@ import {
   vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { vincularCuentaDePrueba } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import { CONCILIACION_INTERVALO_MS, TIPO_CONCILIACION } from './conciliacion.job';
 import { createConciliacionRepository } from './conciliacion.repository';
 import { CONCILIACION_ESPERA_MS, createConciliacionService } from './conciliacion.service';
-import { vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
 
 /**
  * The payment reconciliation (docs/decisions/025): a payment approved on the sandbox whose
@@ -252,7 +252,8 @@ describe('the reconciliation service', () => {
   function servicio(port: CheckoutPort, { lote }: { lote?: number } = {}) {
     const avisos: { objeto: Record<string, unknown>; mensaje: string }[] = [];
     const aplicados: PagoLeido[] = [];
-    const service = createConciliacionService(createConciliacionRepository(db()), {
+    const service = createConciliacionService({
+      repository: createConciliacionRepository(db()),
       checkout: port,
       accessTokenVigente: (usuarioId) => t.app.services.mercadoPago.accessTokenVigente(usuarioId),
       aplicar: async (leido) => {

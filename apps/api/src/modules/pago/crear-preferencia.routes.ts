@@ -25,14 +25,21 @@ export const crearPreferenciaRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ],
       schema: {
+        operationId: 'crearPedido',
+        responseDescriptions: {
+          201: 'Pedido creado, con un pago pendiente por vendedor',
+          409: 'Sin stock suficiente, con tiendas que todavía no cobran (tiendasSinMP), o con un producto de la tienda del comprador (PRODUCTO_PROPIO)',
+          422: 'La dirección todavía no tiene su punto en el mapa (DIRECCION_SIN_UBICACION)',
+        },
         tags: ['pago'],
         summary:
-          'Crea el pedido (un pago pendiente por vendedor) y reserva el stock; 409 sin stock o con tiendas sin Mercado Pago (tiendasSinMP)',
+          'Crea el pedido (un pago pendiente por vendedor) y reserva el stock; 409 sin stock, con tiendas sin Mercado Pago (tiendasSinMP) o con un producto de la propia tienda del comprador',
         security: bearerSecurity,
         body: crearPreferenciaRequestSchema,
         response: {
           201: crearPreferenciaResponseSchema,
           409: errorBodySchema,
+          422: errorBodySchema,
           ...authenticatedErrorResponses,
         },
       },

@@ -6,7 +6,7 @@ import { pagosPorVendedor, pagosProveedor, pedidoLineas, trabajos } from '../../
 import { compradorConDireccion, crearPreferencia, pedidoDePrueba } from '../../test/pedido-helpers';
 import { crearProducto, vendedorConTienda } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
+import { vincularCuentaDePrueba } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 
 /** A port free on the loopback interface right now. */
 const puertoLibre = () =>

@@ -1,12 +1,12 @@
 import { createPayments } from '../../adapters/payments/payments-from-config';
-import { createRepositories } from '../../composition';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { createTestClock } from '../../lib/clock';
+import { createRepositories } from '../../repositories';
+import { resolveMercadoPagoKey } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import { createCicloDeVida } from '../pedido/ciclo-de-vida.service';
 import { createReembolsosService } from '../pedido/reembolsos.service';
-import { resolveMercadoPagoKey } from './mercadopago-cuenta-de-prueba';
 import { createPagoService, type PasoDePago } from './pago.service';
 
 /**
@@ -41,7 +41,8 @@ async function main() {
     db: database.db,
   });
   const repositories = createRepositories(database.db);
-  const servicio = createPagoService(repositories.pago, {
+  const servicio = createPagoService({
+    repository: repositories.pago,
     withTransaction: createUnitOfWork(database.db, createRepositories),
     cicloDeVida: createCicloDeVida(),
     reembolsos: createReembolsosService({

@@ -32,7 +32,10 @@ import {
   vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { resolveMercadoPagoKey, vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
+import {
+  resolveMercadoPagoKey,
+  vincularCuentaDePrueba,
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import type { PagoCrashChildInput } from './pago.crash-child';
 import type { PasoDePago } from './pago.service';
 

@@ -25,7 +25,10 @@ import {
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { violacionesDeInvariantes } from '../grupo-de-compra/ledger-test-helpers';
-import { resolveMercadoPagoKey, vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
+import {
+  resolveMercadoPagoKey,
+  vincularCuentaDePrueba,
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 
 /**
  * Property (DESIGN.md section 5, "correct under concurrency"), PostgreSQL only: many orders of

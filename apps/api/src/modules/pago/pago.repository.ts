@@ -12,7 +12,7 @@ import {
 /** Queries of payments and their notifications (docs/decisions/025). */
 export function createPagoRepository(db: Database) {
   return {
-    async pagoDeVendedor(pedidoId: string, tiendaId: string) {
+    async findPagoDeVendedor(pedidoId: string, tiendaId: string) {
       const [row] = await db
         .select({
           pago: pagosPorVendedor,
@@ -27,7 +27,7 @@ export function createPagoRepository(db: Database) {
       return row;
     },
 
-    lineasDeVendedor: (pedidoId: string, tiendaId: string) =>
+    findLineasDeVendedor: (pedidoId: string, tiendaId: string) =>
       db
         .select({
           productoId: pedidoLineas.productoId,
@@ -41,7 +41,7 @@ export function createPagoRepository(db: Database) {
         .orderBy(asc(pedidoLineas.productoId)),
 
     /** The Mercado Pago account (provider user id) the store is linked to. */
-    async mpUsuarioDeTienda(tiendaId: string): Promise<string | null | undefined> {
+    async findMpUsuarioDeTienda(tiendaId: string): Promise<string | null | undefined> {
       const [row] = await db
         .select({ mpUsuarioId: tiendas.mpUsuarioId })
         .from(tiendas)
@@ -49,7 +49,7 @@ export function createPagoRepository(db: Database) {
       return row?.mpUsuarioId;
     },
 
-    async preferenciaVigente(pagoPorVendedorId: string, ahora: Date) {
+    async findPreferenciaVigente(pagoPorVendedorId: string, ahora: Date) {
       const [row] = await db
         .select()
         .from(preferenciasDePago)
@@ -62,7 +62,7 @@ export function createPagoRepository(db: Database) {
       return row;
     },
 
-    async guardarPreferencia(values: typeof preferenciasDePago.$inferInsert) {
+    async insertPreferencia(values: typeof preferenciasDePago.$inferInsert) {
       await db
         .insert(preferenciasDePago)
         .values(values)

@@ -33,7 +33,10 @@ import {
   vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { resolveMercadoPagoKey, vincularCuentaDePrueba } from './mercadopago-cuenta-de-prueba';
+import {
+  resolveMercadoPagoKey,
+  vincularCuentaDePrueba,
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 
 const clock = createTestClock();
 let t: TestApp;

@@ -1,41 +1,9 @@
-import {
-  errorBodySchema,
-  linkPagoResponseSchema,
-  pedidoYTiendaParamsSchema,
-} from '@compra-grupal/contracts';
+import { errorBodySchema } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor';
-import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
 
 const cabecera = (value: string | string[] | undefined) =>
   typeof value === 'string' && value.length <= 512 ? value : undefined;
-
-/** GET /api/pedido/linkPago/{pedidoId}/{tiendaId} (docs/decisions/025). */
-export const linkPagoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.pago;
-  app.get(
-    '/linkPago/:pedidoId/:tiendaId',
-    {
-      preHandler: app.guards.authenticate,
-      schema: {
-        tags: ['pedido'],
-        summary:
-          'El link de pago (preferencia) de la parte de una tienda en el pedido; el dueño del pedido; 409 si ya está aprobado',
-        security: bearerSecurity,
-        params: pedidoYTiendaParamsSchema,
-        response: {
-          200: linkPagoResponseSchema,
-          409: errorBodySchema,
-          503: errorBodySchema,
-          ...authenticatedErrorResponses,
-        },
-      },
-    },
-    (request) =>
-      service.linkPago(actorOf(request), request.params.pedidoId, request.params.tiendaId),
-  );
-};
 
 /** POST /api/pago/webhook: the provider's payment notifications (docs/decisions/025). */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +12,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhook',
     {
       schema: {
+        operationId: 'recibirNotificacionDePago',
+        responseDescriptions: {
+          200: 'Notificación recibida',
+          401: 'La firma x-signature no es válida',
+          503: 'El proveedor de pagos no está disponible',
+        },
         tags: ['pago'],
         summary:
           'Notificaciones de Mercado Pago (firma x-signature); el pago se vuelve a leer del proveedor y se aplica una sola vez',

@@ -1,18 +1,20 @@
 import { ERROR_CODES, type LinkPagoResponse } from '@compra-grupal/contracts';
 import type { CheckoutPort, PagoLeido } from '../../adapters/payments/payments.port';
 import { verificarFirma } from '../../adapters/payments/webhook-signature';
-import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
+import { type MetricsPort, sinMetricas } from '../../metrics/metrics.port';
 import type { CicloDeVida } from '../pedido/ciclo-de-vida.service';
+import type { RepositoriosDelCiclo } from '../pedido/pedido.ports';
 import type { ReembolsosService } from '../pedido/reembolsos.service';
 import type { PagoRepository } from './pago.repository';
 
 export interface PagoServiceOptions {
-  withTransaction: WithTransaction<Repositories>;
+  /** A payment runs through the order lifecycle, with the repositories it writes through. */
+  withTransaction: WithTransaction<RepositoriosDelCiclo>;
   /** The order lifecycle: what a payment does to its part. */
   cicloDeVida: CicloDeVida;
   /** The refund ledger's worker, for the refunds a payment records. */
@@ -30,6 +32,8 @@ export interface PagoServiceOptions {
   webhookSecret: string;
   feePercent: number;
   clock?: Clock;
+  /** Counts the payments applied (GET /metrics). */
+  metrics?: Pick<MetricsPort, 'pagoAplicado'>;
   /**
    * Tests only: called after each step of applying a notification, so a crash test can stop
    * there (default: nothing). `leido` after the provider's read, `antesDelCommit` inside the
@@ -47,16 +51,18 @@ const noDisponible = () => appError(503, 'MERCADOPAGO_NO_DISPONIBLE');
  * Payments of orders (docs/decisions/025): the seller's preference (GET pedido/linkPago) and
  * the provider's notifications, applied exactly once whatever their order or number.
  */
-export function createPagoService(repository: PagoRepository, options: PagoServiceOptions) {
+export function createPagoService(options: PagoServiceOptions & { repository: PagoRepository }) {
   const {
+    repository,
     withTransaction,
     checkout,
     cicloDeVida,
     reembolsos,
     clock = systemClock,
+    metrics = sinMetricas,
     despuesDe = () => {},
   } = options;
-  const transaccionDeAplicar: WithTransaction<Repositories> = (work) =>
+  const transaccionDeAplicar: WithTransaction<RepositoriosDelCiclo> = (work) =>
     withTransaction(async (repos) => {
       const resultado = await work(repos);
       await despuesDe('antesDelCommit');
@@ -68,7 +74,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
    * of its own; the refunds it records are made right after the commit.
    */
   async function aplicarPagoLeido(leido: PagoLeido): Promise<void> {
-    const { reembolsoIds } = await transaccionDeAplicar((repos) =>
+    const { resultado, reembolsoIds } = await transaccionDeAplicar((repos) =>
       cicloDeVida.aplicarPago(
         repos,
         {
@@ -84,6 +90,10 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       ),
     );
     await despuesDe('confirmado');
+    if (resultado === 'reembolsado') metrics.pagoAplicado('reembolsado');
+    else if (resultado === 'aplicado') {
+      metrics.pagoAplicado(leido.status === 'approved' ? 'aprobado' : 'rechazado');
+    }
     if (reembolsoIds.length > 0) {
       await reembolsos.hacerAhora(reembolsoIds);
       await despuesDe('reembolsoHecho');
@@ -107,7 +117,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       const pedido = await repository.findPedido(pedidoId);
       if (!pedido) throw notFound('PEDIDO_NO_ENCONTRADO');
       requireOwner(actor, pedido.usuarioId);
-      const fila = await repository.pagoDeVendedor(pedidoId, tiendaId);
+      const fila = await repository.findPagoDeVendedor(pedidoId, tiendaId);
       if (!fila) throw notFound('PAGO_NO_ENCONTRADO');
       const { pago } = fila;
       if (pago.estado === 'aprobado') throw appError(409, 'PAGO_YA_APROBADO');
@@ -119,7 +129,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       if (!pagable || pedido.reservaExpiraEn <= ahora) {
         throw appError(409, 'RESERVA_VENCIDA');
       }
-      const guardada = await repository.preferenciaVigente(pago.id, ahora);
+      const guardada = await repository.findPreferenciaVigente(pago.id, ahora);
       if (guardada) return { init_point: guardada.initPoint };
       if (!checkout) throw noDisponible();
       const accessToken = await options.accessTokenVigente(fila.vendedorId);
@@ -132,7 +142,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
           [{ nombre: fila.tiendaNombre }],
         );
       }
-      const lineas = await repository.lineasDeVendedor(pedidoId, tiendaId);
+      const lineas = await repository.findLineasDeVendedor(pedidoId, tiendaId);
       const vuelta = (ruta: string) => {
         const url = new URL(`${options.publicUrl}${ruta}`);
         url.searchParams.set('pedidoId', pedidoId);
@@ -159,7 +169,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
         expiresAt: pedido.reservaExpiraEn,
         accessToken,
       });
-      await repository.guardarPreferencia({
+      await repository.insertPreferencia({
         pagoPorVendedorId: pago.id,
         preferenciaId: preferencia.id,
         initPoint: preferencia.initPoint,
@@ -201,7 +211,7 @@ export function createPagoService(repository: PagoRepository, options: PagoServi
       // A payment read on one seller's account never pays another store's part.
       if (
         input.usuarioMp !== undefined &&
-        (await repository.mpUsuarioDeTienda(leido.metadata.tiendaId)) !== input.usuarioMp
+        (await repository.findMpUsuarioDeTienda(leido.metadata.tiendaId)) !== input.usuarioMp
       ) {
         return;
       }

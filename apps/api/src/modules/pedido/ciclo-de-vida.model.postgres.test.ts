@@ -10,7 +10,6 @@ import { type CheckoutPort, PaymentsProviderError } from '../../adapters/payment
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import { createSandboxCheckout } from '../../adapters/payments/sandbox-checkout';
 import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
-import { createRepositories } from '../../composition';
 import type { Database } from '../../db/client';
 import {
   coberturas,
@@ -25,9 +24,10 @@ import {
   tiendas,
   usuarios,
 } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { createTestClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { crearPreferencia, envioDePrueba, PAQUETE_DE_PRUEBA } from '../../test/pedido-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -36,7 +36,7 @@ import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
-} from '../pago/mercadopago-cuenta-de-prueba';
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import { createCicloDeVida } from './ciclo-de-vida.service';
 import { createReembolsosService, type ReembolsosService } from './reembolsos.service';
 

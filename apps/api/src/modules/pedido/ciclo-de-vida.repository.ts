@@ -36,68 +36,68 @@ export function createCicloDeVidaRepository(db: Database) {
   return {
     ...createCicloDeVidaEscrituras(db),
 
-    async partes(pedidoIds: readonly string[], ahora: Date): Promise<ParteCargada[]> {
+    async findPartes(pedidoIds: readonly string[], ahora: Date): Promise<ParteCargada[]> {
       const ids = [...new Set(pedidoIds)];
       if (ids.length === 0) return [];
-      const [filas, lineas, participaciones, devueltos] = await Promise.all([
-        db
-          .select({
-            parteId: pagosPorVendedor.id,
-            pedidoId: pagosPorVendedor.pedidoId,
-            tiendaId: pagosPorVendedor.tiendaId,
-            usuarioId: pedidos.usuarioId,
-            proveedorPagoId: pagosPorVendedor.proveedorPagoId,
-            estadoPago: pagosPorVendedor.estado,
-            montoCentavos: pagosPorVendedor.montoCentavos,
-            envioCentavos: pagosPorVendedor.envioCentavos,
-            entregadoEn: pagosPorVendedor.entregadoEn,
-            reservaVencida: sql<boolean>`(${pedidos.reservaLiberadaEn} is not null or ${pedidos.reservaExpiraEn} <= ${ahora.toISOString()}::timestamptz)`,
-            pagoEnAcreditacion: sql<boolean>`exists (
-              select 1 from ${pagosProveedor} pp
-              where pp.pedido_id = ${pagosPorVendedor.pedidoId}
-                and pp.tienda_id = ${pagosPorVendedor.tiendaId} and pp.estado = 'pendiente')`,
-          })
-          .from(pagosPorVendedor)
-          .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))
-          .where(inArray(pagosPorVendedor.pedidoId, ids))
-          .orderBy(asc(pagosPorVendedor.pedidoId), asc(pagosPorVendedor.id)),
-        db
-          .select({
-            pedidoId: pedidoLineas.pedidoId,
-            tiendaId: pedidoLineas.tiendaId,
-            productoId: pedidoLineas.productoId,
-            precioCentavos: pedidoLineas.precioCentavos,
-          })
-          .from(pedidoLineas)
-          .where(inArray(pedidoLineas.pedidoId, ids)),
-        db
-          .select({
-            participanteId: participantesGrupo.id,
-            pedidoId: sql<string>`${participantesGrupo.pedidoId}`,
-            tiendaId: productos.tiendaId,
-            grupoId: gruposDeCompra.id,
-            productoId: gruposDeCompra.productoId,
-            productoNombre: productos.nombre,
-            estadoGrupo: gruposDeCompra.estado,
-            cantidad: participantesGrupo.cantidad,
-            lugaresOcupados: gruposDeCompra.lugaresOcupados,
-            lugaresNecesarios: gruposDeCompra.lugaresNecesarios,
-          })
-          .from(participantesGrupo)
-          .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
-          .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
-          .where(inArray(participantesGrupo.pedidoId, ids))
-          .orderBy(asc(participantesGrupo.creadoEn), asc(participantesGrupo.id)),
-        db
-          .select({
-            pedidoId: reembolsos.pedidoId,
-            tiendaId: reembolsos.tiendaId,
-            centavos: sql<string>`sum(${reembolsos.montoCentavos})`,
-          })
-          .from(reembolsos)
-          .where(inArray(reembolsos.pedidoId, ids))
-          .groupBy(reembolsos.pedidoId, reembolsos.tiendaId),
-      ]);
+      // One after the other: inside a unit of work `db` is one connection, which runs one
+      // query at a time (pg refuses overlapping queries on a client from its next major).
+      const filas = await db
+        .select({
+          parteId: pagosPorVendedor.id,
+          pedidoId: pagosPorVendedor.pedidoId,
+          tiendaId: pagosPorVendedor.tiendaId,
+          usuarioId: pedidos.usuarioId,
+          proveedorPagoId: pagosPorVendedor.proveedorPagoId,
+          estadoPago: pagosPorVendedor.estado,
+          montoCentavos: pagosPorVendedor.montoCentavos,
+          envioCentavos: pagosPorVendedor.envioCentavos,
+          entregadoEn: pagosPorVendedor.entregadoEn,
+          reservaVencida: sql<boolean>`(${pedidos.reservaLiberadaEn} is not null or ${pedidos.reservaExpiraEn} <= ${ahora.toISOString()}::timestamptz)`,
+          pagoEnAcreditacion: sql<boolean>`exists (
+            select 1 from ${pagosProveedor} pp
+            where pp.pedido_id = ${pagosPorVendedor.pedidoId}
+              and pp.tienda_id = ${pagosPorVendedor.tiendaId} and pp.estado = 'pendiente')`,
+        })
+        .from(pagosPorVendedor)
+        .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))
+        .where(inArray(pagosPorVendedor.pedidoId, ids))
+        .orderBy(asc(pagosPorVendedor.pedidoId), asc(pagosPorVendedor.id));
+      const lineas = await db
+        .select({
+          pedidoId: pedidoLineas.pedidoId,
+          tiendaId: pedidoLineas.tiendaId,
+          productoId: pedidoLineas.productoId,
+          precioCentavos: pedidoLineas.precioCentavos,
+        })
+        .from(pedidoLineas)
+        .where(inArray(pedidoLineas.pedidoId, ids));
+      const participaciones = await db
+        .select({
+          participanteId: participantesGrupo.id,
+          pedidoId: sql<string>`${participantesGrupo.pedidoId}`,
+          tiendaId: productos.tiendaId,
+          grupoId: gruposDeCompra.id,
+          productoId: gruposDeCompra.productoId,
+          productoNombre: productos.nombre,
+          estadoGrupo: gruposDeCompra.estado,
+          cantidad: participantesGrupo.cantidad,
+          lugaresOcupados: gruposDeCompra.lugaresOcupados,
+          lugaresNecesarios: gruposDeCompra.lugaresNecesarios,
+        })
+        .from(participantesGrupo)
+        .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
+        .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
+        .where(inArray(participantesGrupo.pedidoId, ids))
+        .orderBy(asc(participantesGrupo.creadoEn), asc(participantesGrupo.id));
+      const devueltos = await db
+        .select({
+          pedidoId: reembolsos.pedidoId,
+          tiendaId: reembolsos.tiendaId,
+          centavos: sql<string>`sum(${reembolsos.montoCentavos})`,
+        })
+        .from(reembolsos)
+        .where(inArray(reembolsos.pedidoId, ids))
+        .groupBy(reembolsos.pedidoId, reembolsos.tiendaId);
       const clave = (pedidoId: string, tiendaId: string) => `${pedidoId}:${tiendaId}`;
       const devuelto = new Map(
         devueltos.map((d) => [clave(d.pedidoId, d.tiendaId), Number(d.centavos)]),
@@ -150,7 +150,7 @@ function createCicloDeVidaEscrituras(db: Database) {
      * Locks the order row (every payment of one order applies one at a time), then reads the
      * part of `tiendaId` with what deciding needs; undefined when there is no such part.
      */
-    async bloquearParte(
+    async lockParte(
       pedidoId: string,
       tiendaId: string,
       proveedorPagoId: string,
@@ -194,7 +194,7 @@ function createCicloDeVidaEscrituras(db: Database) {
     },
 
     /** Records where a provider payment stands (the notification dedupe). */
-    async registrarPagoProveedor(fila: {
+    async insertPagoProveedor(fila: {
       proveedorPagoId: string;
       pedidoId: string;
       tiendaId: string;
@@ -212,7 +212,7 @@ function createCicloDeVidaEscrituras(db: Database) {
     },
 
     /** The part's state (`rechazado`, `reembolsado`). */
-    async marcarParte(parteId: string, estado: 'rechazado' | 'reembolsado', ahora: Date) {
+    async updateEstadoDeParte(parteId: string, estado: 'rechazado' | 'reembolsado', ahora: Date) {
       await db
         .update(pagosPorVendedor)
         .set({ estado, actualizadoEn: ahora })
@@ -220,7 +220,7 @@ function createCicloDeVidaEscrituras(db: Database) {
     },
 
     /** The part's lines still `reservado` (or, refunded whole, `vendido`) become `liberado`. */
-    liberarLineas: (
+    releaseLineas: (
       pedidoId: string,
       tiendaId: string,
       desde: 'reservado' | 'vendido' = 'reservado',
@@ -238,7 +238,7 @@ function createCicloDeVidaEscrituras(db: Database) {
         .returning({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }),
 
     /** The part's lines released earlier (a rejection or the reservation's expiry). */
-    lineasLiberadas: (pedidoId: string, tiendaId: string) =>
+    findLineasLiberadas: (pedidoId: string, tiendaId: string) =>
       db
         .select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad })
         .from(pedidoLineas)
@@ -256,7 +256,7 @@ function createCicloDeVidaEscrituras(db: Database) {
      * its provider payment, the provider payment recorded, and (`aprobarPedido`) the order
      * approved.
      */
-    async venderParte(input: {
+    async markParteVendida(input: {
       parteId: string;
       pedidoId: string;
       tiendaId: string;
@@ -296,7 +296,7 @@ function createCicloDeVidaEscrituras(db: Database) {
     },
 
     /** The participations of paid orders in a group, with the payment of that seller's part. */
-    participacionesDeGrupo: (grupoId: string) =>
+    findParticipacionesDeGrupo: (grupoId: string) =>
       db
         .select({
           participanteId: participantesGrupo.id,
@@ -319,7 +319,7 @@ function createCicloDeVidaEscrituras(db: Database) {
         .orderBy(asc(participantesGrupo.creadoEn), asc(participantesGrupo.id)),
 
     /** The paid orders with places in these groups. */
-    async pedidosDeGrupos(grupoIds: string[]): Promise<string[]> {
+    async findPedidosDeGrupos(grupoIds: string[]): Promise<string[]> {
       if (grupoIds.length === 0) return [];
       const filas = await db
         .selectDistinct({ pedidoId: participantesGrupo.pedidoId })
@@ -329,7 +329,7 @@ function createCicloDeVidaEscrituras(db: Database) {
     },
 
     /** Records refunds to make (never twice: the key, and the participation, are unique). */
-    async registrarReembolsos(
+    async insertReembolsos(
       filas: {
         motivo: MotivoReembolso;
         pedidoId: string;

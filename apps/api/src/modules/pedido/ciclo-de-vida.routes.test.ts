@@ -16,7 +16,7 @@ import {
   pedidos,
   reembolsos,
 } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { createTestClock } from '../../lib/clock';
 import { type LoggedIn, login, registerAndLogin } from '../../test/auth-helpers';
 import {
@@ -35,7 +35,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
-} from '../pago/mercadopago-cuenta-de-prueba';
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 
 /**
  * The order lifecycle from outside (docs/decisions/028): what the issue found as a shopper and

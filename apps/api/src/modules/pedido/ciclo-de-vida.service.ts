@@ -1,8 +1,22 @@
 import { rooms, userRoom } from '@compra-grupal/contracts';
 import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
-import type { Repositories } from '../../composition';
-import { tomarLugares } from '../grupo-de-compra/grupo-de-compra.ledger';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
+import { type LugaresDelGrupo, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
 import { reembolsoPorCancelacion } from './ciclo-de-vida';
+import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
+import type { PedidoRepository } from './pedido.repository';
+
+/**
+ * The repositories of the caller's transaction that the lifecycle writes through: its own,
+ * the orders' stock, the outbox and the places ledger's (pedido.ports.ts offers this to the
+ * modules that run a transition).
+ */
+export interface RepositoriosDelCiclo {
+  cicloDeVida: CicloDeVidaRepository;
+  pedido: Pick<PedidoRepository, 'incrementStock' | 'decrementStock'>;
+  eventos: OutboxRepository;
+  grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
+}
 
 /** A provider payment as re-read from the provider (never the notification's body). */
 export interface PagoDelProveedor {
@@ -46,7 +60,7 @@ export function porQueNoCoincide(
 /**
  * Records `stockActualizado` for each product whose stock changed (product id order).
  */
-async function anunciarStock(repos: Repositories, cambios: Map<string, number>) {
+async function anunciarStock(repos: RepositoriosDelCiclo, cambios: Map<string, number>) {
   for (const [productoId, nuevoStock] of [...cambios].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
       productoId,
@@ -57,15 +71,15 @@ async function anunciarStock(repos: Repositories, cambios: Map<string, number>) 
 
 /** The part's units go back on sale (`stockActualizado`): reserved ones, or sold ones refunded. */
 async function devolverUnidades(
-  repos: Repositories,
+  repos: RepositoriosDelCiclo,
   pedidoId: string,
   tiendaId: string,
   desde: 'reservado' | 'vendido',
 ) {
-  const liberadas = await repos.cicloDeVida.liberarLineas(pedidoId, tiendaId, desde);
+  const liberadas = await repos.cicloDeVida.releaseLineas(pedidoId, tiendaId, desde);
   const stock = new Map<string, number>();
   for (const l of [...liberadas].sort((a, b) => (a.productoId < b.productoId ? -1 : 1))) {
-    const nuevo = await repos.pedido.devolverStock(l.productoId, l.cantidad);
+    const nuevo = await repos.pedido.incrementStock(l.productoId, l.cantidad);
     if (nuevo !== undefined) stock.set(l.productoId, nuevo);
   }
   await anunciarStock(repos, stock);
@@ -79,13 +93,13 @@ async function devolverUnidades(
 export function createCicloDeVida({ log }: { log?: Registro } = {}) {
   /** Records a whole-payment refund in the ledger and marks the provider payment refused. */
   async function reembolsarPago(
-    repos: Repositories,
+    repos: RepositoriosDelCiclo,
     pago: PagoDelProveedor,
     usuarioId: string,
     motivo: 'pago_duplicado' | 'sin_stock' | 'pago_no_coincide' | 'pedido_vencido',
     ahora: Date,
   ): Promise<PagoAplicado> {
-    await repos.cicloDeVida.registrarPagoProveedor({
+    await repos.cicloDeVida.insertPagoProveedor({
       proveedorPagoId: pago.proveedorPagoId,
       pedidoId: pago.pedidoId,
       tiendaId: pago.tiendaId,
@@ -93,7 +107,7 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       montoCentavos: pago.montoCentavos,
       ahora,
     });
-    const reembolsoIds = await repos.cicloDeVida.registrarReembolsos([
+    const reembolsoIds = await repos.cicloDeVida.insertReembolsos([
       {
         motivo,
         pedidoId: pago.pedidoId,
@@ -112,13 +126,13 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
    * Takes again the units a rejection or the expiry released, all or none: answers false
    * (nothing taken) when any of them is gone.
    */
-  async function retomarLiberadas(repos: Repositories, pago: PagoDelProveedor) {
-    const liberadas = await repos.cicloDeVida.lineasLiberadas(pago.pedidoId, pago.tiendaId);
+  async function retomarLiberadas(repos: RepositoriosDelCiclo, pago: PagoDelProveedor) {
+    const liberadas = await repos.cicloDeVida.findLineasLiberadas(pago.pedidoId, pago.tiendaId);
     const tomadas: { productoId: string; cantidad: number; stock: number }[] = [];
     for (const linea of liberadas) {
-      const stock = await repos.pedido.reservarStock(linea.productoId, linea.cantidad);
+      const stock = await repos.pedido.decrementStock(linea.productoId, linea.cantidad);
       if (stock === undefined) {
-        for (const t of tomadas) await repos.pedido.devolverStock(t.productoId, t.cantidad);
+        for (const t of tomadas) await repos.pedido.incrementStock(t.productoId, t.cantidad);
         return false;
       }
       tomadas.push({ ...linea, stock });
@@ -141,12 +155,12 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
      *   line takes its places through the ledger.
      */
     async aplicarPago(
-      repos: Repositories,
+      repos: RepositoriosDelCiclo,
       pago: PagoDelProveedor,
       ahora: Date,
     ): Promise<PagoAplicado> {
       const nada: PagoAplicado = { resultado: 'ignorado', reembolsoIds: [] };
-      const parte = await repos.cicloDeVida.bloquearParte(
+      const parte = await repos.cicloDeVida.lockParte(
         pago.pedidoId,
         pago.tiendaId,
         pago.proveedorPagoId,
@@ -154,7 +168,7 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       if (!parte) return nada;
       if (parte.estadoProveedor !== null && parte.estadoProveedor !== 'pendiente') return nada;
       const registrar = (estado: 'pendiente' | 'rechazado') =>
-        repos.cicloDeVida.registrarPagoProveedor({
+        repos.cicloDeVida.insertPagoProveedor({
           proveedorPagoId: pago.proveedorPagoId,
           pedidoId: pago.pedidoId,
           tiendaId: pago.tiendaId,
@@ -170,7 +184,7 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       if (pago.estado === 'rejected') {
         await registrar('rechazado');
         if (parte.estado !== 'pendiente') return nada;
-        await repos.cicloDeVida.marcarParte(parte.parteId, 'rechazado', ahora);
+        await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'rechazado', ahora);
         await devolverUnidades(repos, pago.pedidoId, pago.tiendaId, 'reservado');
         return { resultado: 'aplicado', reembolsoIds: [] };
       }
@@ -195,16 +209,16 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
       // reservation was released while another seller was still unpaid (that part's units went
       // back on sale and the sweep will not see this order again).
       if (parte.otrasReembolsadas > 0 || (parte.reservaLiberada && parte.otrasSinAprobar > 0)) {
-        await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+        await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
       }
       if (parte.lineasLiberadas > 0 && !(await retomarLiberadas(repos, pago))) {
-        await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+        await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
       }
 
       const aprobarPedido = !parte.pedidoAprobado && parte.otrasSinAprobar === 0;
-      await repos.cicloDeVida.venderParte({
+      await repos.cicloDeVida.markParteVendida({
         parteId: parte.parteId,
         pedidoId: pago.pedidoId,
         tiendaId: pago.tiendaId,
@@ -237,11 +251,11 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
      * (docs/decisions/028). Answers the refunds recorded.
      */
     async reembolsarPedidosVencidos(
-      repos: Repositories,
+      repos: RepositoriosDelCiclo,
       pedidoIds: string[],
       ahora: Date,
     ): Promise<string[]> {
-      const partes = await repos.cicloDeVida.partes(pedidoIds, ahora);
+      const partes = await repos.cicloDeVida.findPartes(pedidoIds, ahora);
       const incompletos = new Set(
         partes.filter((p) => p.estadoPago !== 'aprobado').map((p) => p.pedidoId),
       );
@@ -253,11 +267,11 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
           !p.entregada,
       );
       for (const parte of pagadas) {
-        await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+        await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         // Nothing of it ships: its units go back on sale.
         await devolverUnidades(repos, parte.pedidoId, parte.tiendaId, 'vendido');
       }
-      return repos.cicloDeVida.registrarReembolsos(
+      return repos.cicloDeVida.insertReembolsos(
         pagadas.map((parte) => ({
           motivo: 'pedido_vencido' as const,
           pedidoId: parte.pedidoId,
@@ -277,13 +291,13 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
      * that nothing of ships any more `reembolsado`. Answers the refunds recorded.
      */
     async reembolsarGrupoCancelado(
-      repos: Repositories,
+      repos: RepositoriosDelCiclo,
       grupoId: string,
       ahora: Date,
     ): Promise<{ ids: string[]; montoCentavos: number }> {
-      const participaciones = await repos.cicloDeVida.participacionesDeGrupo(grupoId);
+      const participaciones = await repos.cicloDeVida.findParticipacionesDeGrupo(grupoId);
       const pedidoIds = [...new Set(participaciones.map((p) => p.pedidoId))];
-      const partes = await repos.cicloDeVida.partes(pedidoIds, ahora);
+      const partes = await repos.cicloDeVida.findPartes(pedidoIds, ahora);
       const filas = [];
       for (const participacion of participaciones) {
         const parte = partes.find(
@@ -320,14 +334,14 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
           ahora,
         });
       }
-      const ids = await repos.cicloDeVida.registrarReembolsos(filas);
+      const ids = await repos.cicloDeVida.insertReembolsos(filas);
       for (const parte of partes) {
         if (!parte.participaciones.some((p) => p.grupoId === grupoId)) continue;
         const siguen = parte.participaciones.some(
           (p) => p.grupoId !== grupoId && p.estadoGrupo !== 'cancelado',
         );
         if (parte.estadoPago === 'aprobado' && !siguen) {
-          await repos.cicloDeVida.marcarParte(parte.parteId, 'reembolsado', ahora);
+          await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         }
       }
       return { ids, montoCentavos: filas.reduce((t, f) => t + f.montoCentavos, 0) };

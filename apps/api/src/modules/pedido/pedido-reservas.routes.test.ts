@@ -30,7 +30,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
-} from '../pago/mercadopago-cuenta-de-prueba';
+} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 
 /**
  * Bounded holds (issue 21, docs/decisions/029): one shopper's unpaid orders cannot take a

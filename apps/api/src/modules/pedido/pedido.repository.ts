@@ -20,7 +20,7 @@ export function createPedidoRepository(db: Database) {
     },
 
     /** The products of a cart with what checkout needs of their store. */
-    productosParaPedido: (ids: string[]) =>
+    findProductosParaPedido: (ids: string[]) =>
       db
         .select({
           id: productos.id,
@@ -32,6 +32,7 @@ export function createPedidoRepository(db: Database) {
           tiendaId: productos.tiendaId,
           tiendaNombre: tiendas.nombre,
           tiendaHabilitada: tiendas.habilitada,
+          tiendaUsuarioId: tiendas.usuarioId,
           mpVinculado: tiendas.mpVinculado,
         })
         .from(productos)
@@ -39,7 +40,7 @@ export function createPedidoRepository(db: Database) {
         .where(inArray(productos.id, ids)),
 
     /** The product of each of these groups. */
-    productoDeGrupos: (ids: string[]) =>
+    findProductoDeGrupos: (ids: string[]) =>
       db
         .select({ id: gruposDeCompra.id, productoId: gruposDeCompra.productoId })
         .from(gruposDeCompra)
@@ -68,7 +69,7 @@ export function createPedidoRepository(db: Database) {
      * conditional statement, so two orders racing for the last units cannot both get them.
      * Answers the stock left, or undefined when the units are not there.
      */
-    async reservarStock(productoId: string, cantidad: number): Promise<number | undefined> {
+    async decrementStock(productoId: string, cantidad: number): Promise<number | undefined> {
       const [row] = await db
         .update(productos)
         .set({ stock: sql`${productos.stock} - ${cantidad}` })
@@ -85,7 +86,7 @@ export function createPedidoRepository(db: Database) {
     },
 
     /** Gives units back to a product's stock; answers the stock now. */
-    async devolverStock(productoId: string, cantidad: number): Promise<number | undefined> {
+    async incrementStock(productoId: string, cantidad: number): Promise<number | undefined> {
       const [row] = await db
         .update(productos)
         .set({ stock: sql`${productos.stock} + ${cantidad}` })
@@ -100,7 +101,7 @@ export function createPedidoRepository(db: Database) {
     },
 
     /** The user's orders, newest first (at most `limite`). */
-    pedidosDeUsuario: (usuarioId: string, limite: number) =>
+    findPedidosDeUsuario: (usuarioId: string, limite: number) =>
       db
         .select()
         .from(pedidos)
@@ -109,7 +110,7 @@ export function createPedidoRepository(db: Database) {
         .limit(limite),
 
     /** The lines of these orders with their product's name and picture. */
-    lineasDePedidos: (pedidoIds: string[]) =>
+    findLineasDePedidos: (pedidoIds: string[]) =>
       db
         .select({
           pedidoId: pedidoLineas.pedidoId,
@@ -126,7 +127,7 @@ export function createPedidoRepository(db: Database) {
         .orderBy(asc(pedidoLineas.pedidoId), asc(pedidoLineas.id)),
 
     /** The payments of these orders with their store's name and logo. */
-    pagosDePedidos: (pedidoIds: string[]) =>
+    findPagosDePedidos: (pedidoIds: string[]) =>
       db
         .select({
           pedidoId: pagosPorVendedor.pedidoId,
@@ -158,7 +159,7 @@ export function createPedidoRepository(db: Database) {
     },
 
     /** Marks what these orders still hold as released; answers those lines. */
-    liberarLineas: (pedidoIds: string[]) =>
+    releaseLineas: (pedidoIds: string[]) =>
       db
         .update(pedidoLineas)
         .set({ reserva: 'liberado' })
@@ -168,7 +169,7 @@ export function createPedidoRepository(db: Database) {
         .returning({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }),
 
     /** Pending payments of released orders are refused: their stock went back on sale. */
-    async rechazarPagosPendientes(pedidoIds: string[], ahora: Date): Promise<void> {
+    async markPagosPendientesRechazados(pedidoIds: string[], ahora: Date): Promise<void> {
       await db
         .update(pagosPorVendedor)
         .set({ estado: 'rechazado', actualizadoEn: ahora })
@@ -184,7 +185,7 @@ export function createPedidoRepository(db: Database) {
      * Marks these orders released; a reservation that still ran ends now, so the order can no
      * longer be paid through a new link (pago/linkPago answers RESERVA_VENCIDA).
      */
-    async marcarReservaLiberada(pedidoIds: string[], ahora: Date): Promise<void> {
+    async markReservaLiberada(pedidoIds: string[], ahora: Date): Promise<void> {
       await db
         .update(pedidos)
         .set({
@@ -199,7 +200,7 @@ export function createPedidoRepository(db: Database) {
      * cancellations run one at a time, so two at once cannot both slip past a cap. Answers
      * whether the user exists.
      */
-    async bloquearComprador(usuarioId: string): Promise<boolean> {
+    async lockComprador(usuarioId: string): Promise<boolean> {
       const rows = await db
         .select({ id: usuarios.id })
         .from(usuarios)
@@ -212,7 +213,7 @@ export function createPedidoRepository(db: Database) {
      * Locks the shopper's orders whose reservation was not released yet and that are not
      * fully paid, in id order (payment notifications lock the same rows). Answers their ids.
      */
-    async bloquearPedidosConReserva(usuarioId: string): Promise<string[]> {
+    async lockPedidosConReserva(usuarioId: string): Promise<string[]> {
       const rows = await db
         .select({ id: pedidos.id })
         .from(pedidos)
@@ -229,7 +230,7 @@ export function createPedidoRepository(db: Database) {
     },
 
     /** Locks one order (payment notifications lock the same row); answers it. */
-    async bloquearPedido(id: string) {
+    async lockPedido(id: string) {
       const [row] = await db.select().from(pedidos).where(eq(pedidos.id, id)).for('update');
       return row;
     },
@@ -239,7 +240,7 @@ export function createPedidoRepository(db: Database) {
      * ended, whether some part is paid (`pagado`), whether the provider holds a payment still
      * pending (`enAcreditacion`), and whether some part can still be paid (`porPagar`).
      */
-    situacionDePedidos: (pedidoIds: string[]) =>
+    findSituacionDePedidos: (pedidoIds: string[]) =>
       db
         .select({
           id: pedidos.id,
@@ -254,7 +255,7 @@ export function createPedidoRepository(db: Database) {
         .where(inArray(pedidos.id, pedidoIds)),
 
     /** The units these orders still hold against stock, line by line. */
-    lineasReservadas: (pedidoIds: string[]) =>
+    findLineasReservadas: (pedidoIds: string[]) =>
       db
         .select({
           pedidoId: pedidoLineas.pedidoId,
@@ -270,7 +271,7 @@ export function createPedidoRepository(db: Database) {
      * The units of these products the shopper's unreleased orders hold, per product (the
      * checkout's early stock check counts them as available: a new order replaces them).
      */
-    async unidadesRetenidas(usuarioId: string, productoIds: string[]) {
+    async countUnidadesRetenidas(usuarioId: string, productoIds: string[]) {
       const rows = await db
         .select({
           productoId: pedidoLineas.productoId,
@@ -295,7 +296,7 @@ export function createPedidoRepository(db: Database) {
      * (a replaced order's and the new one's): two such transactions lock in one order and
      * cannot deadlock. Answers their stock.
      */
-    async bloquearProductos(ids: string[]): Promise<Map<string, number>> {
+    async lockProductos(ids: string[]): Promise<Map<string, number>> {
       if (ids.length === 0) return new Map();
       const rows = await db
         .select({ id: productos.id, stock: productos.stock })

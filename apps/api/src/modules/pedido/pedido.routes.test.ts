@@ -21,6 +21,7 @@ import { registerAndLogin } from '../../test/auth-helpers';
 import {
   type CompradorDePrueba,
   compradorConDireccion,
+  conDireccion,
   crearPreferencia,
   envioDePrueba,
   pedidoDePrueba,
@@ -53,6 +54,14 @@ afterAll(() => t.close());
 
 const stockDe = async (id: string) =>
   (await t.database.db.select().from(productos).where(eq(productos.id, id)))[0]?.stock;
+
+const grupoAbiertoDe = async (productoId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(gruposDeCompra)
+      .where(eq(gruposDeCompra.productoId, productoId))
+  )[0]?.id as string;
 
 const estadoPagos = (who: { auth: object } | null, pedidoId: string) =>
   t.app.inject({
@@ -172,6 +181,53 @@ describe('POST /api/pago/crearPreferencia', () => {
     });
   });
 
+  it('answers 422 DIRECCION_SIN_UBICACION for an address typed at sign-up, until its point is placed', async () => {
+    const p = await crearProducto(t, vendedor, { stock: '3' });
+    const registrado = await registerAndLogin(t.app, {
+      direcciones: [
+        {
+          street: 'Av. Coronel Díaz',
+          number: '2200',
+          apartment: '3 B',
+          city: 'Palermo',
+          state: 'Ciudad Autónoma de Buenos Aires',
+        },
+      ],
+    });
+    const [direccion] = (
+      await t.app.inject({ url: `/api/direccion/${registrado.userId}`, headers: registrado.auth })
+    ).json();
+    const body = await pedidoDePrueba(
+      t,
+      { ...registrado, direccionId: direccion._id },
+      [{ productoId: p._id, cantidadSolicitada: 1 }],
+      [vendedor.tiendaId],
+    );
+    const sinPunto = await crearPreferencia(t, registrado, body);
+    expect(sinPunto.statusCode).toBe(422);
+    expect(sinPunto.json()).toEqual({
+      error: 'Debes seleccionar una ubicación en el mapa',
+      mensaje: 'Debes seleccionar una ubicación en el mapa',
+      code: 'DIRECCION_SIN_UBICACION',
+    });
+    expect(await stockDe(p._id)).toBe(3);
+
+    const ubicar = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/direccion/${registrado.userId}/${direccion._id}`,
+      headers: registrado.auth,
+      payload: { latitud: -34.5875, longitud: -58.4105 },
+    });
+    expect(ubicar.statusCode).toBe(200);
+    const creado = await crearPreferencia(t, registrado, body);
+    expect(creado.statusCode).toBe(201);
+    const [pedido] = await t.database.db
+      .select({ direccion: pedidos.direccion, departamento: pedidos.departamento })
+      .from(pedidos)
+      .where(eq(pedidos.id, creado.json().pedidoId));
+    expect(pedido).toEqual({ direccion: 'Av. Coronel Díaz 2200', departamento: '3 B' });
+  });
+
   it('answers 409 STOCK_INSUFICIENTE naming the product, merged lines counted together', async () => {
     const p = await crearProducto(t, vendedor, { stock: '4', nombre: 'Aceite de oliva 500 ml' });
     const body = await pedidoDePrueba(
@@ -217,6 +273,43 @@ describe('POST /api/pago/crearPreferencia', () => {
     });
     expect(desconocido.statusCode).toBe(404);
     expect(desconocido.json().code).toBe('PRODUCTO_NO_ENCONTRADO');
+  });
+
+  it("answers 409 PRODUCTO_PROPIO when a seller buys, or joins the group of, their store's product", async () => {
+    const propio = await crearProducto(t, vendedor, { stock: '6', nombre: 'Miel de campo' });
+    const ajeno = await crearProducto(t, otroVendedor, { stock: '6' });
+    const grupoId = await grupoAbiertoDe(propio._id);
+    const duena = await conDireccion(t, vendedor);
+    const body = await pedidoDePrueba(
+      t,
+      duena,
+      [
+        { productoId: ajeno._id, cantidadSolicitada: 1 },
+        { productoId: propio._id, cantidadSolicitada: 1, grupoId },
+      ],
+      [otroVendedor.tiendaId, vendedor.tiendaId],
+    );
+    const res = await crearPreferencia(t, duena, body);
+    expect(res.statusCode).toBe(409);
+    expect(errorBodySchema.parse(res.json())).toMatchObject({
+      code: 'PRODUCTO_PROPIO',
+      error: 'Miel de campo es un producto de tu tienda: no puedes comprarlo ni unirte a su grupo',
+    });
+    expect(await stockDe(propio._id)).toBe(6);
+    expect(await stockDe(ajeno._id)).toBe(6);
+
+    // Another store's product alone is bought as by anyone.
+    const soloAjeno = await crearPreferencia(
+      t,
+      duena,
+      await pedidoDePrueba(
+        t,
+        duena,
+        [{ productoId: ajeno._id, cantidadSolicitada: 1 }],
+        [otroVendedor.tiendaId],
+      ),
+    );
+    expect(soloAjeno.statusCode, soloAjeno.body).toBe(201);
   });
 
   it('answers 409 TIENDAS_SIN_MP listing the stores without Mercado Pago', async () => {

@@ -1,5 +1,6 @@
 import {
   cancelarPedidoResponseSchema,
+  errorBodySchema,
   estadoPagosResponseSchema,
   pedidoIdParamsSchema,
   pedidosPorUserIdResponseSchema,
@@ -18,6 +19,8 @@ export const pedidoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'obtenerEstadoDePagos',
+        responseDescriptions: { 200: 'Los pagos del pedido y su avance' },
         tags: ['pedido'],
         summary: 'Los pagos de un pedido por vendedor y su avance (el dueño del pedido)',
         security: bearerSecurity,
@@ -33,6 +36,11 @@ export const pedidoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.ownUserInBody,
       schema: {
+        operationId: 'listarPedidosDelUsuario',
+        responseDescriptions: {
+          200: 'Los pedidos del usuario',
+          404: 'El usuario no tiene pedidos',
+        },
         tags: ['pedido'],
         summary: 'Los pedidos del usuario con sus pagos, el más nuevo primero; 404 si no tiene',
         security: bearerSecurity,
@@ -48,12 +56,21 @@ export const pedidoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'cancelarPedido',
+        responseDescriptions: {
+          200: 'Pedido cancelado',
+          409: 'Tiene pagos aprobados o en acreditación: ya no se puede cancelar',
+        },
         tags: ['pedido'],
         summary:
           'Cancela un pedido sin pagos aprobados ni en acreditación (el dueño): sus productos reservados vuelven a estar disponibles',
         security: bearerSecurity,
         params: pedidoIdParamsSchema,
-        response: { 200: cancelarPedidoResponseSchema, ...authenticatedErrorResponses },
+        response: {
+          200: cancelarPedidoResponseSchema,
+          409: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
       },
     },
     (request) => service.cancelar(actorOf(request), request.params.pedidoId),

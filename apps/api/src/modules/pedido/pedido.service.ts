@@ -11,7 +11,6 @@ import {
   type PedidoConPagos,
   rooms,
 } from '@compra-grupal/contracts';
-import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -19,6 +18,8 @@ import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { LugaresDelGrupo } from '../grupo-de-compra/grupo-de-compra.ports';
 import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
 import type { CicloDeVida } from './ciclo-de-vida.service';
@@ -47,6 +48,12 @@ const stockInsuficiente = (nombre: string) =>
   new AppError(409, 'STOCK_INSUFICIENTE', `No hay stock suficiente de ${nombre}`);
 const noDisponible = (nombre: string) =>
   new AppError(409, 'PRODUCTO_NO_DISPONIBLE', `${nombre} ya no está a la venta`);
+const productoPropio = (nombre: string) =>
+  new AppError(
+    409,
+    'PRODUCTO_PROPIO',
+    `${nombre} es un producto de tu tienda: no puedes comprarlo ni unirte a su grupo`,
+  );
 const envioNoDisponible = (tienda: string) =>
   new AppError(
     400,
@@ -76,6 +83,17 @@ export const maximoReservablePorProducto = (stock: number): number =>
   );
 
 /** What decides whether an order can be cancelled, or replaced by a new one of its shopper. */
+/**
+ * What an order's transactions write through: the orders, the lifecycle (the expiry refunds
+ * run through it, so the places ledger's part too) and the outbox.
+ */
+type RepositoriosDelPedido = {
+  pedido: PedidoRepository;
+  cicloDeVida: CicloDeVidaRepository;
+  eventos: OutboxRepository;
+  grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
+};
+
 interface SituacionDePedido {
   /** Some part is paid. */
   pagado: boolean;
@@ -112,29 +130,28 @@ const redondear1 = (n: number) => Math.round(n * 10) / 10;
 const PARTE_PAGADA = new Set<EstadoParte>(ESTADOS_PARTE_PAGADA);
 const PARTE_POR_PAGAR = new Set<EstadoParte>(['por_pagar', 'en_acreditacion', 'rechazado']);
 
-export function createPedidoService(
-  repository: PedidoRepository,
-  {
-    withTransaction,
-    cotizarParaPedido,
-    reservaMinutos,
-    lecturasDelCiclo,
-    cicloDeVida,
-    reembolsos,
-    clock = systemClock,
-  }: {
-    withTransaction: WithTransaction<Repositories>;
-    cotizarParaPedido: CotizarParaPedido;
-    reservaMinutos: number;
-    /** The order lifecycle's reads: each part's state and refunds. */
-    lecturasDelCiclo: Pick<CicloDeVidaRepository, 'partes'>;
-    /** The order lifecycle's transitions: what an expired order gives back. */
-    cicloDeVida: Pick<CicloDeVida, 'reembolsarPedidosVencidos'>;
-    /** The refund ledger's worker. */
-    reembolsos: Pick<ReembolsosService, 'hacerAhora'>;
-    clock?: Clock;
-  },
-) {
+export function createPedidoService({
+  repository,
+  withTransaction,
+  cotizarParaPedido,
+  reservaMinutos,
+  lecturasDelCiclo,
+  cicloDeVida,
+  reembolsos,
+  clock = systemClock,
+}: {
+  repository: PedidoRepository;
+  withTransaction: WithTransaction<RepositoriosDelPedido>;
+  cotizarParaPedido: CotizarParaPedido;
+  reservaMinutos: number;
+  /** The order lifecycle's reads: each part's state and refunds. */
+  lecturasDelCiclo: Pick<CicloDeVidaRepository, 'findPartes'>;
+  /** The order lifecycle's transitions: what an expired order gives back. */
+  cicloDeVida: Pick<CicloDeVida, 'reembolsarPedidosVencidos'>;
+  /** The refund ledger's worker. */
+  reembolsos: Pick<ReembolsosService, 'hacerAhora'>;
+  clock?: Clock;
+}) {
   /**
    * Releases what these orders still hold, one code for the expiry sweep, a cancellation and
    * the orders a new one replaces (docs/decisions/024 and 029): their reserved units go back on
@@ -144,19 +161,19 @@ export function createPedidoService(
    * product that got units back.
    */
   async function liberarReservas(
-    repos: Repositories,
+    repos: RepositoriosDelPedido,
     pedidoIds: string[],
     ahora: Date,
   ): Promise<Map<string, number>> {
     const stock = new Map<string, number>();
     if (pedidoIds.length === 0) return stock;
-    const liberadas = await repos.pedido.liberarLineas(pedidoIds);
+    const liberadas = await repos.pedido.releaseLineas(pedidoIds);
     const porProducto = new Map<string, number>();
     for (const l of liberadas) {
       porProducto.set(l.productoId, (porProducto.get(l.productoId) ?? 0) + l.cantidad);
     }
     for (const [productoId, cantidad] of [...porProducto].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const nuevoStock = await repos.pedido.devolverStock(productoId, cantidad);
+      const nuevoStock = await repos.pedido.incrementStock(productoId, cantidad);
       if (nuevoStock === undefined) continue;
       stock.set(productoId, nuevoStock);
       await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
@@ -164,8 +181,8 @@ export function createPedidoService(
         nuevoStock,
       });
     }
-    await repos.pedido.rechazarPagosPendientes(pedidoIds, ahora);
-    await repos.pedido.marcarReservaLiberada(pedidoIds, ahora);
+    await repos.pedido.markPagosPendientesRechazados(pedidoIds, ahora);
+    await repos.pedido.markReservaLiberada(pedidoIds, ahora);
     return stock;
   }
 
@@ -179,16 +196,16 @@ export function createPedidoService(
    * transaction gives back or takes are locked first, in id order.
    */
   async function reemplazarYLimitar(
-    repos: Repositories,
+    repos: RepositoriosDelPedido,
     usuarioId: string,
     lineas: LineaFusionada[],
     nombres: Map<string, string>,
     ahora: Date,
   ): Promise<void> {
     const { pedido: pedidoRepo } = repos;
-    await pedidoRepo.bloquearComprador(usuarioId);
-    const ids = await pedidoRepo.bloquearPedidosConReserva(usuarioId);
-    const situacion = ids.length > 0 ? await pedidoRepo.situacionDePedidos(ids) : [];
+    await pedidoRepo.lockComprador(usuarioId);
+    const ids = await pedidoRepo.lockPedidosConReserva(usuarioId);
+    const situacion = ids.length > 0 ? await pedidoRepo.findSituacionDePedidos(ids) : [];
     const reemplazados = situacion.filter(esCancelable).map((p) => p.id);
     // Orders kept (some part paid, or a payment in flight) that can still be paid.
     const abiertos = situacion
@@ -199,13 +216,13 @@ export function createPedidoService(
     const aBloquear = new Set(lineas.map((l) => l.productoId));
     const reservadas =
       reemplazados.length + abiertos.length > 0
-        ? await pedidoRepo.lineasReservadas([...reemplazados, ...abiertos])
+        ? await pedidoRepo.findLineasReservadas([...reemplazados, ...abiertos])
         : [];
     for (const l of reservadas) {
       if (deReemplazados.has(l.pedidoId)) aBloquear.add(l.productoId);
       else retenidas.set(l.productoId, (retenidas.get(l.productoId) ?? 0) + l.cantidad);
     }
-    const stock = await pedidoRepo.bloquearProductos([...aBloquear]);
+    const stock = await pedidoRepo.lockProductos([...aBloquear]);
     const devuelto = await liberarReservas(repos, reemplazados, ahora);
 
     if (abiertos.length >= LIMITES_RESERVA.pedidosSinPagar) {
@@ -228,9 +245,9 @@ export function createPedidoService(
   /** The payments of these orders, with their products, as the contract shows them. */
   async function pagosDe(pedidoIds: string[]): Promise<Map<string, PagoPorVendedor[]>> {
     const [pagos, lineas, ciclo] = await Promise.all([
-      repository.pagosDePedidos(pedidoIds),
-      repository.lineasDePedidos(pedidoIds),
-      lecturasDelCiclo.partes(pedidoIds, clock.now()),
+      repository.findPagosDePedidos(pedidoIds),
+      repository.findLineasDePedidos(pedidoIds),
+      lecturasDelCiclo.findPartes(pedidoIds, clock.now()),
     ]);
     const porPedido = new Map<string, PagoPorVendedor[]>();
     for (const pago of pagos) {
@@ -277,13 +294,13 @@ export function createPedidoService(
 
       const lineas = fusionarLineas(pedido.productos);
       const productos = new Map(
-        (await repository.productosParaPedido(lineas.map((l) => l.productoId))).map((p) => [
+        (await repository.findProductosParaPedido(lineas.map((l) => l.productoId))).map((p) => [
           p.id,
           p,
         ]),
       );
       // What the shopper's own unpaid orders hold may come back: the new order replaces them.
-      const retenidas = await repository.unidadesRetenidas(
+      const retenidas = await repository.countUnidadesRetenidas(
         pedido.usuarioId,
         lineas.map((l) => l.productoId),
       );
@@ -293,6 +310,7 @@ export function createPedidoService(
         if (!producto.disponible || producto.retiradoEn || !producto.tiendaHabilitada) {
           throw noDisponible(producto.nombre);
         }
+        if (producto.tiendaUsuarioId === pedido.usuarioId) throw productoPropio(producto.nombre);
         // Checked again, for real, by the conditional update in the transaction.
         if (producto.stock + (retenidas.get(linea.productoId) ?? 0) < linea.cantidad) {
           throw stockInsuficiente(producto.nombre);
@@ -302,10 +320,9 @@ export function createPedidoService(
       const elegidos = lineas.filter((l) => l.grupoId);
       if (elegidos.length > 0) {
         const grupos = new Map(
-          (await repository.productoDeGrupos(elegidos.map((l) => l.grupoId as string))).map((g) => [
-            g.id,
-            g.productoId,
-          ]),
+          (await repository.findProductoDeGrupos(elegidos.map((l) => l.grupoId as string))).map(
+            (g) => [g.id, g.productoId],
+          ),
         );
         for (const linea of elegidos) {
           if (grupos.get(linea.grupoId as string) !== linea.productoId) {
@@ -349,13 +366,13 @@ export function createPedidoService(
         );
       }
       const { latitud, longitud } = direccion;
+      // An address typed at sign-up has no point yet: the same answer as the quote's.
+      if (latitud === null || longitud === null) throw appError(422, 'DIRECCION_SIN_UBICACION');
       // Outside the transaction (decision 011): the quote may call a carrier.
       const cotizados = await Promise.all(
         [...tiendas].map(async ([tiendaId, tienda]) => {
           const elegido = envios.get(tiendaId);
-          if (!elegido || latitud === null || longitud === null) {
-            throw envioNoDisponible(tienda.nombre);
-          }
+          if (!elegido) throw envioNoDisponible(tienda.nombre);
           const opciones = await cotizarParaPedido({
             tiendaId,
             direccion: { latitud, longitud },
@@ -449,7 +466,7 @@ export function createPedidoService(
         for (const linea of porId) {
           const producto = productos.get(linea.productoId);
           if (!producto) throw new Error('producto perdido');
-          const nuevoStock = await pedidoRepo.reservarStock(linea.productoId, linea.cantidad);
+          const nuevoStock = await pedidoRepo.decrementStock(linea.productoId, linea.cantidad);
           if (nuevoStock === undefined) throw stockInsuficiente(producto.nombre);
           await repos.eventos.registrar(rooms.producto(linea.productoId), 'stockActualizado', {
             productoId: linea.productoId,
@@ -482,9 +499,9 @@ export function createPedidoService(
     },
 
     /** POST pedido/obtenerPedidosPorUserId: the user's orders with payments (404: none). */
-    async porUsuario(actor: Actor | null, userId: string): Promise<PedidoConPagos[]> {
-      requireOwner(actor, userId);
-      const filas = await repository.pedidosDeUsuario(userId, PEDIDOS_POR_USUARIO_MAX);
+    async porUsuario(actor: Actor | null, usuarioId: string): Promise<PedidoConPagos[]> {
+      requireOwner(actor, usuarioId);
+      const filas = await repository.findPedidosDeUsuario(usuarioId, PEDIDOS_POR_USUARIO_MAX);
       if (filas.length === 0) throw pedidoNoEncontrado();
       const ids = filas.map((p) => p.id);
       const pagos = await pagosDe(ids);
@@ -529,9 +546,9 @@ export function createPedidoService(
       requireOwner(actor, encontrado.usuarioId);
       return withTransaction(async (repos) => {
         // The shopper's row first, as a create does: the two never interleave.
-        await repos.pedido.bloquearComprador(encontrado.usuarioId);
-        const pedido = await repos.pedido.bloquearPedido(pedidoId);
-        const [situacion] = await repos.pedido.situacionDePedidos([pedidoId]);
+        await repos.pedido.lockComprador(encontrado.usuarioId);
+        const pedido = await repos.pedido.lockPedido(pedidoId);
+        const [situacion] = await repos.pedido.findSituacionDePedidos([pedidoId]);
         if (!pedido || !situacion) throw pedidoNoEncontrado();
         if (!esCancelable(situacion)) throw appError(409, 'PEDIDO_NO_CANCELABLE');
         let liberadaEn = pedido.reservaLiberadaEn;

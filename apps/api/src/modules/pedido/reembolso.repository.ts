@@ -31,7 +31,7 @@ const porHacer = {
 export function createReembolsoRepository(db: Database) {
   return {
     /** These refunds, if still pending. */
-    porIds: (ids: string[]) =>
+    findByIds: (ids: string[]) =>
       ids.length === 0
         ? Promise.resolve([] as ReembolsoPorHacer[])
         : db
@@ -42,7 +42,7 @@ export function createReembolsoRepository(db: Database) {
             .orderBy(asc(reembolsos.creadoEn), asc(reembolsos.id)),
 
     /** Pending refunds due for a try (their backoff passed, under the cap), oldest first. */
-    vencidos: (ahora: Date, maxIntentos: number, limite: number) =>
+    findVencidos: (ahora: Date, maxIntentos: number, limite: number) =>
       db
         .select(porHacer)
         .from(reembolsos)
@@ -58,7 +58,7 @@ export function createReembolsoRepository(db: Database) {
         .limit(limite),
 
     /** The provider confirmed: `reembolsado`, once (a second confirmation changes nothing). */
-    async marcarReembolsado(id: string, reembolsoId: string | null, ahora: Date): Promise<boolean> {
+    async markReembolsado(id: string, reembolsoId: string | null, ahora: Date): Promise<boolean> {
       const filas = await db
         .update(reembolsos)
         .set({
@@ -74,7 +74,7 @@ export function createReembolsoRepository(db: Database) {
     },
 
     /** A failed try: counted, with its (redacted, bounded) error and the next try's time. */
-    async registrarFallo(id: string, ultimoError: string, proximoIntentoEn: Date): Promise<void> {
+    async markFallo(id: string, ultimoError: string, proximoIntentoEn: Date): Promise<void> {
       await db
         .update(reembolsos)
         .set({ intentos: sql`${reembolsos.intentos} + 1`, ultimoError, proximoIntentoEn })
@@ -82,7 +82,7 @@ export function createReembolsoRepository(db: Database) {
     },
 
     /** Pending refunds of a group (the cancellation's answer). */
-    async pendientesDeGrupo(grupoId: string): Promise<number> {
+    async countPendientesDeGrupo(grupoId: string): Promise<number> {
       const filas = await db
         .select({ id: reembolsos.id })
         .from(reembolsos)
@@ -94,7 +94,7 @@ export function createReembolsoRepository(db: Database) {
      * For the product team: refunds that keep failing (pending after `desdeIntentos` tries)
      * and every payment refused because it did not match its part, newest trouble first.
      */
-    fallidos: (desdeIntentos: number, limite: number) =>
+    findFallidos: (desdeIntentos: number, limite: number) =>
       db
         .select({
           id: reembolsos.id,

@@ -2,6 +2,7 @@ import type { CheckoutPort } from '../../adapters/payments/payments.port';
 import { ULTIMO_ERROR_MAX } from '../../db/schema';
 import { type Clock, systemClock } from '../../lib/clock';
 import { redactText } from '../../lib/logger';
+import { type MetricsPort, sinMetricas } from '../../metrics/metrics.port';
 import type { ReembolsoPorHacer, ReembolsoRepository } from './reembolso.repository';
 
 /** Tries before the retries stop and the refund waits for the product team. */
@@ -30,6 +31,8 @@ export interface ReembolsosDeps {
   accessTokenVigente: (usuarioId: string) => Promise<string | undefined>;
   clock?: Clock;
   log?: { warn(object: object, message: string): void };
+  /** Counts the refunds that fail (GET /metrics). */
+  metrics?: Pick<MetricsPort, 'reembolsoFallido'>;
 }
 
 /**
@@ -46,6 +49,7 @@ export function createReembolsosService({
   accessTokenVigente,
   clock = systemClock,
   log,
+  metrics = sinMetricas,
 }: ReembolsosDeps) {
   /** One refund through the provider; true when it is confirmed now. */
   async function intentar(fila: ReembolsoPorHacer): Promise<boolean> {
@@ -53,7 +57,7 @@ export function createReembolsosService({
       if (!checkout) throw new Error('Mercado Pago no está disponible');
       if (fila.montoCentavos === 0) {
         // Nothing was paid for it: nothing to give back.
-        await repository.marcarReembolsado(fila.id, null, clock.now());
+        await repository.markReembolsado(fila.id, null, clock.now());
         return true;
       }
       if (!fila.proveedorPagoId) throw new Error('La parte no tiene un pago del proveedor');
@@ -65,11 +69,12 @@ export function createReembolsosService({
         accessToken,
         parcial,
       );
-      await repository.marcarReembolsado(fila.id, reembolso.id, clock.now());
+      await repository.markReembolsado(fila.id, reembolso.id, clock.now());
       return true;
     } catch (error) {
       const ultimoError = textoDeError(error);
       const intentos = fila.intentos + 1;
+      metrics.reembolsoFallido();
       log?.warn(
         {
           reembolsoId: fila.id,
@@ -83,7 +88,7 @@ export function createReembolsosService({
           ? 'reembolso fallido: sin más reintentos, lo revisa el equipo'
           : 'reembolso fallido; se reintentará',
       );
-      await repository.registrarFallo(
+      await repository.markFallo(
         fila.id,
         ultimoError,
         new Date(clock.now().getTime() + esperaTrasIntentos(intentos)),
@@ -101,13 +106,13 @@ export function createReembolsosService({
 
   return {
     /** Right after the commit that recorded them. */
-    hacerAhora: async (ids: string[]) => hacer(await repository.porIds(ids)),
+    hacerAhora: async (ids: string[]) => hacer(await repository.findByIds(ids)),
     /** The retry job: the pending refunds whose backoff passed. */
     hacerPendientes: async () =>
-      hacer(await repository.vencidos(clock.now(), REEMBOLSO_MAX_INTENTOS, 100)),
-    pendientesDeGrupo: (grupoId: string) => repository.pendientesDeGrupo(grupoId),
+      hacer(await repository.findVencidos(clock.now(), REEMBOLSO_MAX_INTENTOS, 100)),
+    pendientesDeGrupo: (grupoId: string) => repository.countPendientesDeGrupo(grupoId),
     /** The product team's view of refunds in trouble. */
-    fallidos: () => repository.fallidos(REEMBOLSO_INTENTOS_ALERTA, 200),
+    fallidos: () => repository.findFallidos(REEMBOLSO_INTENTOS_ALERTA, 200),
   };
 }
 

@@ -63,7 +63,7 @@ export function createProductoRepository(db: Database) {
         .orderBy(desc(productos.fechaCreacion), asc(productos.id)),
 
     /** Of `ids`, those that are local categories of the store. */
-    async categoriasLocalesDeTienda(tiendaId: string, ids: string[]): Promise<Set<string>> {
+    async findCategoriasLocalesDeTienda(tiendaId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const filas = await db
         .select({ id: categoriasLocales.id })
@@ -76,7 +76,7 @@ export function createProductoRepository(db: Database) {
      * Withdraws a product from sale: no longer listed, shown or sold. `disponible` goes off
      * too, so every reader that already filters on it (the store card, the group page) agrees.
      */
-    async retirar(id: string): Promise<void> {
+    async markRetirado(id: string): Promise<void> {
       await db
         .update(productos)
         .set({ retiradoEn: sql`now()`, disponible: false })
@@ -84,7 +84,7 @@ export function createProductoRepository(db: Database) {
     },
 
     /** Whether the product still has an open group (after the empty one was cancelled: paid). */
-    async tieneGrupoAbierto(productoId: string): Promise<boolean> {
+    async hasGrupoAbierto(productoId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: gruposDeCompra.id })
         .from(gruposDeCompra)
@@ -97,7 +97,7 @@ export function createProductoRepository(db: Database) {
      * What a shared link of a group page shows (Open Graph): the group and its product, only
      * while the product is on sale in an enabled store.
      */
-    async vistaPreviaDeGrupo(grupoId: string) {
+    async findVistaPreviaDeGrupo(grupoId: string) {
       const [row] = await db
         .select({
           estado: gruposDeCompra.estado,

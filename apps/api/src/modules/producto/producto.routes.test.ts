@@ -1,6 +1,6 @@
 import { productoSchema } from '@compra-grupal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTiendaId } from '../../db/seed/demo-tiendas';
+import { demoTiendaId } from '../../demo/demo-tiendas';
 import { newId } from '../../lib/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -33,6 +33,12 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
       // `vendedorId` and `tiendaId` are checked by the service: the form is read in the handler.
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'crearProducto',
+        responseDescriptions: { 201: 'Producto cargado y su primer grupo abierto' },
+        multipart: {
+          fields: crearProductoCamposSchema,
+          file: { name: 'imagen', required: true, description: 'La foto del producto' },
+        },
         tags: ['producto'],
         summary:
           'Carga un producto en la tienda del vendedor (multipart: campos de CrearProductoCampos y el archivo imagen) y abre su primer grupo de compra. Tienda propia, habilitada y con Mercado Pago vinculado (403 TIENDA_NO_HABILITADA / MERCADOPAGO_NO_VINCULADO)',
@@ -62,6 +68,8 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'listarProductosDelVendedor',
+        responseDescriptions: { 200: 'Los productos del vendedor' },
         tags: ['producto'],
         summary:
           'Los productos del vendedor (Mis Productos), sin los retirados, el más nuevo primero',
@@ -78,6 +86,8 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'esPropietarioDelProducto',
+        responseDescriptions: { 200: 'Si el usuario vende el producto' },
         tags: ['producto'],
         summary: 'Si el usuario vende el producto (panel del propietario)',
         security: bearerSecurity,
@@ -98,6 +108,8 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:productoId',
     {
       schema: {
+        operationId: 'obtenerProducto',
+        responseDescriptions: { 200: 'El producto', 404: 'El producto no existe o fue retirado' },
         tags: ['producto'],
         summary: 'Un producto en venta (público; 404 si fue retirado)',
         params: productoIdParamsSchema,
@@ -119,6 +131,12 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ],
       schema: {
+        operationId: 'editarProducto',
+        responseDescriptions: { 200: 'Producto actualizado', 409: 'El producto fue retirado' },
+        multipart: {
+          fields: editarProductoCamposSchema,
+          file: { name: 'imagen', required: false, description: 'La foto nueva, si cambia' },
+        },
         tags: ['producto'],
         summary:
           'Edita un producto del vendedor (multipart: campos de EditarProductoCampos y, si cambia, el archivo imagen). cantidadTotalGrupo vale para los grupos que se abran después; 409 PRODUCTO_NO_MODIFICABLE si fue retirado',
@@ -155,6 +173,11 @@ export const productoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'retirarProducto',
+        responseDescriptions: {
+          200: 'Producto retirado',
+          409: 'Su grupo abierto tiene lugares pagados',
+        },
         tags: ['producto'],
         summary:
           'Retira el producto de la venta (deja de listarse y venderse) y cancela su grupo abierto si está vacío. 409 PRODUCTO_CON_LUGARES_PAGADOS si su grupo abierto tiene lugares pagados; 404 si ya fue retirado',

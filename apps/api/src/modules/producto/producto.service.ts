@@ -7,15 +7,20 @@ import {
   rooms,
 } from '@compra-grupal/contracts';
 import type { StoragePort } from '../../adapters/storage/storage.port';
-import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
-import { allowAnyone, requireActor, requireOwner } from '../../lib/access';
+import { allowAnyone, requireAccess, requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
-import { abrirGrupo, cancelarGrupoVacio } from '../grupo-de-compra/grupo-de-compra.ledger';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
+import {
+  abrirGrupo,
+  cancelarGrupoVacio,
+  type LugaresDelGrupo,
+} from '../grupo-de-compra/grupo-de-compra.ports';
+import type { TiendaPorId } from '../tienda/tienda.ports';
 import { toProducto } from './producto.mapper';
 import type { ProductoRepository, ProductoRow } from './producto.repository';
 
@@ -52,8 +57,13 @@ interface ImagenGuardada {
 
 interface ProductoServiceDeps {
   storage: StoragePort;
-  withTransaction: WithTransaction<Repositories>;
-  repositories: Pick<Repositories, 'tienda'>;
+  /** The product's rows, its groups (the places ledger's) and the outbox. */
+  withTransaction: WithTransaction<{
+    producto: ProductoRepository;
+    grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
+    eventos: OutboxRepository;
+  }>;
+  repositories: { tienda: TiendaPorId };
 }
 
 /** es-AR pesos, as the screens show prices ('$ 4.890'). */
@@ -74,10 +84,12 @@ export interface VistaPreviaDeGrupo {
   url: string;
 }
 
-export function createProductoService(
-  repository: ProductoRepository,
-  { storage, withTransaction, repositories }: ProductoServiceDeps,
-) {
+export function createProductoService({
+  repository,
+  storage,
+  withTransaction,
+  repositories,
+}: ProductoServiceDeps & { repository: ProductoRepository }) {
   /** Removes stored files; a failure to remove must not hide why the request failed. */
   const borrar = async (claves: (string | null)[]) => {
     for (const clave of claves) {
@@ -111,7 +123,7 @@ export function createProductoService(
     if (!tienda) throw notFound('TIENDA_NO_ENCONTRADA');
     // The store must be the seller's own (an admin may act for its owner, never across stores).
     requireOwner(actor, tienda.usuarioId);
-    if (tienda.usuarioId !== vendedorId) throw appError(403, 'ACCESO_DENEGADO');
+    requireAccess(tienda.usuarioId === vendedorId);
     if (!tienda.habilitada) throw appError(403, 'TIENDA_NO_HABILITADA');
     if (!tienda.mpVinculado) throw appError(403, 'MERCADOPAGO_NO_VINCULADO');
     return tienda;
@@ -119,7 +131,7 @@ export function createProductoService(
 
   /** Every local category named must be the store's own: 400 naming the foreign ones. */
   const requireCategoriasDeTienda = async (tiendaId: string, ids: string[]) => {
-    const propias = await repository.categoriasLocalesDeTienda(tiendaId, ids);
+    const propias = await repository.findCategoriasLocalesDeTienda(tiendaId, ids);
     const ajenas = ids.flatMap((id, index) =>
       propias.has(id)
         ? []
@@ -268,17 +280,17 @@ export function createProductoService(
     },
 
     /** 'Mis Productos': the seller's products on sale or not, withdrawn ones left out, newest first. */
-    async delVendedor(actor: Actor | null, userId: string): Promise<Producto[]> {
-      requireOwner(actor, userId);
-      return (await repository.findByVendedor(userId)).map(toProducto);
+    async delVendedor(actor: Actor | null, usuarioId: string): Promise<Producto[]> {
+      requireOwner(actor, usuarioId);
+      return (await repository.findByVendedor(usuarioId)).map(toProducto);
     },
 
     /** Whether the user sells the product (the product page's owner panel). */
-    async esPropietario(actor: Actor | null, productoId: string, userId: string) {
-      requireOwner(actor, userId);
+    async esPropietario(actor: Actor | null, productoId: string, usuarioId: string) {
+      requireOwner(actor, usuarioId);
       const vendedorId = await repository.findVendedorId(productoId);
       if (!vendedorId) throw productoNoEncontrado();
-      return vendedorId === userId;
+      return vendedorId === usuarioId;
     },
 
     /**
@@ -295,10 +307,10 @@ export function createProductoService(
         const producto = await repos.producto.lockById(productoId);
         if (!producto || producto.retiradoEn) throw productoNoEncontrado();
         await cancelarGrupoVacio(repos, producto);
-        if (await repos.producto.tieneGrupoAbierto(productoId)) {
+        if (await repos.producto.hasGrupoAbierto(productoId)) {
           throw appError(409, 'PRODUCTO_CON_LUGARES_PAGADOS');
         }
-        await repos.producto.retirar(productoId);
+        await repos.producto.markRetirado(productoId);
       });
     },
 
@@ -312,7 +324,7 @@ export function createProductoService(
       publicUrl: string,
     ): Promise<VistaPreviaDeGrupo | undefined> {
       allowAnyone(actor);
-      const row = await repository.vistaPreviaDeGrupo(grupoId);
+      const row = await repository.findVistaPreviaDeGrupo(grupoId);
       if (!row) return undefined;
       const precio = formatoPesos.format(centavosAPesos(row.precioCentavos));
       const faltan = row.lugaresNecesarios - row.lugaresOcupados;

@@ -6,8 +6,8 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productos } from '../../db/schema';
-import { demoTiendaId, demoVendedorEmail } from '../../db/seed/demo-tiendas';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { type LoggedIn, login, registerAndLogin } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

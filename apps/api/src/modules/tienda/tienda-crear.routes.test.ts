@@ -1,9 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crearTiendaResponseSchema } from '@compra-grupal/contracts';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIAS_GLOBALES } from '../../db/seed/reference-data';
+import { tiendas } from '../../db/schema';
+import { CATEGORIAS_GLOBALES } from '../../demo/reference-data';
 import { type LoggedIn, registerAndLogin } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -102,6 +104,48 @@ describe('POST /api/tienda/crear', () => {
       payload: { userId: vendedor.userId },
     });
     expect(convertir.json()).toEqual({ esVendedor: true });
+  });
+
+  it("keeps the store's street and number, its one-line direccion composed from them", async () => {
+    const vendedor = await registerAndLogin(t.app);
+    const { direccion: _linea, ...sinLinea } = DIRECCION;
+    const res = await crear(
+      vendedor,
+      campos(vendedor, {
+        direccion: JSON.stringify({
+          ...sinLinea,
+          calle: 'Av. Santa Fe',
+          altura: '3200',
+          departamento: 'PB',
+        }),
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const [guardada] = await t.database.db
+      .select({
+        direccion: tiendas.direccion,
+        calle: tiendas.calle,
+        altura: tiendas.altura,
+        departamento: tiendas.departamento,
+      })
+      .from(tiendas)
+      .where(eq(tiendas.id, res.json().tienda._id));
+    expect(guardada).toEqual({
+      direccion: 'Av. Santa Fe 3200',
+      calle: 'Av. Santa Fe',
+      altura: '3200',
+      departamento: 'PB',
+    });
+
+    const sinAltura = await crear(
+      vendedor,
+      campos(vendedor, { direccion: JSON.stringify({ ...sinLinea, calle: 'Av. Santa Fe' }) }),
+    );
+    expect(sinAltura.statusCode).toBe(400);
+    expect(sinAltura.json().detalles).toContainEqual({
+      campo: 'direccion.altura',
+      mensaje: 'La altura es obligatoria',
+    });
   });
 
   it('keeps one store per user: a second is 409 and leaves no file behind', async () => {

@@ -1,7 +1,7 @@
 import { tiendaPorUsuarioResponseSchema } from '@compra-grupal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTiendaId, demoVendedorEmail } from '../../db/seed/demo-tiendas';
-import { DEMO_PASSWORD } from '../../db/seed/demo-usuarios';
+import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
+import { DEMO_PASSWORD } from '../../demo/demo-usuarios';
 import { type LoggedIn, login, registerAndLogin } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

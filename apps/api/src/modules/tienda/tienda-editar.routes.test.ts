@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIAS_GLOBALES } from '../../db/seed/reference-data';
+import { CATEGORIAS_GLOBALES } from '../../demo/reference-data';
 import { type LoggedIn, registerAndLogin } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { claveDeLogo } from './tienda.service';

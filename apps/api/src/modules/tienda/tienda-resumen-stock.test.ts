@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productos, tiendas } from '../../db/schema';
-import { demoTiendaId } from '../../db/seed/demo-tiendas';
+import { demoTiendaId } from '../../demo/demo-tiendas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**

@@ -134,7 +134,7 @@ export function createTiendaRepository(db: Database) {
       return row;
     },
 
-    async categoriaExiste(id: string): Promise<boolean> {
+    async existsCategoria(id: string): Promise<boolean> {
       const [row] = await db
         .select({ id: categorias.id })
         .from(categorias)
@@ -143,7 +143,7 @@ export function createTiendaRepository(db: Database) {
     },
 
     /** A coverage's radius, copied onto the store so the listing can index it. */
-    async coberturaKm(id: string): Promise<number | undefined> {
+    async findCoberturaKm(id: string): Promise<number | undefined> {
       const [row] = await db
         .select({ km: coberturas.km })
         .from(coberturas)

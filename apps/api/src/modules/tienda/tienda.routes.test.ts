@@ -2,9 +2,9 @@ import { tiendasQueCubrenResponseSchema } from '@compra-grupal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasLocales, productos, tiendas } from '../../db/schema';
-import { demoTiendaId } from '../../db/seed/demo-tiendas';
-import { DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
-import { COBERTURAS } from '../../db/seed/reference-data';
+import { demoTiendaId } from '../../demo/demo-tiendas';
+import { DEMO_USUARIOS } from '../../demo/demo-usuarios';
+import { COBERTURAS } from '../../demo/reference-data';
 import { newId } from '../../lib/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -29,6 +29,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/con-productos-que-cubren',
     {
       schema: {
+        operationId: 'tiendasQueCubren',
+        responseDescriptions: { 200: 'Las tiendas que llegan al punto' },
         tags: ['tienda'],
         summary: 'Tiendas habilitadas cuya cobertura alcanza el punto, la más cercana primero',
         body: tiendasQueCubrenRequestSchema,
@@ -44,6 +46,11 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/con-productos/:tiendaId',
     {
       schema: {
+        operationId: 'obtenerTiendaConProductos',
+        responseDescriptions: {
+          200: 'La tienda con sus productos',
+          404: 'La tienda no existe o no está habilitada',
+        },
         tags: ['tienda'],
         summary:
           'Una tienda habilitada con sus productos disponibles y categorías locales (público)',
@@ -62,6 +69,15 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
       // The owner of `userId` is checked by the service: the form is read in the handler.
       preHandler: app.guards.authenticate,
       schema: {
+        operationId: 'crearTienda',
+        responseDescriptions: {
+          201: 'Tienda creada, en revisión',
+          409: 'El usuario ya tiene tienda',
+        },
+        multipart: {
+          fields: crearTiendaCamposSchema,
+          file: { name: 'logo', required: true, description: 'El logo de la tienda' },
+        },
         tags: ['tienda'],
         summary:
           'Abre la tienda del usuario (multipart: campos de CrearTiendaCampos y el archivo logo); queda en revisión',
@@ -88,6 +104,11 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'tiendaEstaHabilitada',
+        responseDescriptions: {
+          200: 'Si la tienda está habilitada',
+          404: 'El usuario no tiene tienda',
+        },
         tags: ['tienda'],
         summary: 'Si el equipo habilitó la tienda del usuario (404 si no tiene tienda)',
         security: bearerSecurity,
@@ -105,6 +126,12 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'editarTienda',
+        responseDescriptions: { 200: 'Tienda actualizada' },
+        multipart: {
+          fields: editarTiendaCamposSchema,
+          file: { name: 'logoTienda', required: false, description: 'El logo nuevo, si cambia' },
+        },
         tags: ['tienda'],
         summary:
           'Edita la tienda del usuario (multipart: campos de EditarTiendaCampos y, si cambia, el archivo logoTienda)',
@@ -135,6 +162,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'listarCategoriasLocales',
+        responseDescriptions: { 200: 'Las categorías locales de la tienda' },
         tags: ['tienda'],
         summary: 'Las categorías locales de la tienda del usuario, por nombre',
         security: bearerSecurity,
@@ -153,6 +182,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
       // The screen shows one message: the field's own spec text leads the 400, not the generic.
       schemaErrorFormatter: validacionConMensajeDelCampo,
       schema: {
+        operationId: 'editarCategoriasLocales',
+        responseDescriptions: { 200: 'Categorías guardadas' },
         tags: ['tienda'],
         summary: `Guarda la lista completa de categorías locales de la tienda (con _id: se conserva o renombra; sin _id: nueva; las que faltan se borran y se quitan de los productos). Nombres únicos sin importar mayúsculas: '${CATEGORIA_LOCAL_MENSAJES.duplicada}'`,
         security: bearerSecurity,
@@ -176,6 +207,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'obtenerTiendaDelUsuario',
+        responseDescriptions: { 200: 'La tienda del usuario', 404: 'El usuario no tiene tienda' },
         tags: ['tienda'],
         summary: 'La tienda del usuario, habilitada o no (404 si no tiene tienda)',
         security: bearerSecurity,

@@ -10,7 +10,6 @@ import {
   type TiendaDelVendedor,
 } from '@compra-grupal/contracts';
 import type { StoragePort } from '../../adapters/storage/storage.port';
-import type { Repositories } from '../../composition';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { allowAnyone, requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -44,7 +43,7 @@ const categoriaLocal = (fila: { id: string; nombre: string }): CategoriaLocal =>
 
 interface TiendaServiceDeps {
   storage: StoragePort;
-  withTransaction: WithTransaction<Repositories>;
+  withTransaction: WithTransaction<{ tienda: TiendaRepository }>;
 }
 
 const tiendaDelVendedor = (tienda: {
@@ -65,10 +64,11 @@ const tiendaDelVendedor = (tienda: {
   razonSocial: tienda.razonSocial,
 });
 
-export function createTiendaService(
-  repository: TiendaRepository,
-  { storage, withTransaction }: TiendaServiceDeps,
-) {
+export function createTiendaService({
+  repository,
+  storage,
+  withTransaction,
+}: TiendaServiceDeps & { repository: TiendaRepository }) {
   return {
     /**
      * Opens the caller's store (spec: 'Crear Tienda'), not enabled until the product team
@@ -79,10 +79,10 @@ export function createTiendaService(
       requireOwner(actor, campos.userId);
       if (!logo) throw appError(400, 'IMAGEN_REQUERIDA');
       if (await repository.findByUsuario(campos.userId)) throw appError(409, 'TIENDA_EXISTENTE');
-      if (!(await repository.categoriaExiste(campos.categoriaGlobal))) {
+      if (!(await repository.existsCategoria(campos.categoriaGlobal))) {
         throw appError(400, 'CATEGORIA_NO_ENCONTRADA');
       }
-      const coberturaKm = await repository.coberturaKm(campos.cobertura);
+      const coberturaKm = await repository.findCoberturaKm(campos.cobertura);
       if (coberturaKm === undefined) throw appError(400, 'COBERTURA_NO_ENCONTRADA');
 
       const { imagen } = await processImage(logo);
@@ -102,6 +102,8 @@ export function createTiendaService(
             razonSocial: campos.razonSocial,
             categoriaGlobalId: campos.categoriaGlobal,
             direccion: direccion.direccion,
+            calle: direccion.calle,
+            altura: direccion.altura,
             departamento: direccion.departamento ?? null,
             direccionDescripcion: direccion.descripcion ?? null,
             ciudad: direccion.ciudad,
@@ -129,12 +131,12 @@ export function createTiendaService(
      */
     async editar(
       actor: Actor | null,
-      userId: string,
+      usuarioId: string,
       campos: EditarTiendaCampos,
       logo: Buffer | null,
     ): Promise<TiendaDelVendedor> {
-      requireOwner(actor, userId);
-      const actual = await repository.findByUsuario(userId);
+      requireOwner(actor, usuarioId);
+      const actual = await repository.findByUsuario(usuarioId);
       if (!actual) throw tiendaNoEncontrada();
       // Spec: 'Logo requerido' when the store has none and none is chosen.
       if (!logo && !actual.logo) throw appError(400, 'IMAGEN_REQUERIDA');
@@ -149,7 +151,7 @@ export function createTiendaService(
       try {
         cambio = await withTransaction(async (repos) => {
           // Locked: of two edits at once, each removes the logo it replaced, no other.
-          const bloqueada = await repos.tienda.lockByUsuario(userId);
+          const bloqueada = await repos.tienda.lockByUsuario(usuarioId);
           if (!bloqueada) throw tiendaNoEncontrada();
           const tienda = await repos.tienda.update(bloqueada.id, {
             nombre: campos.nombre,
@@ -178,10 +180,10 @@ export function createTiendaService(
     /** 'Configurar Categorías': the caller's store and its local categories, by name. */
     async categoriasLocales(
       actor: Actor | null,
-      userId: string,
+      usuarioId: string,
     ): Promise<{ tiendaId: string; categoriasLocales: CategoriaLocal[] }> {
-      requireOwner(actor, userId);
-      const tienda = await repository.findByUsuario(userId);
+      requireOwner(actor, usuarioId);
+      const tienda = await repository.findByUsuario(usuarioId);
       if (!tienda) throw tiendaNoEncontrada();
       const filas = await repository.findCategoriasLocales(tienda.id);
       return { tiendaId: tienda.id, categoriasLocales: filas.map(categoriaLocal) };
@@ -293,17 +295,17 @@ export function createTiendaService(
     },
 
     /** Whether the product team enabled the user's store; 404 when the user has none. */
-    async estaHabilitada(actor: Actor | null, userId: string): Promise<boolean> {
-      requireOwner(actor, userId);
-      const tienda = await repository.findByUsuario(userId);
+    async estaHabilitada(actor: Actor | null, usuarioId: string): Promise<boolean> {
+      requireOwner(actor, usuarioId);
+      const tienda = await repository.findByUsuario(usuarioId);
       if (!tienda) throw tiendaNoEncontrada();
       return tienda.habilitada;
     },
 
     /** The user's own store, enabled or not; 404 when the user has none. */
-    async delUsuario(actor: Actor | null, userId: string): Promise<TiendaDelVendedor> {
-      requireOwner(actor, userId);
-      const tienda = await repository.findByUsuario(userId);
+    async delUsuario(actor: Actor | null, usuarioId: string): Promise<TiendaDelVendedor> {
+      requireOwner(actor, usuarioId);
+      const tienda = await repository.findByUsuario(usuarioId);
       if (!tienda) throw tiendaNoEncontrada();
       return tiendaDelVendedor(tienda);
     },

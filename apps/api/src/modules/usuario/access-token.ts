@@ -5,9 +5,10 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
 import { appMeta } from '../../db/schema';
 import { AppError, appError } from '../../lib/app-error';
+import { missingSecret } from '../../lib/crypto/stored-key';
 
 export interface AccessTokens {
-  sign(userId: string): Promise<string>;
+  sign(usuarioId: string): Promise<string>;
   /** The token's userId; throws a 401 AppError for a missing, forged or expired token. */
   verify(token: string): Promise<AccessTokenPayload>;
 }
@@ -22,8 +23,8 @@ export const tokenErrors = {
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId) =>
-      new SignJWT({ userId })
+    sign: (usuarioId) =>
+      new SignJWT({ userId: usuarioId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
@@ -44,11 +45,18 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
 }
 
 /**
- * The signing secret: JWT_SECRET when configured, otherwise one generated once and kept in
- * the database, so tokens survive restarts and every node of a cluster shares it.
+ * The signing secret: JWT_SECRET when configured, otherwise (development and tests only, where
+ * `generate` allows it) one generated once and kept in the database, so tokens survive
+ * restarts and every node of a cluster shares it. Production refuses instead: a secret beside
+ * the data would let a database dump mint any token, an admin's included.
  */
-export async function resolveJwtSecret(db: Database, configured?: string): Promise<string> {
+export async function resolveJwtSecret(
+  db: Database,
+  configured?: string,
+  { generate = true }: { generate?: boolean } = {},
+): Promise<string> {
   if (configured) return configured;
+  if (!generate) throw missingSecret('JWT_SECRET');
   await db
     .insert(appMeta)
     .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })

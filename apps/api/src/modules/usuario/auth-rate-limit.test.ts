@@ -50,6 +50,17 @@ describe('rate limits on login, register and refresh', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('lets through no more wrong passwords than the limit when they arrive together', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+    const email = uniqueEmail('objetivo');
+    const app = t.app;
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => attempt(app, email, '10.2.3.1').then((r) => r.statusCode)),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+  });
+
   it('counts failures only: right passwords never run into the limit', async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
     const { email } = await registerAndLogin(t.app);

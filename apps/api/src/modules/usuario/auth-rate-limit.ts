@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { enableRateLimits, type KeyOf, keyedCounter } from '../../plugins/keyed-rate-limit';
+import { type KeyOf, keyedCounter } from '../../plugins/keyed-rate-limit';
 
 /** The email of a request body, as the counters key it (the schema already lowercased it). */
 const emailOf: KeyOf = (request) =>
@@ -15,7 +15,6 @@ const emailOf: KeyOf = (request) =>
  * every request; `login` counts wrong passwords only (see `createLoginThrottle`).
  */
 export async function createAuthLimits(scope: FastifyInstance) {
-  await enableRateLimits(scope);
   const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_MS: windowMs } = scope.config;
   // Per client address with more room, since many shoppers share one carrier-grade NAT address.
   const perIp = keyedCounter(scope, 'ip', { max: max * 5, windowMs }, (request) => request.ip);
@@ -80,21 +79,36 @@ function createLoginThrottle(
     knownFingerprints(request).includes(fingerprint(emailOf(request)));
 
   return {
-    /** Before checking the password: refuses while a counter that applies is full. */
-    async check(request: FastifyRequest, reply: FastifyReply) {
-      await perPair.check(request, reply);
-      await perIp.check(request, reply);
-      if (!isKnownDevice(request)) await perEmail.check(request, reply);
-    },
-    /** After a wrong password: counts it everywhere and answers a little later each time. */
-    async recordFailure(request: FastifyRequest) {
-      const [failures] = await Promise.all([
-        perPair.record(request),
-        perIp.record(request),
-        perEmail.record(request),
+    /**
+     * Before checking the password: counts the attempt on every counter at once, so that
+     * guesses sent together (to one node or to several) cannot all pass a check made before
+     * any of them was counted. Past a counter that applies, refuses it and counts nothing.
+     * Then `failed` keeps it counted and answers a little later each time; `discard` takes it
+     * back (a right password, or an error that is not a wrong password).
+     */
+    async start(request: FastifyRequest, reply: FastifyReply) {
+      const exempt = isKnownDevice(request);
+      const [pair, ip, email] = await Promise.all([
+        perPair.take(request, reply),
+        perIp.take(request, reply),
+        perEmail.take(request, reply),
       ]);
-      const delay = Math.min(MAX_DELAY_MS, Math.max(0, failures - 1) * DELAY_STEP_MS);
-      if (delay > 0) await sleep(delay);
+      const counters = [pair, ip, email];
+      const discard = async () => {
+        await Promise.all(counters.map((counter) => counter.undo()));
+      };
+      const over = [pair, ip, exempt ? undefined : email].find((counter) => counter?.over);
+      if (over) {
+        await discard();
+        throw over.refusal();
+      }
+      return {
+        discard,
+        async failed() {
+          const delay = Math.min(MAX_DELAY_MS, Math.max(0, pair.count - 1) * DELAY_STEP_MS);
+          if (delay > 0) await sleep(delay);
+        },
+      };
     },
     /** After a right password: this browser is now known for this email. */
     rememberDevice(request: FastifyRequest, reply: FastifyReply) {

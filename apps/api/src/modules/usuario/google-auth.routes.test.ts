@@ -80,6 +80,13 @@ async function startApp(env: Record<string, string> = {}) {
 }
 
 describe('Google sign-in through the local OIDC issuer', () => {
+  it('tells the web that Google sign-in is available', async () => {
+    const app = await startApp();
+    const res = await app.inject({ url: '/api/usuario/auth/metodos' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: true });
+  });
+
   it('creates the user, sets the refresh cookie and lands on /auth/callback without a token', async () => {
     const app = await startApp();
     const email = uniqueEmail('google');
@@ -163,6 +170,13 @@ describe('Google sign-in not configured', () => {
     expect(res.headers.location).toBe('/login?error=google');
     const issuer = await t.app.inject({ url: '/oidc-local/.well-known/openid-configuration' });
     expect(issuer.statusCode).toBe(404);
+  });
+
+  it("tells the web not to offer 'Continuar con Google'", async () => {
+    t = await createTestApp({ GOOGLE_AUTH_MODE: 'off' });
+    const res = await t.app.inject({ url: '/api/usuario/auth/metodos' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: false });
   });
 
   it('reports an unreachable provider the same way', async () => {

@@ -1,3 +1,4 @@
+import { metodosDeIngresoResponseSchema } from '@compra-grupal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,8 +63,30 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const linkFirst = '/login?error=google-vincular';
 
   app.get(
+    '/auth/metodos',
+    {
+      schema: {
+        operationId: 'metodosDeIngreso',
+        summary: 'Los métodos de ingreso disponibles además de email y contraseña',
+        responseDescriptions: { 200: 'Si el ingreso con Google está configurado' },
+        tags: ['usuario'],
+        response: { 200: metodosDeIngresoResponseSchema },
+      },
+    },
+    // The web offers 'Continuar con Google' only when it can work (GOOGLE_AUTH_MODE not off).
+    () => ({ google: identity !== undefined }),
+  );
+
+  app.get(
     '/auth/google',
-    { schema: { tags: ['usuario'], summary: 'Inicia el ingreso con Google (redirección)' } },
+    {
+      schema: {
+        operationId: 'iniciarIngresoConGoogle',
+        redirects: { 302: 'Al proveedor de identidad; si no se puede, a /login?error=google' },
+        tags: ['usuario'],
+        summary: 'Inicia el ingreso con Google (redirección)',
+      },
+    },
     async (request, reply) => {
       if (!identity) return reply.redirect(failure);
       try {
@@ -83,7 +106,16 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/google/callback',
-    { schema: { tags: ['usuario'], summary: 'Vuelta del proveedor de identidad (redirección)' } },
+    {
+      schema: {
+        operationId: 'completarIngresoConGoogle',
+        redirects: {
+          302: 'A /auth/callback con la sesión iniciada, a /login?error=google-vincular si el email es de una cuenta con contraseña, o a /login?error=google',
+        },
+        tags: ['usuario'],
+        summary: 'Vuelta del proveedor de identidad (redirección)',
+      },
+    },
     async (request, reply) => {
       reply.clearCookie(TRANSACTION_COOKIE, { path: TRANSACTION_PATH });
       const raw = request.cookies[TRANSACTION_COOKIE];

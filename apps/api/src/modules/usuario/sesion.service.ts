@@ -11,7 +11,13 @@ const sesionInvalida = () => appError(401, 'SESION_INVALIDA');
  * Refresh tokens: opaque random strings, stored only as a hash, rotated on every use. Using a
  * token twice (a stolen copy, or a replay) revokes every token of its family.
  */
-export function createSesionService(repository: SesionRepository, ttlDays: number) {
+export function createSesionService({
+  repository,
+  ttlDays,
+}: {
+  repository: SesionRepository;
+  ttlDays: number;
+}) {
   async function issue(usuarioId: string, familia = newId()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await repository.insert({

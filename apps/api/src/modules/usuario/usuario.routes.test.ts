@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoVendedorEmail } from '../../db/seed/demo-tiendas';
-import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../db/seed/demo-usuarios';
+import { demoVendedorEmail } from '../../demo/demo-tiendas';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import {
   type LoggedIn,
   login,
@@ -64,6 +64,58 @@ describe('POST /api/usuario/registrar', () => {
         latitud: null,
       }),
     ]);
+  });
+
+  it('keeps the street, number and apartment of the dialog, with no point yet', async () => {
+    const datos = {
+      ...valido(),
+      direcciones: [
+        {
+          street: 'Av. Corrientes',
+          number: '1234',
+          apartment: '4° B',
+          city: 'San Nicolás',
+          state: 'Ciudad Autónoma de Buenos Aires',
+          zipCode: 'C1043',
+        },
+        { street: 'Calle 7 entre 47 y 48', city: 'La Plata', state: 'Buenos Aires' },
+      ],
+    };
+    expect((await registrar(datos)).statusCode).toBe(201);
+    const sesion = await login(t.app, datos.email, 'secreta123');
+    const res = await t.app.inject({
+      url: `/api/direccion/${sesion.userId}`,
+      headers: sesion.auth,
+    });
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        direccion: 'Av. Corrientes 1234',
+        calle: 'Av. Corrientes',
+        altura: '1234',
+        departamento: '4° B',
+        ciudad: 'San Nicolás',
+        latitud: null,
+        longitud: null,
+      }),
+      expect.objectContaining({
+        direccion: 'Calle 7 entre 47 y 48',
+        calle: 'Calle 7 entre 47 y 48',
+        altura: null,
+        departamento: null,
+      }),
+    ]);
+  });
+
+  it('refuses a door number that is not one, naming the address field', async () => {
+    const res = await registrar({
+      ...valido(),
+      direcciones: [{ street: 'Av. Corrientes', number: 'mil', city: 'CABA', state: 'CABA' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detalles).toContainEqual({
+      campo: 'direcciones.0.number',
+      mensaje: 'La altura debe ser un número (o S/N si no tiene)',
+    });
   });
 
   it.each([
@@ -342,7 +394,13 @@ describe('POST/GET /api/direccion/{userId}', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       mensaje: 'Dirección agregada',
-      direccion: { _id: expect.any(String), ...nueva, descripcion: null },
+      direccion: {
+        _id: expect.any(String),
+        ...nueva,
+        calle: null,
+        altura: null,
+        descripcion: null,
+      },
     });
     const list = await t.app.inject({
       url: `/api/direccion/${sesion.userId}`,

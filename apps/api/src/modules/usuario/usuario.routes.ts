@@ -35,6 +35,8 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: [perIp, perEmail],
       schema: {
+        operationId: 'registrarUsuario',
+        responseDescriptions: { 201: 'Cuenta creada', 409: 'El email ya está en uso' },
         tags: ['usuario'],
         summary: 'Crea una cuenta (no inicia sesión)',
         body: registrarRequestSchema,
@@ -55,8 +57,11 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      preHandler: [loginThrottle.check],
       schema: {
+        operationId: 'iniciarSesion',
+        responseDescriptions: {
+          200: 'El access token; la cookie de renovación viaja en Set-Cookie',
+        },
         tags: ['usuario'],
         summary: 'Inicia sesión: access token y cookie de renovación',
         body: loginRequestSchema,
@@ -69,15 +74,19 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, contrasenia } = request.body;
+      const attempt = await loginThrottle.start(request, reply);
       let usuarioId: string;
       try {
         usuarioId = await usuarioService.login(email, contrasenia);
       } catch (error) {
         if (error instanceof AppError && error.code === ERROR_CODES.credencialesInvalidas) {
-          await loginThrottle.recordFailure(request);
+          await attempt.failed();
+        } else {
+          await attempt.discard();
         }
         throw error;
       }
+      await attempt.discard();
       loginThrottle.rememberDevice(request, reply);
       // A Google sign-in of this browser waited for this account's password: link it now.
       const pending = pendingLinkOf(request);
@@ -94,6 +103,10 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: [perIp],
       schema: {
+        operationId: 'renovarToken',
+        responseDescriptions: {
+          200: 'Un access token nuevo; la cookie de renovación rotada viaja en Set-Cookie',
+        },
         tags: ['usuario'],
         summary: 'Renueva el access token con la cookie (que se rota en cada uso)',
         response: {
@@ -117,6 +130,8 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       schema: {
+        operationId: 'cerrarSesion',
+        responseDescriptions: { 200: 'Sesión cerrada' },
         tags: ['usuario'],
         summary: 'Cierra la sesión: revoca la cookie de renovación',
         response: { 200: mensajeResponseSchema },
@@ -138,6 +153,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownBody,
       schema: {
+        operationId: 'esVendedor',
+        summary: 'Si el usuario es vendedor (tiene tienda)',
+        responseDescriptions: { 200: 'Si el usuario es vendedor' },
         tags: ['usuario'],
         security,
         body: userIdBodySchema,
@@ -154,6 +172,8 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownBody,
       schema: {
+        operationId: 'convertirEnVendedor',
+        responseDescriptions: { 200: 'El usuario ya es vendedor' },
         tags: ['usuario'],
         summary: 'Confirma al usuario como vendedor una vez creada su tienda (idempotente)',
         security,
@@ -175,6 +195,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownBody,
       schema: {
+        operationId: 'esRepartidor',
+        summary: 'Si el usuario es repartidor (ve los pedidos para entregar)',
+        responseDescriptions: { 200: 'Si el usuario es repartidor' },
         tags: ['usuario'],
         security,
         body: userIdBodySchema,
@@ -191,6 +214,8 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownBody,
       schema: {
+        operationId: 'esAdmin',
+        responseDescriptions: { 200: 'Si el usuario es del equipo' },
         tags: ['usuario'],
         summary: 'Si el usuario es del equipo de producto (ve la revisión de tiendas)',
         security,
@@ -208,6 +233,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'obtenerTelefono',
+        summary: 'El teléfono de contacto del usuario',
+        responseDescriptions: { 200: 'El teléfono del usuario' },
         tags: ['usuario'],
         security,
         params: userIdParamsSchema,
@@ -224,6 +252,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'guardarTelefono',
+        summary: 'Guarda el teléfono de contacto del usuario',
+        responseDescriptions: { 200: 'El teléfono guardado' },
         tags: ['usuario'],
         security,
         params: userIdParamsSchema,
@@ -245,6 +276,9 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: ownParams,
       schema: {
+        operationId: 'obtenerUsuario',
+        summary: 'Los datos de la cuenta del usuario',
+        responseDescriptions: { 200: 'Los datos del usuario' },
         tags: ['usuario'],
         security,
         params: userIdParamsSchema,

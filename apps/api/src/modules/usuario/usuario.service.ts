@@ -1,4 +1,4 @@
-import type { registrarRequestSchema } from '@compra-grupal/contracts';
+import { componerDireccion, type registrarRequestSchema } from '@compra-grupal/contracts';
 import type { z } from 'zod';
 import type { VerifiedIdentity } from '../../adapters/identity/identity.port';
 import { requireOwner } from '../../lib/access';
@@ -29,11 +29,40 @@ export type IngresoConGoogle =
 
 const googleRechazado = () => appError(403, 'GOOGLE_NO_VINCULABLE');
 
-export function createUsuarioService(repository: UsuarioRepository, adminEmails: string[]) {
-  const isAdmin = (usuario: UsuarioRow) => usuario.esAdmin || adminEmails.includes(usuario.email);
+export function createUsuarioService({
+  repository,
+  adminEmails,
+}: {
+  repository: UsuarioRepository;
+  adminEmails: string[];
+}) {
+  /**
+   * Admin rights are stored (`es_admin`): granted by `npm run admin -- promote`, or by a real
+   * Google sign-in whose verified email is the account's and is listed in ADMIN_EMAILS. Never
+   * by registering an address (nobody checks that a typed email is the typist's), nor by the
+   * local test issuer (anyone types any email there).
+   */
+  const isAdmin = (usuario: UsuarioRow) => usuario.esAdmin;
 
-  async function require(userId: string): Promise<UsuarioRow> {
-    const usuario = await repository.findById(userId);
+  async function ingresoVerificado(
+    usuario: UsuarioRow,
+    identity: GoogleIdentity,
+  ): Promise<IngresoConGoogle> {
+    const email = identity.email?.trim().toLowerCase();
+    if (
+      identity.origen === 'google' &&
+      identity.emailVerified &&
+      email === usuario.email &&
+      adminEmails.includes(email) &&
+      !usuario.esAdmin
+    ) {
+      await repository.update(usuario.id, { esAdmin: true });
+    }
+    return { tipo: 'sesion', usuarioId: usuario.id };
+  }
+
+  async function require(usuarioId: string): Promise<UsuarioRow> {
+    const usuario = await repository.findById(usuarioId);
     if (!usuario) throw usuarioErrors.noEncontrado();
     return usuario;
   }
@@ -44,9 +73,13 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
       // so its timing does not tell whether an account exists.
       const contraseniaHash = await hashPassword(registro.contrasenia);
       if (await repository.findByEmail(registro.email)) throw usuarioErrors.emailEnUso();
+      // No point on the map yet: checkout asks for it before the first quote.
       const direcciones = (registro.direcciones ?? []).map((d) => ({
         id: newId(),
-        direccion: d.street,
+        direccion: d.number ? componerDireccion(d.street, d.number) : d.street,
+        calle: d.street,
+        altura: d.number || null,
+        departamento: d.apartment || null,
         ciudad: d.city,
         provincia: d.state,
         codigoPostal: d.zipCode || null,
@@ -88,10 +121,12 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
      *   password once: 'vincular'), nor an admin, seller or courier account, nor one linked to
      *   another Google subject; a plain Google-only account without a subject is linked;
      * - an unknown verified email gets a new account.
+     * A real Google session whose verified email is listed in ADMIN_EMAILS makes the account
+     * admin (the only way besides the command line).
      */
     async ingresarConGoogle(identity: GoogleIdentity): Promise<IngresoConGoogle> {
       const bySub = await repository.findByGoogleSub(identity.sub);
-      if (bySub) return { tipo: 'sesion', usuarioId: bySub.id };
+      if (bySub) return ingresoVerificado(bySub, identity);
       if (!identity.email || !identity.emailVerified) {
         throw appError(400, 'EMAIL_NO_VERIFICADO');
       }
@@ -106,7 +141,7 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
           throw googleRechazado();
         }
         await repository.update(byEmail.id, { googleSub: identity.sub });
-        return { tipo: 'sesion', usuarioId: byEmail.id };
+        return ingresoVerificado(byEmail, identity);
       }
       try {
         const created = await repository.create({
@@ -115,7 +150,7 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
           email,
           googleSub: identity.sub,
         });
-        return { tipo: 'sesion', usuarioId: created.id };
+        return ingresoVerificado(created, identity);
       } catch (error) {
         // The same email registered at the same moment: not ours to take.
         if (isUniqueViolation(error)) throw googleRechazado();
@@ -149,64 +184,64 @@ export function createUsuarioService(repository: UsuarioRepository, adminEmails:
      * The caller behind a valid access token, with the roles read now (a role granted or
      * taken away applies at once). A token of an account that no longer exists has no roles.
      */
-    async actor(userId: string): Promise<Actor> {
-      const usuario = await repository.findById(userId);
+    async actor(usuarioId: string): Promise<Actor> {
+      const usuario = await repository.findById(usuarioId);
       const roles: Rol[] = [];
       if (usuario && isAdmin(usuario)) roles.push('admin');
       if (usuario?.esRepartidor) roles.push('repartidor');
-      return { id: userId, roles };
+      return { id: usuarioId, roles };
     },
 
-    async exists(userId: string): Promise<boolean> {
-      return Boolean(await repository.findById(userId));
+    async exists(usuarioId: string): Promise<boolean> {
+      return Boolean(await repository.findById(usuarioId));
     },
 
-    async esVendedor(actor: Actor | null, userId: string): Promise<boolean> {
-      requireOwner(actor, userId);
-      await require(userId);
-      return repository.ownsTienda(userId);
+    async esVendedor(actor: Actor | null, usuarioId: string): Promise<boolean> {
+      requireOwner(actor, usuarioId);
+      await require(usuarioId);
+      return repository.ownsTienda(usuarioId);
     },
 
     /**
      * Confirms the user as a seller. Being a seller is owning a store, so this only checks that
      * the store exists: it may be asked any number of times (409 before the store exists).
      */
-    async convertirEnVendedor(actor: Actor | null, userId: string): Promise<true> {
-      requireOwner(actor, userId);
-      await require(userId);
-      if (!(await repository.ownsTienda(userId))) throw appError(409, 'TIENDA_REQUERIDA');
+    async convertirEnVendedor(actor: Actor | null, usuarioId: string): Promise<true> {
+      requireOwner(actor, usuarioId);
+      await require(usuarioId);
+      if (!(await repository.ownsTienda(usuarioId))) throw appError(409, 'TIENDA_REQUERIDA');
       return true;
     },
 
-    /** Whether the user is on the product team (`es_admin`, or an `ADMIN_EMAILS` address). */
-    async esAdmin(actor: Actor | null, userId: string): Promise<boolean> {
-      requireOwner(actor, userId);
-      return isAdmin(await require(userId));
+    /** Whether the user is on the product team (`es_admin`, see isAdmin). */
+    async esAdmin(actor: Actor | null, usuarioId: string): Promise<boolean> {
+      requireOwner(actor, usuarioId);
+      return isAdmin(await require(usuarioId));
     },
 
-    async esRepartidor(actor: Actor | null, userId: string): Promise<boolean> {
-      requireOwner(actor, userId);
-      return (await require(userId)).esRepartidor;
+    async esRepartidor(actor: Actor | null, usuarioId: string): Promise<boolean> {
+      requireOwner(actor, usuarioId);
+      return (await require(usuarioId)).esRepartidor;
     },
 
-    async perfil(actor: Actor | null, userId: string) {
-      requireOwner(actor, userId);
-      const usuario = await require(userId);
+    async perfil(actor: Actor | null, usuarioId: string) {
+      requireOwner(actor, usuarioId);
+      const usuario = await require(usuarioId);
       return { nombre: usuario.nombre, email: usuario.email };
     },
 
-    async telefono(actor: Actor | null, userId: string): Promise<string> {
-      requireOwner(actor, userId);
-      return (await require(userId)).telefono;
+    async telefono(actor: Actor | null, usuarioId: string): Promise<string> {
+      requireOwner(actor, usuarioId);
+      return (await require(usuarioId)).telefono;
     },
 
     async actualizarTelefono(
       actor: Actor | null,
-      userId: string,
+      usuarioId: string,
       telefono: string,
     ): Promise<string> {
-      requireOwner(actor, userId);
-      const usuario = await repository.update(userId, { telefono });
+      requireOwner(actor, usuarioId);
+      const usuario = await repository.update(usuarioId, { telefono });
       if (!usuario) throw usuarioErrors.noEncontrado();
       return usuario.telefono;
     },

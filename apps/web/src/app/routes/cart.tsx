@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
+import { esProductoNoEncontrado, productoQueryOptions } from '@/entities/producto/api/get-producto';
 import { CarritoLinea } from '@/features/carrito/components/carrito-linea';
 import { CarritoResumen } from '@/features/carrito/components/carrito-resumen';
 import { CarritoSinSesion } from '@/features/carrito/components/carrito-sin-sesion';
@@ -18,7 +19,6 @@ import {
   superaElStock,
   totalesDelCarrito,
 } from '@/features/carrito/utils/item-carrito';
-import { esProductoNoEncontrado, productoQueryOptions } from '@/features/producto/api/get-producto';
 import { ProductoImagen } from '@/features/producto/components/producto-imagen';
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -133,12 +133,15 @@ export function CartRoute() {
       ) : lineas.length === 0 ? (
         <CarritoVacio />
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="carrito-productos-titulo">
             <h2 id="carrito-productos-titulo" className="sr-only">
               Productos en el carrito
             </h2>
-            <ul aria-labelledby="carrito-productos-titulo" className="grid gap-3">
+            <ul
+              aria-labelledby="carrito-productos-titulo"
+              className="grid grid-cols-[minmax(0,1fr)] gap-3"
+            >
               {items.map((item, index) => (
                 <CarritoLinea
                   key={item.linea.productoId}

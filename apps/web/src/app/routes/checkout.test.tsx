@@ -1,5 +1,11 @@
+import {
+  direccionSchema,
+  errorBodySchema,
+  ubicarDireccionResponseSchema,
+} from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { checked, contractJson } from '@/test/contract';
 import { type FetchCall, json, mockFetch } from '@/test/fetch';
 import { crearProducto, crearTienda, OTRA_TIENDA_ID, TIENDA_ID } from '@/test/marketplace-api';
 import { renderApp } from '@/test/render-app';
@@ -41,6 +47,7 @@ const GRUPO_ID = 'e10000000000000000000001';
 const DIRECCION_ID = 'f10000000000000000000001';
 const NUEVA_DIRECCION_ID = 'f10000000000000000000002';
 const PEDIDO_ID = 'f20000000000000000000001';
+const SIN_PUNTO_ID = 'f10000000000000000000003';
 
 const yerba = crearProducto({ nombre: 'Yerba mate 1 kg', precio: 4890 });
 const naranjas = crearProducto({
@@ -51,9 +58,11 @@ const naranjas = crearProducto({
 const almacen = crearTienda({ nombre: 'Almacén Don Ramón' });
 const huerta = crearTienda({ _id: OTRA_TIENDA_ID, nombre: 'La Huerta de Villa Crespo' });
 
-const direccion = {
+const direccion = checked(direccionSchema, {
   _id: DIRECCION_ID,
   direccion: 'Av. Santa Fe 2500',
+  calle: 'Av. Santa Fe',
+  altura: '2500',
   departamento: '3° A',
   descripcion: null,
   ciudad: 'Buenos Aires',
@@ -61,7 +70,22 @@ const direccion = {
   codigoPostal: 'C1425',
   latitud: -34.59,
   longitud: -58.4,
-};
+});
+
+/** The register dialog's address: typed, with no point on the map yet. */
+const direccionSinPunto = checked(direccionSchema, {
+  _id: SIN_PUNTO_ID,
+  direccion: 'Calle 7 1234',
+  calle: 'Calle 7',
+  altura: '1234',
+  departamento: null,
+  descripcion: null,
+  ciudad: 'La Plata',
+  provincia: 'Buenos Aires',
+  codigoPostal: 'B1900',
+  latitud: null,
+  longitud: null,
+});
 
 const opcion = (carrier: string, servicio: string, precio: number) => ({
   carrier,
@@ -95,12 +119,18 @@ function mockCheckoutApi({
       },
       201,
     ),
+  direccionPatch = ({ body }) =>
+    contractJson(ubicarDireccionResponseSchema, {
+      mensaje: 'Ubicación guardada',
+      direccion: { ...direccionSinPunto, ...JSON.parse(String(body)) },
+    }),
 }: {
   direcciones?: unknown[];
   cotizar?: Answer;
   preferencia?: Answer;
   telefonoPost?: Answer;
   direccionPost?: Answer;
+  direccionPatch?: Answer;
 } = {}) {
   return mockFetch((call) => {
     const { url, method } = call;
@@ -110,6 +140,9 @@ function mockCheckoutApi({
     }
     if (url.includes('/api/tienda/con-productos/')) {
       return json(url.endsWith(OTRA_TIENDA_ID) ? huerta : almacen);
+    }
+    if (url.endsWith(`/api/direccion/${USER_ID}/${SIN_PUNTO_ID}`) && method === 'PATCH') {
+      return direccionPatch(call);
     }
     if (url.endsWith(`/api/direccion/${USER_ID}`)) {
       return method === 'POST' ? direccionPost(call) : json(direcciones);
@@ -228,7 +261,7 @@ describe('/checkout', () => {
     expect(await screen.findByRole('heading', { name: 'Información del paquete' })).toBeVisible();
   });
 
-  it('adds an address picked on the map, with its detail fields', async () => {
+  it('adds an address typed by hand with its point on the map', async () => {
     sembrarCarrito();
     const { calls } = mockCheckoutApi({ direcciones: [] });
     const { user } = renderApp('/checkout');
@@ -236,33 +269,138 @@ describe('/checkout', () => {
     await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await continuar(user);
 
+    // The typed fields are checked first, with their messages under them.
     const guardar = await screen.findByRole('button', { name: 'Guardar dirección' });
+    await user.click(guardar);
+    expect(await screen.findByText('La calle es obligatoria')).toBeVisible();
+    expect(screen.getByText('La altura es obligatoria')).toBeVisible();
+    expect(screen.getByText('La localidad es obligatoria')).toBeVisible();
+
+    await user.type(screen.getByLabelText('Calle'), 'Av. Santa Fe');
+    await user.type(screen.getByLabelText('Altura'), '3253');
+    await user.type(screen.getByLabelText('Piso/Depto'), '4° B');
+    await user.type(screen.getByLabelText('Localidad'), 'Palermo');
+    await user.type(screen.getByLabelText('Provincia'), 'CABA');
+    await user.type(screen.getByLabelText('Descripción adicional'), 'Timbre roto');
+    // Without its point it is not saved.
     await user.click(guardar);
     await expectToast('Ubicación requerida', 'Debes seleccionar una ubicación en el mapa');
 
-    await user.click(screen.getByRole('button', { name: /Elegir ubicación en el mapa/ }));
+    // The map's point fills only what is still empty: the typed street and locality stay.
+    await user.click(screen.getByRole('button', { name: 'Marcar en el mapa' }));
     await user.click(await screen.findByRole('button', { name: 'Confirmar ubicación' }));
-    await user.type(screen.getByLabelText('Departamento'), '4° B');
-    await user.type(screen.getByLabelText('Descripción adicional'), 'Timbre roto');
-    await user.click(screen.getByRole('button', { name: 'Guardar dirección' }));
-    await expectToast('Dirección agregada');
+    expect(screen.getByLabelText('Calle')).toHaveValue('Av. Santa Fe');
+    expect(screen.getByLabelText('Altura')).toHaveValue('3253');
+    expect(screen.getByLabelText('Localidad')).toHaveValue('Palermo');
+    expect(screen.getByLabelText('Provincia')).toHaveValue('CABA');
+    expect(screen.getByLabelText('Código postal')).toHaveValue('C1043');
+    expect(screen.getByText('Ubicación marcada en el mapa')).toBeVisible();
 
+    await user.click(guardar);
+    await expectToast('Dirección agregada');
     const post = calls.find(
       (c) => c.method === 'POST' && c.url.endsWith(`/api/direccion/${USER_ID}`),
     );
     expect(JSON.parse(String(post?.body))).toEqual({
-      direccion: 'Av. Corrientes 1234',
+      calle: 'Av. Santa Fe',
+      altura: '3253',
       latitud: -34.6037,
       longitud: -58.3816,
       codigoPostal: 'C1043',
-      provincia: 'Ciudad Autónoma de Buenos Aires',
-      ciudad: 'Buenos Aires',
+      provincia: 'CABA',
+      ciudad: 'Palermo',
       departamento: '4° B',
       descripcion: 'Timbre roto',
     });
     // The new address is chosen: the step moves on.
     await continuar(user);
     expect(await screen.findByRole('heading', { name: 'Teléfono de contacto' })).toBeVisible();
+  });
+
+  it('completes the point of an address saved without one, and then quotes', async () => {
+    sembrarCarrito();
+    const { calls } = mockCheckoutApi({ direcciones: [direccionSinPunto] });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 1);
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await continuar(user);
+
+    const opcion = await screen.findByRole('radio', { name: /Calle 7 1234/ });
+    expect(screen.getByText('Falta marcar esta dirección en el mapa')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Marcar en el mapa' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar ubicación' }));
+    await expectToast('Ubicación guardada');
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.url).toMatch(new RegExp(`/api/direccion/${USER_ID}/${SIN_PUNTO_ID}$`));
+    expect(JSON.parse(String(patch?.body))).toEqual({ latitud: -34.6037, longitud: -58.3816 });
+    // The list shows the point saved, the address is chosen, and the quote answers.
+    await waitFor(() =>
+      expect(screen.queryByText('Falta marcar esta dirección en el mapa')).toBeNull(),
+    );
+    expect(opcion).toBeChecked();
+    await continuar(user);
+    await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
+    await continuar(user);
+    await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
+    await user.type(screen.getByLabelText('Largo (cm)'), '30');
+    await user.type(screen.getByLabelText('Ancho (cm)'), '20');
+    await user.type(screen.getByLabelText('Alto (cm)'), '10');
+    await continuar(user);
+    expect((await screen.findAllByRole('radio', { name: /Andreani/ }))[0]).toBeVisible();
+  });
+
+  it("shows the quote's 422 reason and places the point there, never a retry loop", async () => {
+    sembrarCarrito();
+    let ubicada = false;
+    const { calls } = mockCheckoutApi({
+      direcciones: [direccionSinPunto],
+      cotizar: () =>
+        ubicada
+          ? json({ opciones: [opcion('Andreani', 'Estándar', 3500)] })
+          : contractJson(
+              errorBodySchema,
+              {
+                error: 'Debes seleccionar una ubicación en el mapa',
+                mensaje: 'Debes seleccionar una ubicación en el mapa',
+                code: 'DIRECCION_SIN_UBICACION',
+              },
+              422,
+            ),
+      direccionPatch: ({ body }) => {
+        ubicada = true;
+        return contractJson(ubicarDireccionResponseSchema, {
+          mensaje: 'Ubicación guardada',
+          direccion: { ...direccionSinPunto, ...JSON.parse(String(body)) },
+        });
+      },
+    });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 1);
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await continuar(user);
+    // The person goes on without placing the point.
+    await user.click(await screen.findByRole('radio', { name: /Calle 7 1234/ }));
+    await continuar(user);
+    await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
+    await continuar(user);
+    await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
+    await user.type(screen.getByLabelText('Largo (cm)'), '30');
+    await user.type(screen.getByLabelText('Ancho (cm)'), '20');
+    await user.type(screen.getByLabelText('Alto (cm)'), '10');
+    await continuar(user);
+
+    const motivos = await screen.findAllByText('Debes seleccionar una ubicación en el mapa');
+    expect(motivos).toHaveLength(2);
+    expect(screen.queryByText('No se pudo obtener la cotización de envío')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+
+    const marcar = screen.getAllByRole('button', { name: 'Marcar en el mapa' })[0];
+    if (!marcar) throw new Error('sin botón');
+    await user.click(marcar);
+    await user.click(await screen.findByRole('button', { name: 'Confirmar ubicación' }));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(true);
+    // The quotes are asked again and answer.
+    expect(await screen.findAllByRole('radio', { name: /Andreani/ })).toHaveLength(2);
   });
 
   it("says 'No se pudo agregar la dirección' when saving fails", async () => {
@@ -272,7 +410,9 @@ describe('/checkout', () => {
     await hastaPaso(user, 1);
     await user.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await continuar(user);
-    await user.click(await screen.findByRole('button', { name: /Elegir ubicación en el mapa/ }));
+    await user.type(await screen.findByLabelText('Calle'), 'Av. Santa Fe');
+    await user.type(screen.getByLabelText('Altura'), '3253');
+    await user.click(screen.getByRole('button', { name: 'Marcar en el mapa' }));
     await user.click(await screen.findByRole('button', { name: 'Confirmar ubicación' }));
     await user.click(screen.getByRole('button', { name: 'Guardar dirección' }));
     await expectToast('No se pudo agregar la dirección');
@@ -443,5 +583,70 @@ describe('/checkout', () => {
     await expectToast('Error', 'No se recibió el ID del pedido');
     expect(router.state.location.pathname).toBe('/checkout');
     expect(localStorage.getItem('currentPedidoId')).toBeNull();
+  });
+});
+
+// A toast lives TOAST_DURATION_MS (5 s): one gone within 2 s was sent away by its cause.
+const ANTES_DE_QUE_EXPIRE = { timeout: 2000 };
+const sinToast = (title: string) =>
+  waitFor(
+    () => expect(screen.queryByText(title, { selector: '[data-title]' })).toBeNull(),
+    ANTES_DE_QUE_EXPIRE,
+  );
+
+describe('/checkout validation toasts last as long as their cause', () => {
+  beforeEach(() => {
+    storeToken(makeToken());
+  });
+
+  it("step 3's 'Teléfono requerido' goes once the phone is confirmed", async () => {
+    sembrarCarrito();
+    mockCheckoutApi();
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 2);
+    await continuar(user);
+    await screen.findByRole('heading', { name: 'Teléfono de contacto' });
+    await continuar(user);
+    await expectToast('Teléfono requerido', 'Debes confirmar tu teléfono de contacto');
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar teléfono' }));
+    await sinToast('Teléfono requerido');
+    expect(screen.getByRole('heading', { name: 'Teléfono de contacto' })).toBeVisible();
+  });
+
+  it("step 5's 'Método de envío requerido' goes once every store has its shipping", async () => {
+    sembrarCarrito();
+    mockCheckoutApi();
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 5);
+    const almacenEnvio = await screen.findByRole('region', { name: 'Envío de Almacén Don Ramón' });
+    await within(almacenEnvio).findByRole('radio', { name: /OCA/ });
+    await continuar(user);
+    await expectToast('Método de envío requerido', 'Debes seleccionar un método de envío');
+
+    // One store of two chosen: the problem is still there.
+    await user.click(within(almacenEnvio).getByRole('radio', { name: /OCA/ }));
+    expect(
+      screen.getByText('Método de envío requerido', { selector: '[data-title]' }),
+    ).toBeVisible();
+
+    const huertaEnvio = screen.getByRole('region', { name: 'Envío de La Huerta de Villa Crespo' });
+    await user.click(await within(huertaEnvio).findByRole('radio', { name: /Correo Argentino/ }));
+    await sinToast('Método de envío requerido');
+    expect(screen.getByRole('heading', { name: 'Método de envío' })).toBeVisible();
+  });
+
+  it("step 5's toast goes when the step is left with 'Volver'", async () => {
+    sembrarCarrito();
+    mockCheckoutApi();
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 5);
+    await screen.findAllByRole('radio', { name: /Andreani/ });
+    await continuar(user);
+    await expectToast('Método de envío requerido', 'Debes seleccionar un método de envío');
+
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+    await screen.findByRole('heading', { name: 'Información del paquete' });
+    await sinToast('Método de envío requerido');
   });
 });

@@ -2,13 +2,13 @@ import { useQueries } from '@tanstack/react-query';
 import { RotateCcwIcon, ShoppingBagIcon, TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { SesionRequerida } from '@/components/sesion-requerida';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { productoQueryOptions } from '@/entities/producto/api/get-producto';
+import { SesionRequerida } from '@/entities/sesion/components/sesion-requerida';
 import { CarritoVacio } from '@/features/carrito/components/carrito-vacio';
 import { useCarrito, vaciarCarrito } from '@/features/carrito/stores/carrito-store';
 import type { LineaCheckout, TiendaCheckout } from '@/features/checkout/components/tipos';
-import { productoQueryOptions } from '@/features/producto/api/get-producto';
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
 import {
   preloadUbicacionPicker,

@@ -196,12 +196,18 @@ describe('/delivery-orders', () => {
     expect(await tarjeta('ABC123')).toBeVisible();
   });
 
-  it('sends someone who is neither a courier nor an admin to /', async () => {
+  it('tells someone who is neither a courier nor an admin, in place, that it is for couriers and where their orders are', async () => {
     const { calls } = mockEntregasApi({ esRepartidor: false, esAdmin: false });
-    const { router } = renderApp('/delivery-orders');
-    await expectToast('Acceso restringido');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const { router, user } = renderApp('/delivery-orders');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acceso restringido' }),
+    ).toBeVisible();
+    expect(screen.getByText(/Esta sección es solo para repartidores/)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/delivery-orders');
     expect(calls.some((c) => c.url.endsWith('/obtenerTodosLosPedidos'))).toBe(false);
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('link', { name: 'Ir a Mis Pedidos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
   });
 
   it('sends a visitor without a session to /login and back here afterwards', async () => {

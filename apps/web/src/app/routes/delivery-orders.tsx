@@ -1,39 +1,51 @@
-import { TriangleAlertIcon } from 'lucide-react';
-import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { PackageIcon, TriangleAlertIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { AccesoRestringido } from '@/entities/sesion/components/acceso-restringido';
+import { SinSesion, useSesionTerminada } from '@/entities/sesion/components/sin-sesion';
 import { GestionEntregas } from '@/features/entregas/components/gestion-entregas';
-import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useEsAdmin } from '@/lib/session/es-admin';
 import { useEsRepartidor } from '@/lib/session/es-repartidor';
 import { useSession } from '@/lib/session/use-session';
 
-/** Someone who is neither a courier nor an admin: told why, and sent home. */
-function FueraDeRuta() {
-  useEffect(() => {
-    toast({
-      title: 'Acceso restringido',
-      description: 'Esta sección es solo para repartidores.',
-      variant: 'destructive',
-    });
-  }, []);
-  return <Navigate to="/" replace />;
+/**
+ * Someone who is neither a courier nor an admin: told here why the screen is not theirs and
+ * where their own orders are (sending them to / with a toast left them guessing: the home
+ * screen's own notices took the toast's place).
+ */
+function SoloRepartidores() {
+  return (
+    <AccesoRestringido
+      accion={
+        <Button asChild size="lg">
+          <Link to="/my-orders">
+            <PackageIcon aria-hidden />
+            Ir a Mis Pedidos
+          </Link>
+        </Button>
+      }
+    >
+      Esta sección es solo para repartidores: acá confirman las entregas con el código de cada
+      pedido. Tus compras y sus códigos están en Mis Pedidos.
+    </AccesoRestringido>
+  );
 }
 
 /**
  * /delivery-orders, the delivery management screen (spec part 2, section 2), for couriers and
- * admins. Without a token it goes to /login like the other orders screens; anyone else is sent
- * to /. A failed role check counts as false (spec part 1, section 6).
+ * admins. Without a token it goes to /login like the other orders screens (a session ended here
+ * goes to /); anyone else is told the screen is for couriers. A failed role check counts as false (spec part 1, section 6).
  */
 export function DeliveryOrdersRoute() {
   useDocumentTitle('Pedidos');
   const { token, userId, error } = useSession();
+  const sesionTerminada = useSesionTerminada(token);
   const repartidor = useEsRepartidor(userId);
   const admin = useEsAdmin(userId);
 
-  if (!token) return <IrAlLogin />;
+  if (!token) return <SinSesion terminada={sesionTerminada} />;
   if (!userId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
@@ -67,5 +79,5 @@ export function DeliveryOrdersRoute() {
       </div>
     );
   }
-  return <FueraDeRuta />;
+  return <SoloRepartidores />;
 }

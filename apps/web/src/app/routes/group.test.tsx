@@ -1,12 +1,13 @@
 import {
   ERROR_MESSAGES,
+  esPropietarioResponseSchema,
   productoSchema,
   usuarioEnGrupoResponseSchema,
 } from '@compra-grupal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/test/contract';
-import { type FetchCall, json, mockFetch } from '@/test/fetch';
+import { conSoporte, type FetchCall, json, mockFetch } from '@/test/fetch';
 import { crearGrupoConProducto, GRUPO_ID, PRODUCTO_DEL_GRUPO_ID } from '@/test/grupo-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
@@ -52,10 +53,12 @@ function mockGrupoApi({
   datos = crearGrupoConProducto(),
   estaEnGrupo = false,
   status = 200,
+  esPropietario = false,
 }: {
   datos?: ReturnType<typeof crearGrupoConProducto>;
   estaEnGrupo?: boolean;
   status?: number;
+  esPropietario?: boolean;
 } = {}) {
   return mockFetch(({ url }: FetchCall) => {
     if (url.endsWith(`/api/grupoDeCompra/grupoConProducto/${GRUPO_ID}`)) {
@@ -67,6 +70,9 @@ function mockGrupoApi({
         );
       }
       return json(datos);
+    }
+    if (url.endsWith(`/api/producto/esPropietario/${PRODUCTO_DEL_GRUPO_ID}/${USER_ID}`)) {
+      return contractJson(esPropietarioResponseSchema, { esPropietario });
     }
     if (url.endsWith(`/api/grupoDeCompra/usuarioEnGrupo/${GRUPO_ID}/${USER_ID}`)) {
       return contractJson(usuarioEnGrupoResponseSchema, { estaEnGrupo });
@@ -164,23 +170,44 @@ describe('/group/{groupId}', () => {
 
   it("shows a closed group: 'Estado de Entrega', 'En proceso de envío', support, no join or share", async () => {
     mockGrupoApi({ datos: crearGrupoConProducto({ status: 'cerrado', lugaresOcupados: 10 }) });
+    conSoporte({ telefono: '+54 11 4321-5678', email: 'ayuda@ejemplo.com.ar' });
     renderApp(path);
     await grupoCargado();
     const main = screen.getByRole('main');
     expect(main.querySelector('[data-slot="badge"]')).toHaveTextContent('Cerrado');
     const entrega = within(main).getByRole('region', { name: 'Estado de Entrega' });
     expect(within(entrega).getByText('En proceso de envío')).toBeVisible();
-    expect(within(entrega).getByRole('link', { name: /Llamar a soporte/ })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^tel:/),
-    );
+    // The configured contact, as configured.
+    expect(
+      await within(entrega).findByRole('link', { name: 'Llamar a soporte: +54 11 4321-5678' }),
+    ).toHaveAttribute('href', 'tel:+541143215678');
     expect(within(entrega).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
       'href',
-      expect.stringMatching(/^https:\/\/wa\.me\//),
+      'https://wa.me/541143215678',
+    );
+    expect(within(entrega).getByRole('link', { name: /ayuda@ejemplo\.com\.ar/ })).toHaveAttribute(
+      'href',
+      'mailto:ayuda@ejemplo.com.ar',
     );
     expect(within(main).queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
     expect(within(main).queryByRole('button', { name: 'Compartir Grupo' })).toBeNull();
     expect(within(main).queryByRole('region', { name: 'Estado del Grupo' })).toBeNull();
+  });
+
+  it('shows no support number when none is configured: Mis Pedidos instead', async () => {
+    mockGrupoApi({ datos: crearGrupoConProducto({ status: 'cerrado', lugaresOcupados: 10 }) });
+    const { queryClient } = renderApp(path);
+    await grupoCargado();
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['soporte'])).toEqual({ telefono: null, email: null }),
+    );
+    const entrega = screen.getByRole('region', { name: 'Estado de Entrega' });
+    expect(await within(entrega).findByRole('link', { name: 'Mis Pedidos' })).toHaveAttribute(
+      'href',
+      '/my-orders',
+    );
+    expect(within(entrega).queryByRole('link', { name: /Llamar a soporte|WhatsApp/ })).toBeNull();
+    expect(entrega).not.toHaveTextContent(/\d{4}-\d{4}/);
   });
 
   it("reads the state case-insensitively: 'COMPLETADO' is purple", async () => {
@@ -230,6 +257,16 @@ describe('/group/{groupId}', () => {
     // On to the checkout view of the cart.
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(router.state.location.search).toBe('?resumen=1');
+  });
+
+  it("offers the product's owner no join: 'Este producto es de tu tienda', sharing stays", async () => {
+    storeToken(makeToken());
+    mockGrupoApi({ esPropietario: true });
+    renderApp(path);
+    await grupoCargado();
+    expect(await screen.findByText('Este producto es de tu tienda')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Compartir Grupo' })).toBeVisible();
   });
 
   it('a member picks how many places in a dialog with the total, then the cart takes them', async () => {

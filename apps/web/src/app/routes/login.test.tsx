@@ -1,6 +1,7 @@
 import { registrarResponseSchema } from '@compra-grupal/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { metodosDeIngresoQueryOptions } from '@/features/usuario/api/get-metodos-de-ingreso';
 import { contractJson } from '@/test/contract';
 import { json, mockFetch, mockUsuarioApi } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
@@ -27,7 +28,7 @@ describe('login screen', () => {
       'aria-selected',
       'true',
     );
-    expect(screen.getByRole('link', { name: 'Continuar con Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Continuar con Google' })).toHaveAttribute(
       'href',
       '/api/usuario/auth/google',
     );
@@ -231,7 +232,28 @@ describe('register screen', () => {
     );
     for (const label of Object.keys(valid)) expect(fieldByLabel(label)).toBeInTheDocument();
     expect(screen.queryByLabelText('Calle')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Continuar con Google' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Continuar con Google' })).toBeInTheDocument();
+  });
+
+  it("offers no 'Continuar con Google' when the server cannot sign in with Google", async () => {
+    const { calls } = mockFetch(
+      ({ url }) => {
+        throw new Error(`unexpected call to ${url}`);
+      },
+      { google: false },
+    );
+    const { queryClient } = renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
+    // The server has answered: Google is off.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(metodosDeIngresoQueryOptions.queryKey)).toEqual({
+        google: false,
+      }),
+    );
+    expect(screen.queryByRole('link', { name: 'Continuar con Google' })).toBeNull();
+    expect(screen.queryByText('o ingresa con tu email')).toBeNull();
+    expect(fieldByLabel('Email')).toBeVisible();
+    expect(calls).toEqual([]);
   });
 
   it('switches between the forms', async () => {

@@ -41,7 +41,8 @@ vi.mock('@/lib/socket', () => ({
 }));
 
 const confetti = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('canvas-confetti', () => ({ default: confetti }));
+const crearConfeti = vi.hoisted(() => vi.fn(() => confetti));
+vi.mock('canvas-confetti', () => ({ default: { create: crearConfeti } }));
 
 function emitir(event: string, payload: unknown) {
   act(() => {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
+import { SinSesion, useSesionTerminada } from '@/entities/sesion/components/sin-sesion';
 import { vaciarCarrito } from '@/features/carrito/stores/carrito-store';
 import { lanzarConfeti } from '@/features/checkout/lib/confeti';
 import { CompletaTusPagos } from '@/features/pagos/components/completa-tus-pagos';
-import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
 import { SinPedidoId } from '@/features/pagos/components/sin-pedido-id';
 import { TEXTOS_PAGOS } from '@/features/pagos/lib/textos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -22,6 +22,7 @@ import { useSession } from '@/lib/session/use-session';
 export function MultiPaymentCheckoutRoute() {
   useDocumentTitle(TEXTOS_PAGOS.titulo);
   const { token } = useSession();
+  const sesionTerminada = useSesionTerminada(token);
   const [searchParams, setSearchParams] = useSearchParams();
   const pedidoId = searchParams.get('pedidoId');
   // Read once: the message stays after the parameter leaves the address.
@@ -55,7 +56,7 @@ export function MultiPaymentCheckoutRoute() {
     );
   }, [token, pagoExitoso, pagoPendiente, setSearchParams]);
 
-  if (!token) return <IrAlLogin />;
+  if (!token) return <SinSesion terminada={sesionTerminada} />;
   if (!pedidoId) return <SinPedidoId />;
   return (
     <CompletaTusPagos

@@ -272,6 +272,17 @@ describe('/my-orders', () => {
     expect(boton).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it("links each group of an open card to its page: 'Ver grupo'", async () => {
+    mockPedidosApi(pedidosConGruposJson([completo]));
+    const { user } = renderApp('/my-orders');
+    await user.click(await screen.findByRole('button', { name: /Pedido #000002/ }));
+    const detalle = screen.getByRole('region', { name: 'Pedido #000002' });
+    const enlaces = within(detalle).getAllByRole('link', { name: /^Ver grupo de / });
+    expect(enlaces.map((enlace) => enlace.getAttribute('href'))).toEqual(
+      completo.grupoIds.map((grupo) => `/group/${grupo._id}`),
+    );
+  });
+
   it('shows a cancelled group in red with its refund', async () => {
     const enCursoDeReembolso = crearPedidoConGrupos({
       _id: pedidoId(5),

@@ -1,14 +1,15 @@
 import { TriangleAlertIcon } from 'lucide-react';
-import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
+import { SinSesion, useSesionTerminada } from '@/entities/sesion/components/sin-sesion';
 import { MisPedidos } from '@/features/pedidos/components/mis-pedidos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
-/** /my-orders (spec part 2, section 2): Mis Pedidos; without a token, /login (section 2). */
+/** /my-orders (spec part 2, section 2): Mis Pedidos; without a token, /login (section 2); a session ended here, /. */
 export function MyOrdersRoute() {
   useDocumentTitle('Mis Pedidos');
   const { token, userId, error } = useSession();
-  if (!token) return <IrAlLogin />;
+  const sesionTerminada = useSesionTerminada(token);
+  if (!token) return <SinSesion terminada={sesionTerminada} />;
   if (!userId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">

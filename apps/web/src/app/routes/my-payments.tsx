@@ -1,14 +1,15 @@
 import { TriangleAlertIcon } from 'lucide-react';
-import { IrAlLogin } from '@/features/pagos/components/ir-al-login';
+import { SinSesion, useSesionTerminada } from '@/entities/sesion/components/sin-sesion';
 import { MisPagos } from '@/features/pagos/components/mis-pagos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
-/** /my-payments (spec part 2, section 2): Mis Pagos; without a token, /login. */
+/** /my-payments (spec part 2, section 2): Mis Pagos; without a token, /login; a session ended here, /. */
 export function MyPaymentsRoute() {
   useDocumentTitle('Mis Pagos');
   const { token, userId, error } = useSession();
-  if (!token) return <IrAlLogin />;
+  const sesionTerminada = useSesionTerminada(token);
+  if (!token) return <SinSesion terminada={sesionTerminada} />;
   if (!userId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">

@@ -1,9 +1,9 @@
-import { TriangleAlertIcon } from 'lucide-react';
+import { StoreIcon, TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { SesionRequerida } from '@/entities/sesion/components/sesion-requerida';
 import { PedidosParaEntregar } from '@/features/entregas/components/pedidos-para-entregar';
 import { GestionGrupos } from '@/features/grupo/components/gestion-grupos';
 import { MiTienda } from '@/features/mi-tienda/components/mi-tienda';
-import { SesionRequerida } from '@/features/mi-tienda/components/sesion-requerida';
 import { MisProductos } from '@/features/mis-productos/components/mis-productos';
 import {
   preloadUbicacionPicker,
@@ -27,7 +27,16 @@ export function MyStoreRoute() {
   useDocumentTitle('Mi Tienda');
   const { token, userId, error } = useSession();
 
-  if (!token) return <SesionRequerida />;
+  if (!token) {
+    return (
+      <SesionRequerida
+        icon={StoreIcon}
+        titulo="Mi Tienda"
+        descripcion="Inicia sesión para crear tu tienda o gestionar la que ya tienes."
+        volverA="/my-store"
+      />
+    );
+  }
   if (!userId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-6 py-16 text-center">

@@ -1,13 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockUsuarioApi } from '@/test/fetch';
+import { conSoporte, mockUsuarioApi } from '@/test/fetch';
 import { crearEstadoPagos, crearPago, estadoJson, mockPagosApi } from '@/test/pagos-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { storeToken } from '@/test/tokens';
 
 const confetti = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('canvas-confetti', () => ({ default: confetti }));
+const crearConfeti = vi.hoisted(() => vi.fn(() => confetti));
+vi.mock('canvas-confetti', () => ({ default: { create: crearConfeti } }));
 
 const PEDIDO_ID = 'f20000000000000000000001';
 
@@ -73,6 +74,33 @@ describe('/success', () => {
       expect.objectContaining({ particleCount: 100 }),
       expect.objectContaining({ particleCount: 50 }),
     ]);
+    // Drawn on the main thread: the CSP refuses the blob: worker canvas-confetti makes by default.
+    expect(crearConfeti).toHaveBeenCalledWith(
+      undefined,
+      expect.objectContaining({ useWorker: false }),
+    );
+  });
+
+  it('gives the configured support phone, and none when none is configured', async () => {
+    mockUsuarioApi();
+    conSoporte({ telefono: '+54 11 4321-5678' });
+    const { unmount } = renderApp('/success?payment_id=123');
+    expect(await screen.findByRole('link', { name: '+54 11 4321-5678' })).toHaveAttribute(
+      'href',
+      'tel:+541143215678',
+    );
+    expect(screen.getByText(/¿Dudas con tu compra\? Llámanos al/)).toBeVisible();
+    unmount();
+
+    mockUsuarioApi();
+    const { queryClient } = renderApp('/success?payment_id=123');
+    await screen.findByRole('heading', { name: 'Felicidades por tu compra' });
+    // The server answered: nothing configured.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['soporte'])).toEqual({ telefono: null, email: null }),
+    );
+    expect(screen.queryByText(/¿Dudas con tu compra\?/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /^tel:|\+54/ })).toBeNull();
   });
 
   it("shows 'Error de Pago' without token or payment_id", async () => {

@@ -1,7 +1,7 @@
 import { PackagePlusIcon } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { SesionRequerida } from '@/components/sesion-requerida';
+import { SesionRequerida } from '@/entities/sesion/components/sesion-requerida';
 import { CargarProductoWizard } from '@/features/mis-productos/components/cargar-producto/cargar-producto-wizard';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';

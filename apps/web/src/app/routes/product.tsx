@@ -5,16 +5,20 @@ import { Link, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
+import {
+  esProductoNoEncontrado,
+  productoQueryOptions,
+  useProducto,
+} from '@/entities/producto/api/get-producto';
+import { ProductoPropioAviso } from '@/entities/producto/components/producto-propio-aviso';
 import { AgregarAlCarrito } from '@/features/carrito/components/agregar-al-carrito';
 import {
   useAgregarAlCarrito,
   useUnidadesQueQuedan,
 } from '@/features/carrito/hooks/use-agregar-al-carrito';
-import {
-  esProductoNoEncontrado,
-  productoQueryOptions,
-  useProducto,
-} from '@/features/producto/api/get-producto';
+import { esPropietarioQueryOptions } from '@/features/grupo/api/get-es-propietario';
+import { pedidosConGruposQueryOptions } from '@/features/pedidos/api/get-pedidos-con-grupos';
+import { VerGrupoLink } from '@/features/pedidos/components/ver-grupo-link';
 import { ProductoCard } from '@/features/producto/components/producto-card';
 import { ProductoDetalle } from '@/features/producto/components/producto-detalle';
 import { ProductoDetalleSkeleton } from '@/features/producto/components/producto-detalle-skeleton';
@@ -22,7 +26,7 @@ import { ProductoNoEncontrado } from '@/features/producto/components/producto-no
 import { tiendaConProductosQueryOptions } from '@/features/tienda/api/get-tienda-con-productos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { useRealtimeEvent } from '@/hooks/use-realtime-event';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/use-realtime-event';
 import { useSession } from '@/lib/session/use-session';
 
 // Only a logged-in user can own the product: the owner panel's code (and zod) loads for them.
@@ -59,12 +63,32 @@ export function ProductRoute() {
     },
   );
 
+  // A change of stock sent while the connection was down is lost: read the product again.
+  useRealtimeReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: productoQueryOptions(productId).queryKey });
+  });
+
   // The store's name, for the link back to it; the page does not depend on it.
   const { data: tienda } = useQuery({
     ...tiendaConProductosQueryOptions(producto?.tiendaId ?? ''),
     enabled: producto !== undefined,
     retry: false,
   });
+
+  // The owner is offered no purchase: the server refuses it (PRODUCTO_PROPIO).
+  const { data: esPropietario } = useQuery({
+    ...esPropietarioQueryOptions(productId, userId ?? ''),
+    enabled: userId !== null && producto !== undefined,
+  });
+  // The open group of this product the shopper holds places in, to reach its page.
+  const { data: pedidos } = useQuery({
+    ...pedidosConGruposQueryOptions(userId ?? ''),
+    enabled: userId !== null && producto !== undefined && esPropietario === false,
+    retry: false,
+  });
+  const miGrupo = pedidos
+    ?.flatMap((pedido) => pedido.grupoIds)
+    .find((grupo) => grupo.productoId === productId && grupo.estado === 'abierto');
 
   useDocumentTitle(noEncontrado ? 'Producto no encontrado' : (producto?.nombre ?? 'Producto'));
 
@@ -116,12 +140,24 @@ export function ProductRoute() {
             )
           }
           compra={
-            <AgregarAlCarrito
-              precio={producto.precio}
-              maximo={quedan}
-              disabled={!producto.disponible || producto.stock <= 0}
-              onAgregar={(cantidad) => agregar(producto, cantidad)}
-            />
+            esPropietario ? (
+              <ProductoPropioAviso />
+            ) : (
+              <div className="grid gap-3">
+                {miGrupo && (
+                  <p className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-secondary/60 px-4 py-2.5 text-sm">
+                    <span>Ya estás en un grupo abierto de este producto.</span>
+                    <VerGrupoLink grupoId={miGrupo._id} producto={producto.nombre} />
+                  </p>
+                )}
+                <AgregarAlCarrito
+                  precio={producto.precio}
+                  maximo={quedan}
+                  disabled={!producto.disponible || producto.stock <= 0}
+                  onAgregar={(cantidad) => agregar(producto, cantidad)}
+                />
+              </div>
+            )
           }
         />
       )}

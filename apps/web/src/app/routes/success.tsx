@@ -12,7 +12,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { vaciarCarrito } from '@/features/carrito/stores/carrito-store';
 import { lanzarConfeti } from '@/features/checkout/lib/confeti';
-import { SOPORTE } from '@/features/grupo/lib/soporte';
+import { useSoporte } from '@/features/grupo/api/get-soporte';
+import { enlacesDelTelefono } from '@/features/grupo/lib/soporte';
 import { TEXTOS_PAGOS } from '@/features/pagos/lib/textos';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { getStoredItem } from '@/lib/storage-keys';
@@ -117,20 +118,41 @@ export function SuccessRoute() {
         <p className="mt-4 max-w-sm text-pretty text-muted-foreground">
           Te avisaremos cuando tu grupo se complete y el pedido salga hacia tu dirección.
         </p>
-        <p className="mt-4 text-sm">
-          ¿Dudas con tu compra? Llámanos al{' '}
-          <a
-            href={SOPORTE.telefonoHref}
-            className="inline-flex items-center gap-1 font-medium text-primary-strong underline-offset-4 hover:underline"
-          >
-            <PhoneIcon className="size-3.5" aria-hidden />
-            {SOPORTE.telefono}
-          </a>
-        </p>
+        <SoporteDeLaCompra />
         <AccionesDelResultado />
       </div>
     </div>
   );
+}
+
+const enlaceDeSoporte =
+  'inline-flex items-center gap-1 font-medium text-primary-strong underline-offset-4 hover:underline';
+
+/** The spec's contact phone, as configured (SUPPORT_PHONE); the email without one; else none. */
+function SoporteDeLaCompra() {
+  const { telefono, email } = useSoporte();
+  if (telefono) {
+    return (
+      <p className="mt-4 text-sm">
+        ¿Dudas con tu compra? Llámanos al{' '}
+        <a href={enlacesDelTelefono(telefono).llamar} className={enlaceDeSoporte}>
+          <PhoneIcon className="size-3.5" aria-hidden />
+          {telefono}
+        </a>
+      </p>
+    );
+  }
+  if (email) {
+    return (
+      <p className="mt-4 text-sm">
+        ¿Dudas con tu compra? Escríbenos a{' '}
+        <a href={`mailto:${email}`} className={`${enlaceDeSoporte} [overflow-wrap:anywhere]`}>
+          {email}
+        </a>
+      </p>
+    );
+  }
+  return null;
 }
 
 /** Where to go from the result: the orders, or the marketplace. */

@@ -13,6 +13,7 @@ import { setApiNavigate } from '@/lib/api-client';
 import { useAccessToken } from '@/lib/session/use-access-token';
 import { RouteError } from '../routes/route-error';
 import { PageSkeleton } from './page-skeleton';
+import { SinConexionAviso } from './sin-conexion-aviso';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
 
@@ -74,6 +75,7 @@ export function AppLayout() {
             </Suspense>
           )}
           <SidebarInset>
+            <SinConexionAviso />
             <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
               {/* A screen that fails shows the error inside the shell; moving elsewhere clears it. */}
               <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>

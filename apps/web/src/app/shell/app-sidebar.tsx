@@ -47,7 +47,7 @@ export function AppSidebar() {
           <SidebarMenuItem>
             <SidebarMenuButton
               tooltip="Cerrar sesión"
-              className="text-sidebar-foreground/75 hover:bg-destructive/10 hover:text-destructive"
+              className="text-sidebar-foreground/75 hover:bg-destructive/10 hover:text-destructive-strong"
               onClick={() => {
                 if (isMobile) setOpenMobile(false);
                 void logout();

@@ -15,7 +15,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default:
-          'bg-primary text-primary-foreground shadow-sm shadow-primary/25 hover:bg-primary/90',
+          'bg-primary text-primary-foreground shadow-sm shadow-primary/25 hover:bg-primary-strong',
         destructive:
           'bg-destructive text-white shadow-sm hover:bg-destructive/90 focus-visible:ring-destructive/40',
         outline:

@@ -5,6 +5,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { SIDEBAR_KEYBOARD_SHORTCUT, SIDEBAR_WIDTH_MOBILE } from '@/config/ui';
 import { cn } from '@/lib/utils';
 import { SIDEBAR_ID, useSidebar } from './sidebar-provider';
+import { retenerAvisos } from './toast';
 
 export { useSidebar } from './sidebar-provider';
 
@@ -40,6 +41,10 @@ export function Sidebar({
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggleSidebar]);
+
+  // On a phone the open panel fills the screen's height: no toast sits over its items.
+  const cubreLosAvisos = isMobile && openMobile;
+  useEffect(() => (cubreLosAvisos ? retenerAvisos() : undefined), [cubreLosAvisos]);
 
   if (isMobile) {
     return (

@@ -77,7 +77,10 @@ export function GruposAdmin() {
               </p>
             </div>
           ) : (
-            <ul aria-label="Grupos abiertos" className="grid gap-4 md:grid-cols-2">
+            <ul
+              aria-label="Grupos abiertos"
+              className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2"
+            >
               {grupos.map((grupo) => (
                 <li key={grupo._id}>
                   <GrupoAdminCard
@@ -161,12 +164,14 @@ function GrupoAdminCard({
       aria-labelledby={titulo}
       className="flex h-full flex-col rounded-2xl border border-border/70 bg-card p-4 shadow-sm sm:p-5"
     >
-      <h2 id={titulo} className="font-semibold text-lg leading-snug">
+      <h2 id={titulo} className="font-semibold text-lg leading-snug wrap-anywhere">
         {grupo.productoNombre}
       </h2>
       <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
         <StoreIcon className="size-3.5 shrink-0" aria-hidden />
-        <span className="truncate">{grupo.tiendaNombre}</span>
+        <span className="truncate" title={grupo.tiendaNombre}>
+          {grupo.tiendaNombre}
+        </span>
       </p>
 
       <div className="mt-4">

@@ -4,11 +4,12 @@ import {
   type TiendaEnRevision,
 } from '@compra-grupal/contracts';
 import { BanIcon, InboxIcon, Loader2Icon, ShieldCheckIcon } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -41,78 +42,6 @@ function esEstado(valor: string | null): valor is EstadoRevision {
   return valor !== null && (ESTADOS_REVISION as readonly string[]).includes(valor);
 }
 
-/** Pendientes / Habilitadas / Todas, as tabs (arrow keys, Home and End move between them). */
-function Pestanias({
-  estado,
-  onEstado,
-  panelId,
-  idDe,
-}: {
-  estado: EstadoRevision;
-  onEstado: (estado: EstadoRevision) => void;
-  panelId: string;
-  idDe: (estado: EstadoRevision) => string;
-}) {
-  const botones = useRef<Partial<Record<EstadoRevision, HTMLButtonElement | null>>>({});
-  const mover = (event: KeyboardEvent) => {
-    const actual = ESTADOS_REVISION.indexOf(estado);
-    const ultimo = ESTADOS_REVISION.length - 1;
-    const destino =
-      event.key === 'ArrowRight'
-        ? (actual + 1) % ESTADOS_REVISION.length
-        : event.key === 'ArrowLeft'
-          ? (actual + ultimo) % ESTADOS_REVISION.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? ultimo
-              : null;
-    if (destino === null) return;
-    event.preventDefault();
-    const nuevo = ESTADOS_REVISION[destino];
-    if (!nuevo) return;
-    onEstado(nuevo);
-    botones.current[nuevo]?.focus();
-  };
-
-  return (
-    <div
-      role="tablist"
-      aria-label="Estado de las tiendas"
-      className="inline-flex w-full rounded-xl border border-border/70 bg-muted/60 p-1 sm:w-auto"
-    >
-      {ESTADOS_REVISION.map((opcion) => {
-        const activa = opcion === estado;
-        return (
-          <button
-            key={opcion}
-            ref={(boton) => {
-              botones.current[opcion] = boton;
-            }}
-            id={idDe(opcion)}
-            type="button"
-            role="tab"
-            aria-selected={activa}
-            aria-controls={panelId}
-            tabIndex={activa ? 0 : -1}
-            onClick={() => onEstado(opcion)}
-            onKeyDown={mover}
-            className={cn(
-              'flex-1 rounded-lg px-4 py-2 font-medium text-sm transition-colors sm:flex-none',
-              'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
-              activa
-                ? 'bg-card text-foreground shadow-sm'
-                : 'text-muted-foreground hover:text-foreground',
-            )}
-          >
-            {PESTANIAS[opcion].label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
 function Vacio({ estado }: { estado: EstadoRevision }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-border border-dashed bg-card/60 px-6 py-14 text-center">
@@ -132,9 +61,6 @@ function Vacio({ estado }: { estado: EstadoRevision }) {
  * 'Deshabilitar' (which asks first). Each action answers with the server's message.
  */
 export function RevisionTiendas() {
-  const id = useId();
-  const panelId = `${id}-panel`;
-  const idDe = (estado: EstadoRevision) => `${id}-${estado}`;
   const [searchParams, setSearchParams] = useSearchParams();
   const parametro = searchParams.get('estado');
   const estado: EstadoRevision = esEstado(parametro) ? parametro : 'pendientes';
@@ -150,8 +76,10 @@ export function RevisionTiendas() {
   const deshabilitar = useDeshabilitarTienda();
   const [aDeshabilitar, setADeshabilitar] = useState<TiendaEnRevision | null>(null);
 
-  const cambiarEstado = (nuevo: EstadoRevision) =>
+  const cambiarEstado = (nuevo: string) => {
+    if (!esEstado(nuevo)) return;
     setSearchParams(nuevo === 'pendientes' ? {} : { estado: nuevo }, { replace: true });
+  };
 
   const ocupada = (tiendaId: string) =>
     (habilitar.isPending && habilitar.variables === tiendaId) ||
@@ -179,7 +107,11 @@ export function RevisionTiendas() {
   if (isError && error instanceof ApiError && error.status === 403) return <AccesoDenegado />;
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+    <Tabs
+      value={estado}
+      onValueChange={cambiarEstado}
+      className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10"
+    >
       <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex items-start gap-3.5">
           <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary text-primary-foreground shadow-md shadow-primary/20">
@@ -192,51 +124,57 @@ export function RevisionTiendas() {
             </p>
           </div>
         </div>
-        <Pestanias estado={estado} onEstado={cambiarEstado} panelId={panelId} idDe={idDe} />
+        <TabsList
+          aria-label="Estado de las tiendas"
+          variant="outline"
+          className="w-full gap-0 sm:w-auto"
+        >
+          {ESTADOS_REVISION.map((opcion) => (
+            <TabsTrigger key={opcion} value={opcion} className="h-auto flex-1 py-2 sm:flex-none">
+              {PESTANIAS[opcion].label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
       </header>
 
-      <section
-        id={panelId}
-        role="tabpanel"
-        aria-labelledby={idDe(estado)}
-        aria-busy={isFetching}
-        className="mt-6"
-      >
-        {tiendas ? (
-          tiendas.length === 0 && !isPlaceholderData ? (
-            <Vacio estado={estado} />
-          ) : (
-            <ul
-              aria-label={`Tiendas ${PESTANIAS[estado].label.toLowerCase()}`}
-              className={cn(
-                'grid gap-4 transition-opacity',
-                isPlaceholderData && 'pointer-events-none opacity-60',
-              )}
+      <TabsContent value={estado} asChild>
+        <section aria-busy={isFetching} className="mt-6">
+          {tiendas ? (
+            tiendas.length === 0 && !isPlaceholderData ? (
+              <Vacio estado={estado} />
+            ) : (
+              <ul
+                aria-label={`Tiendas ${PESTANIAS[estado].label.toLowerCase()}`}
+                className={cn(
+                  'grid gap-4 transition-opacity',
+                  isPlaceholderData && 'pointer-events-none opacity-60',
+                )}
+              >
+                {tiendas.map((tienda) => (
+                  <li key={tienda._id}>
+                    <TiendaRevisionCard
+                      tienda={tienda}
+                      ocupada={ocupada(tienda._id)}
+                      onHabilitar={() => onHabilitar(tienda)}
+                      onDeshabilitar={() => setADeshabilitar(tienda)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : isError ? (
+            <ErrorView
+              title="No se pudieron cargar las tiendas"
+              headingLevel="h2"
+              onRetry={() => void refetch()}
             >
-              {tiendas.map((tienda) => (
-                <li key={tienda._id}>
-                  <TiendaRevisionCard
-                    tienda={tienda}
-                    ocupada={ocupada(tienda._id)}
-                    onHabilitar={() => onHabilitar(tienda)}
-                    onDeshabilitar={() => setADeshabilitar(tienda)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : isError ? (
-          <ErrorView
-            title="No se pudieron cargar las tiendas"
-            headingLevel="h2"
-            onRetry={() => void refetch()}
-          >
-            Revisa tu conexión e inténtalo de nuevo.
-          </ErrorView>
-        ) : (
-          <RevisionSkeleton />
-        )}
-      </section>
+              Revisa tu conexión e inténtalo de nuevo.
+            </ErrorView>
+          ) : (
+            <RevisionSkeleton />
+          )}
+        </section>
+      </TabsContent>
 
       <ResponsiveDialog
         open={aDeshabilitar !== null}
@@ -275,6 +213,6 @@ export function RevisionTiendas() {
           </Button>
         </div>
       </ResponsiveDialog>
-    </div>
+    </Tabs>
   );
 }

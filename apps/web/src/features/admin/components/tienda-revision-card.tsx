@@ -21,6 +21,7 @@ import { type ReactNode, useId } from 'react';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { lineaDeLaLocalidad } from '@/entities/direccion/lib/formato-direccion';
 import { formatFechaHora } from '@/lib/format-fecha';
 
 function Dato({
@@ -61,7 +62,7 @@ export function TiendaRevisionCard({
 }) {
   const tituloId = useId();
   const inicial = tienda.nombre.trim().charAt(0).toUpperCase();
-  const ubicacion = [tienda.ciudad, tienda.provincia].filter(Boolean).join(', ');
+  const ubicacion = lineaDeLaLocalidad(tienda);
 
   return (
     <article
@@ -179,7 +180,7 @@ export function TiendaRevisionCard({
           <Button
             type="button"
             variant="outline"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive-strong"
             disabled={ocupada}
             aria-describedby={tituloId}
             onClick={onDeshabilitar}

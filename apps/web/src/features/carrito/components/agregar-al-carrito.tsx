@@ -102,5 +102,6 @@ export function AgregarAlCarrito({
       </Button>
     </div>
   );
-  return mobile ? createPortal(panel, document.body) : panel;
+  // Out of <main> on a phone, the bar is a landmark of its own so that nothing is outside one.
+  return mobile ? createPortal(<aside aria-label="Compra">{panel}</aside>, document.body) : panel;
 }

@@ -108,7 +108,11 @@ export function CarritoLinea({
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <h3 className="font-semibold leading-snug">
-              <Link to={enlace} className="line-clamp-2 rounded-sm hover:text-primary-strong">
+              <Link
+                to={enlace}
+                title={producto.nombre}
+                className="line-clamp-2 rounded-sm wrap-anywhere hover:text-primary-strong"
+              >
                 {producto.nombre}
               </Link>
             </h3>

@@ -37,7 +37,7 @@ export function CarritoResumen({
       {grupos.length === 0 ? (
         <p className="text-muted-foreground text-sm">No hay productos para resumir.</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
           {grupos.map((grupo) => {
             const nombre = nombresDeTiendas.get(grupo.tiendaId) ?? 'Tienda';
             return (
@@ -54,22 +54,24 @@ export function CarritoResumen({
                     <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-secondary text-secondary-foreground">
                       <StoreIcon className="size-4" aria-hidden />
                     </span>
-                    <span className="truncate">{nombre}</span>
+                    <span className="truncate" title={nombre}>
+                      {nombre}
+                    </span>
                   </Link>
                   <span className="shrink-0 text-muted-foreground text-xs">
                     {textoCantidadProductos(grupo.cantidad)}
                   </span>
                 </div>
-                <ul className="mt-3 grid gap-1.5 text-sm">
+                <ul className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-1.5 text-sm">
                   {grupo.items.map(({ linea, producto }) => (
                     <li key={linea.productoId} className="flex justify-between gap-3">
-                      <span className="min-w-0 truncate">
+                      <span className="min-w-0 truncate" title={producto.nombre}>
                         <span className="text-muted-foreground tabular-nums">
                           {linea.cantidadSolicitada} ×
                         </span>{' '}
                         {producto.nombre}
                       </span>
-                      <span className="shrink-0 tabular-nums">
+                      <span className="shrink-0 whitespace-nowrap tabular-nums">
                         {formatPrecio(subtotalDeLinea(producto.precio, linea.cantidadSolicitada))}
                       </span>
                     </li>

@@ -21,8 +21,6 @@ export function FloatingCarritoButton({ loggedIn }: { loggedIn: boolean }) {
     <Link
       to="/cart"
       data-slot="floating-cart-button"
-      // Holds what it shows ('Ver carrito', the count), so voice control finds it by that.
-      aria-label={`Ver carrito ${textoCantidadProductos(cantidad)}`}
       className={cn(
         enPaginaDeProducto && 'max-md:hidden',
         'fixed right-4 bottom-4 z-40 flex h-14 items-center gap-2.5 rounded-full bg-primary pr-3 pl-4 font-semibold text-primary-foreground shadow-primary/30 shadow-xl sm:right-6 sm:bottom-6 sm:pl-5',
@@ -31,10 +29,16 @@ export function FloatingCarritoButton({ loggedIn }: { loggedIn: boolean }) {
       )}
     >
       <ShoppingCartIcon className="size-5" aria-hidden />
-      <span className="max-sm:hidden">Ver carrito</span>
-      <span className="grid h-7 min-w-7 place-items-center rounded-full bg-primary-foreground px-2 font-bold text-primary text-sm tabular-nums">
+      {/* Its name is what it shows ('Ver carrito', the count), so voice control finds it by
+          that; a phone hides the words from sight only. */}
+      <span className="max-sm:sr-only">Ver carrito</span>{' '}
+      <span
+        aria-hidden
+        className="grid h-7 min-w-7 place-items-center rounded-full bg-primary-foreground px-2 font-bold text-primary text-sm tabular-nums"
+      >
         {cantidad > 99 ? '99+' : cantidad}
       </span>
+      <span className="sr-only">{textoCantidadProductos(cantidad)}</span>
     </Link>
   );
 }

@@ -5,6 +5,7 @@ export const checkoutKeys = {
   all: ['checkout'] as const,
   direcciones: (userId: string) => ['direccion', userId] as const,
   telefono: (userId: string) => ['usuario', userId, 'telefono'] as const,
+  cotizaciones: () => ['envio', 'cotizar-previo'] as const,
   cotizacion: (tiendaId: string, direccionId: string, telefono: string, paquete: Paquete) =>
     ['envio', 'cotizar-previo', tiendaId, direccionId, telefono, paquete] as const,
 };

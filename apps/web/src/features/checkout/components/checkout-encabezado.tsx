@@ -1,13 +1,20 @@
-import { PasosChips, ProgresoDePasos } from '@/components/wizard-encabezado';
+import type { Ref } from 'react';
+import { PasosChips, ProgresoDePasos } from '@/components/wizard/wizard-encabezado';
 import { CHECKOUT_TEXTOS, PASOS_CHECKOUT, TOTAL_PASOS } from '../lib/textos';
 
 /**
  * The checkout's header: title, 'Paso N de 6', the progress bar and the step chips, the
- * store and product wizards' pieces (components/wizard-encabezado.tsx) on a page.
+ * store and product wizards' pieces (components/wizard/) on a page.
  */
-export function CheckoutEncabezado({ paso }: { paso: number }) {
+export function CheckoutEncabezado({
+  paso,
+  ref,
+}: {
+  paso: number;
+  ref?: Ref<HTMLElement> | undefined;
+}) {
   return (
-    <header className="mb-5">
+    <header ref={ref} className="mb-5">
       <div className="flex items-center justify-between gap-3">
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{CHECKOUT_TEXTOS.titulo}</h1>
         <p

@@ -60,8 +60,8 @@ export function CheckoutResumen({
           />
         </span>
       </summary>
-      <div className="grid gap-3 border-border/70 border-t px-4 py-4 sm:px-5">
-        <ul className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 border-border/70 border-t px-4 py-4 sm:px-5">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
           {tiendas.map((tienda) => {
             const costo = envios.get(tienda.tiendaId);
             return (
@@ -74,20 +74,23 @@ export function CheckoutResumen({
                   <span className="grid size-6 shrink-0 place-items-center rounded-md bg-secondary text-secondary-foreground">
                     <StoreIcon className="size-3.5" aria-hidden />
                   </span>
-                  <span className="truncate">
+                  <span
+                    className="truncate"
+                    title={nombreDeTienda(infoTiendas.get(tienda.tiendaId))}
+                  >
                     {nombreDeTienda(infoTiendas.get(tienda.tiendaId))}
                   </span>
                 </p>
-                <ul className="mt-2 grid gap-1 text-sm">
+                <ul className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-1 text-sm">
                   {tienda.lineas.map((linea) => (
                     <li key={linea.productoId} className="flex justify-between gap-3">
-                      <span className="min-w-0 truncate">
+                      <span className="min-w-0 wrap-anywhere">
                         <span className="text-muted-foreground tabular-nums">
                           {linea.cantidadSolicitada} ×
                         </span>{' '}
                         {linea.nombre}
                       </span>
-                      <span className="shrink-0 tabular-nums">
+                      <span className="shrink-0 whitespace-nowrap tabular-nums">
                         {formatPrecio(sumar([linea.precio * linea.cantidadSolicitada]))}
                       </span>
                     </li>
@@ -111,7 +114,7 @@ export function CheckoutResumen({
             );
           })}
         </ul>
-        <dl className="grid gap-1 text-sm">
+        <dl className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm">
           <div className="flex justify-between gap-3">
             <dt className="text-muted-foreground">Productos</dt>
             <dd className="tabular-nums">{formatPrecio(productos)}</dd>

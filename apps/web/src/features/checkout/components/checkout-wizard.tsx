@@ -1,9 +1,14 @@
 import { paqueteSchema } from '@compra-grupal/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, CreditCardIcon, TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { useToastsDebajoDe } from '@/components/ui/toasts-debajo-de';
+import { useWizard, valorRequerido } from '@/components/wizard/use-wizard';
+import type { LocationPickerComponent } from '@/entities/ubicacion/model/ubicacion';
+import { useUsuario } from '@/entities/usuario/api/get-usuario';
 import { ApiError, endedTheSession } from '@/lib/api-client';
 import { cotizacionQueryOptions } from '../api/cotizar-envio';
 import {
@@ -11,8 +16,9 @@ import {
   tiendasSinMercadoPago,
   useCrearPreferencia,
 } from '../api/crear-preferencia';
-import { useCliente } from '../api/get-cliente';
+import { useDirecciones } from '../api/get-direcciones';
 import { useTelefono } from '../api/get-telefono';
+import { motivoSinUbicacion } from '../lib/sin-ubicacion';
 import { CHECKOUT_TEXTOS, TOTAL_PASOS, textoTiendasSinMp } from '../lib/textos';
 import { CheckoutEncabezado } from './checkout-encabezado';
 import { CheckoutResumen } from './checkout-resumen';
@@ -23,10 +29,10 @@ import { PasoTelefono } from './paso-telefono';
 import {
   agruparPorTienda,
   type LineaCheckout,
-  type LocationPickerComponent,
   type PaqueteTexto,
   type TiendaCheckout,
 } from './tipos';
+import { UbicarDireccion } from './ubicar-direccion';
 
 export interface CheckoutWizardProps {
   userId: string;
@@ -50,7 +56,26 @@ const TITULOS_PASO = [
   'Confirma y paga',
 ] as const;
 
-const PAQUETE_VACIO: PaqueteTexto = { peso: '', largo: '', ancho: '', alto: '' };
+/** What the steps collect; the package as typed. */
+interface DatosCheckout {
+  terminos: boolean;
+  direccionId: string | null;
+  /** The phone as typed; null until the user types (the saved one shows meanwhile). */
+  telefono: string | null;
+  telefonoConfirmado: string | null;
+  paquete: PaqueteTexto;
+  /** The chosen shipping option of each store (tiendaId to option key). */
+  elegidas: Record<string, string>;
+}
+
+const DATOS_VACIOS: DatosCheckout = {
+  terminos: false,
+  direccionId: null,
+  telefono: null,
+  telefonoConfirmado: null,
+  paquete: { peso: '', largo: '', ancho: '', alto: '' },
+  elegidas: {},
+};
 
 function leerPaquete(paquete: PaqueteTexto) {
   return paqueteSchema.safeParse({
@@ -60,6 +85,36 @@ function leerPaquete(paquete: PaqueteTexto) {
     alto: Number(paquete.alto),
   });
 }
+
+/**
+ * What each step checks (spec part 1, section 5), with the toast's title of its problem. The
+ * phone (compared with the saved one) and the shipping (offered by the server's quotes) are
+ * checked against what the queries answered, in `avanzar`.
+ */
+const SCHEMAS = [
+  z.object({ terminos: z.boolean().refine(Boolean, CHECKOUT_TEXTOS.aceptaTerminos) }),
+  z.object({ direccionId: valorRequerido<string>(CHECKOUT_TEXTOS.seleccionaDireccion) }),
+  z.object({}),
+  z.object({
+    paquete: z.custom<PaqueteTexto>().superRefine((paquete, ctx) => {
+      const vacio = Object.values(paquete).some((valor) => valor.trim() === '');
+      const leido = leerPaquete(paquete);
+      const message = vacio
+        ? CHECKOUT_TEXTOS.completaPaquete
+        : leido.success
+          ? null
+          : (leido.error.issues[0]?.message ?? CHECKOUT_TEXTOS.completaPaquete);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  }),
+  z.object({}),
+  z.object({}),
+];
+const TITULO_DEL_PROBLEMA: Record<number, string> = {
+  1: CHECKOUT_TEXTOS.terminosRequeridos,
+  2: CHECKOUT_TEXTOS.direccionRequerida,
+  4: CHECKOUT_TEXTOS.informacionIncompleta,
+};
 
 /**
  * The checkout wizard (spec part 1, sections 2, 4, 5 and 8): six steps under the cart summary
@@ -75,33 +130,30 @@ export function CheckoutWizard({
   onVolverAlCarrito,
   onPedidoCreado,
 }: CheckoutWizardProps) {
-  const [paso, setPaso] = useState(1);
-  const [terminos, setTerminos] = useState(false);
-  const [direccionId, setDireccionId] = useState<string | null>(null);
-  const [telefono, setTelefono] = useState<string | null>(null);
-  const [telefonoConfirmado, setTelefonoConfirmado] = useState<string | null>(null);
-  const [paquete, setPaquete] = useState<PaqueteTexto>(PAQUETE_VACIO);
-  const [elegidas, setElegidas] = useState<Map<string, string>>(new Map());
+  const wizard = useWizard<DatosCheckout>({ pasos: SCHEMAS, valoresIniciales: DATOS_VACIOS });
+  const { paso, setPaso, valores } = wizard;
+  const { terminos, direccionId, telefono, telefonoConfirmado, paquete } = valores;
+  const poner =
+    <K extends keyof DatosCheckout>(clave: K) =>
+    (valor: DatosCheckout[K]) =>
+      wizard.form.setValue(clave, valor as never);
+  const elegidas = new Map(Object.entries(valores.elegidas));
   const [sinMp, setSinMp] = useState<string | null>(null);
   const tituloId = useId();
   const terminosId = useId();
-  const titulo = useRef<HTMLHeadingElement>(null);
+  // Toasts sit below the title, the step and the progress bar, never over them.
+  const [encabezado, setEncabezado] = useState<HTMLElement | null>(null);
+  useToastsDebajoDe(encabezado);
 
+  const direcciones = useDirecciones(userId);
+  const direccionElegida = direcciones.data?.find((d) => d._id === direccionId);
   const telefonoGuardado = useTelefono(userId);
-  const cliente = useCliente(userId);
+  const cliente = useUsuario(userId);
   const crearPreferencia = useCrearPreferencia();
   const tiendas = agruparPorTienda(lineas);
 
   // The saved phone fills the field once.
   const valorTelefono = telefono ?? telefonoGuardado.data ?? '';
-
-  // Each new step takes the focus to its title, for keyboard and screen reader users.
-  const pasoAnunciado = useRef(paso);
-  useEffect(() => {
-    if (pasoAnunciado.current === paso) return;
-    pasoAnunciado.current = paso;
-    titulo.current?.focus();
-  }, [paso]);
 
   // Step 5 quotes each store's shipping when it is entered (and keeps the quotes after).
   const paqueteLeido = leerPaquete(paquete);
@@ -131,9 +183,16 @@ export function CheckoutWizard({
   const cotizaciones = new Map<string, CotizacionDeTienda>();
   tiendas.forEach((tienda, index) => {
     const consulta = consultas[index];
+    const motivo = motivoSinUbicacion(consulta?.error);
     cotizaciones.set(tienda.tiendaId, {
-      estado:
-        cliente.isError || consulta?.isError ? 'error' : consulta?.isSuccess ? 'lista' : 'cargando',
+      estado: motivo
+        ? 'sin-ubicacion'
+        : cliente.isError || consulta?.isError
+          ? 'error'
+          : consulta?.isSuccess
+            ? 'lista'
+            : 'cargando',
+      motivo: motivo ?? undefined,
       opciones: consulta?.data ?? [],
       reintentar: () => {
         if (cliente.isError) void cliente.refetch();
@@ -206,38 +265,42 @@ export function CheckoutWizard({
     }
   };
 
-  const avanzar = () => {
-    switch (paso) {
-      case 1:
-        if (!terminos)
-          return avisar(CHECKOUT_TEXTOS.terminosRequeridos, CHECKOUT_TEXTOS.aceptaTerminos);
-        break;
-      case 2:
-        if (!direccionId)
-          return avisar(CHECKOUT_TEXTOS.direccionRequerida, CHECKOUT_TEXTOS.seleccionaDireccion);
-        break;
-      case 3:
-        if (!telefonoConfirmado || telefonoConfirmado !== valorTelefono.trim())
-          return avisar(CHECKOUT_TEXTOS.telefonoRequerido, CHECKOUT_TEXTOS.confirmaTelefono);
-        break;
-      case 4: {
-        if (Object.values(paquete).some((valor) => valor.trim() === '')) {
-          return avisar(CHECKOUT_TEXTOS.informacionIncompleta, CHECKOUT_TEXTOS.completaPaquete);
-        }
-        if (!paqueteLeido.success) {
-          return avisar(
-            CHECKOUT_TEXTOS.informacionIncompleta,
-            paqueteLeido.error.issues[0]?.message ?? CHECKOUT_TEXTOS.completaPaquete,
-          );
-        }
-        break;
-      }
-      case 5:
-        if (tiendas.some((tienda) => !envios.has(tienda.tiendaId)))
-          return avisar(CHECKOUT_TEXTOS.metodoRequerido, CHECKOUT_TEXTOS.seleccionaMetodo);
-        break;
-      default:
-        return void pagar();
+  // Steps 3 and 5 are checked against what the queries answered, not by their schema: their
+  // toast goes here once the phone is confirmed or every store has its shipping.
+  const telefonoListo = telefonoConfirmado !== null && telefonoConfirmado === valorTelefono.trim();
+  const enviosListos = tiendas.every((tienda) => envios.has(tienda.tiendaId));
+  const pasoListo = paso === 3 ? telefonoListo : paso === 5 ? enviosListos : false;
+  const { problemaResuelto } = wizard;
+  useEffect(() => {
+    if (pasoListo) problemaResuelto();
+  }, [pasoListo, problemaResuelto]);
+
+  const avanzar = async () => {
+    if (paso === 3 && !telefonoListo) {
+      wizard.avisarProblema({
+        title: CHECKOUT_TEXTOS.telefonoRequerido,
+        description: CHECKOUT_TEXTOS.confirmaTelefono,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (paso === 5 && !enviosListos) {
+      wizard.avisarProblema({
+        title: CHECKOUT_TEXTOS.metodoRequerido,
+        description: CHECKOUT_TEXTOS.seleccionaMetodo,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (paso === TOTAL_PASOS) return void pagar();
+    const problema = await wizard.validarPaso();
+    if (problema !== null) {
+      wizard.avisarProblema({
+        title: TITULO_DEL_PROBLEMA[paso] ?? CHECKOUT_TEXTOS.informacionIncompleta,
+        description: problema,
+        variant: 'destructive',
+      });
+      return;
     }
     setPaso(paso + 1);
   };
@@ -250,7 +313,7 @@ export function CheckoutWizard({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <CheckoutEncabezado paso={paso} />
+      <CheckoutEncabezado paso={paso} ref={setEncabezado} />
       <div className="mb-5">
         <CheckoutResumen tiendas={tiendas} infoTiendas={infoTiendas} envios={preciosDeEnvio} />
       </div>
@@ -261,7 +324,8 @@ export function CheckoutWizard({
       >
         <h2
           id={tituloId}
-          ref={titulo}
+          // Each new step takes the focus to its title, for keyboard and screen reader users.
+          ref={wizard.registrarCampo}
           tabIndex={-1}
           className="mb-4 font-semibold text-lg tracking-tight outline-none"
         >
@@ -286,7 +350,7 @@ export function CheckoutWizard({
                 id={terminosId}
                 type="checkbox"
                 checked={terminos}
-                onChange={(event) => setTerminos(event.target.checked)}
+                onChange={(event) => poner('terminos')(event.target.checked)}
                 className="mt-0.5 size-4 shrink-0 accent-primary outline-none"
               />
               <span className="text-sm">Acepto los términos y condiciones de la compra grupal</span>
@@ -298,7 +362,7 @@ export function CheckoutWizard({
           <PasoDireccion
             userId={userId}
             direccionId={direccionId}
-            onDireccion={setDireccionId}
+            onDireccion={poner('direccionId')}
             LocationPicker={LocationPicker}
             preloadLocationPicker={preloadLocationPicker}
           />
@@ -310,13 +374,13 @@ export function CheckoutWizard({
             telefono={valorTelefono}
             guardado={telefonoGuardado.data}
             cargando={telefonoGuardado.isPending && telefono === null}
-            confirmado={telefonoConfirmado !== null && telefonoConfirmado === valorTelefono.trim()}
-            onTelefono={setTelefono}
-            onConfirmado={setTelefonoConfirmado}
+            confirmado={telefonoListo}
+            onTelefono={poner('telefono')}
+            onConfirmado={poner('telefonoConfirmado')}
           />
         )}
 
-        {paso === 4 && <PasoPaquete paquete={paquete} onCambio={setPaquete} />}
+        {paso === 4 && <PasoPaquete paquete={paquete} onCambio={poner('paquete')} />}
 
         {paso === 5 && (
           <PasoEnvio
@@ -325,13 +389,23 @@ export function CheckoutWizard({
             cotizaciones={cotizaciones}
             elegidas={elegidas}
             onElegir={(tiendaId, clave) =>
-              setElegidas((actuales) => new Map(actuales).set(tiendaId, clave))
+              poner('elegidas')({ ...valores.elegidas, [tiendaId]: clave })
+            }
+            ubicarDireccion={
+              direccionElegida && (
+                <UbicarDireccion
+                  userId={userId}
+                  direccion={direccionElegida}
+                  LocationPicker={LocationPicker}
+                  preloadLocationPicker={preloadLocationPicker}
+                />
+              )
             }
           />
         )}
 
         {paso === 6 && (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
             <CheckoutResumen
               tiendas={tiendas}
               infoTiendas={infoTiendas}
@@ -367,7 +441,12 @@ export function CheckoutWizard({
             <ChevronLeftIcon aria-hidden />
             Volver
           </Button>
-          <Button type="button" size="lg" onClick={avanzar} disabled={crearPreferencia.isPending}>
+          <Button
+            type="button"
+            size="lg"
+            onClick={() => void avanzar()}
+            disabled={crearPreferencia.isPending}
+          >
             {paso === TOTAL_PASOS ? (
               <>
                 <CreditCardIcon aria-hidden />

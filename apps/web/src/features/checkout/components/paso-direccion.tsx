@@ -1,17 +1,27 @@
 import type { Direccion } from '@compra-grupal/contracts';
-import { MapPinIcon, MapPinnedIcon, PlusIcon, RotateCcwIcon } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlertIcon, MapPinIcon, PlusIcon, RotateCcwIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
+import { DireccionCampos } from '@/entities/direccion/components/direccion-campos';
+import { DireccionPunto } from '@/entities/direccion/components/direccion-punto';
+import { lineaDeLaLocalidad, lineaDeLaPuerta } from '@/entities/direccion/lib/formato-direccion';
+import {
+  DIRECCION_CAMPOS_VACIOS,
+  direccionCamposShape,
+} from '@/entities/direccion/model/direccion-campos';
+import type { Coordenadas, LocationPickerComponent } from '@/entities/ubicacion/model/ubicacion';
 import { useCrearDireccion } from '../api/crear-direccion';
 import { useDirecciones } from '../api/get-direcciones';
 import { CHECKOUT_TEXTOS } from '../lib/textos';
 import { OpcionRadio } from './opcion-radio';
-import type { LocationPickerComponent, UbicacionElegida } from './tipos';
+import { FALTA_PUNTO, UbicarDireccion } from './ubicar-direccion';
 
 export interface PasoDireccionProps {
   userId: string;
@@ -21,35 +31,57 @@ export interface PasoDireccionProps {
   preloadLocationPicker?: (() => void) | undefined;
 }
 
-function textoDireccion(direccion: Direccion): string {
-  return [direccion.ciudad, direccion.provincia, direccion.codigoPostal].filter(Boolean).join(', ');
+const nuevaDireccionSchema = z.object({
+  ...direccionCamposShape,
+  descripcion: z.string().trim().max(200, 'La descripción puede tener hasta 200 caracteres'),
+});
+
+type NuevaDireccionValores = z.input<typeof nuevaDireccionSchema>;
+
+const sinPunto = (direccion: Direccion) =>
+  direccion.latitud === null || direccion.longitud === null;
+
+/** A saved address: the door first, the locality after, and a notice while it has no point. */
+function DireccionGuardada({ direccion }: { direccion: Direccion }) {
+  const descripcion = direccion.descripcion?.trim();
+  return (
+    <span className="flex items-start gap-2">
+      <MapPinIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+      <span className="min-w-0">
+        <span className="block font-medium">
+          {lineaDeLaPuerta(direccion, { conDescripcion: false })}
+        </span>
+        <span className="block text-muted-foreground text-sm">{lineaDeLaLocalidad(direccion)}</span>
+        {descripcion && <span className="block text-muted-foreground text-xs">{descripcion}</span>}
+      </span>
+    </span>
+  );
 }
 
-/** Step 2: a saved address, or a new one picked on the map with its detail fields. */
-export function PasoDireccion({
+function NuevaDireccion({
   userId,
-  direccionId,
-  onDireccion,
+  onGuardada,
+  onCancelar,
   LocationPicker,
   preloadLocationPicker,
-}: PasoDireccionProps) {
-  const direcciones = useDirecciones(userId);
+}: {
+  userId: string;
+  onGuardada: (direccion: Direccion) => void;
+  onCancelar: (() => void) | null;
+  LocationPicker: LocationPickerComponent;
+  preloadLocationPicker?: (() => void) | undefined;
+}) {
   const crear = useCrearDireccion(userId);
-  const [agregando, setAgregando] = useState(false);
-  const [mapaAbierto, setMapaAbierto] = useState(false);
-  const [ubicacion, setUbicacion] = useState<UbicacionElegida | null>(null);
-  const [departamento, setDepartamento] = useState('');
-  const [descripcion, setDescripcion] = useState('');
-  const nombre = useId();
-  const departamentoId = useId();
-  const descripcionId = useId();
+  const tituloId = useId();
+  const [punto, setPunto] = useState<Coordenadas | null>(null);
+  const form = useForm<NuevaDireccionValores>({
+    resolver: zodResolver(nuevaDireccionSchema),
+    defaultValues: { ...DIRECCION_CAMPOS_VACIOS, descripcion: '' },
+  });
 
-  const lista = direcciones.data ?? [];
-  const formularioVisible = agregando || (direcciones.isSuccess && lista.length === 0);
-
-  const guardar = async () => {
+  const guardar = form.handleSubmit(async (valores) => {
     if (crear.isPending) return;
-    if (!ubicacion) {
+    if (!punto) {
       toast({
         title: CHECKOUT_TEXTOS.ubicacionRequerida,
         description: CHECKOUT_TEXTOS.seleccionaUbicacion,
@@ -61,26 +93,84 @@ export function PasoDireccion({
       const nueva = await crear.mutateAsync({
         userId,
         direccion: {
-          direccion: ubicacion.address,
-          latitud: ubicacion.lat,
-          longitud: ubicacion.lng,
-          codigoPostal: ubicacion.postalCode,
-          provincia: ubicacion.province,
-          ciudad: ubicacion.city,
-          departamento: departamento.trim() || null,
-          descripcion: descripcion.trim() || null,
+          calle: valores.calle,
+          altura: valores.altura,
+          departamento: valores.departamento || null,
+          descripcion: valores.descripcion || null,
+          ciudad: valores.ciudad,
+          provincia: valores.provincia,
+          codigoPostal: valores.codigoPostal || null,
+          latitud: punto.lat,
+          longitud: punto.lng,
         },
       });
       toast({ title: CHECKOUT_TEXTOS.direccionAgregada, description: nueva.direccion });
-      onDireccion(nueva._id);
-      setAgregando(false);
-      setUbicacion(null);
-      setDepartamento('');
-      setDescripcion('');
+      onGuardada(nueva);
     } catch {
       // The mutation's handler said 'No se pudo agregar la dirección'.
     }
-  };
+  });
+
+  return (
+    <section
+      aria-labelledby={tituloId}
+      className="grid gap-4 rounded-xl border border-border border-dashed p-3 sm:p-4"
+    >
+      <h3 id={tituloId} className="font-semibold">
+        Nueva dirección
+      </h3>
+      <FormProvider {...form}>
+        {/* Not a <form>: the step lives inside the wizard's; the button saves it. */}
+        <div className="grid gap-4">
+          <DireccionCampos />
+          <FormField
+            label="Descripción adicional"
+            error={form.formState.errors.descripcion?.message}
+          >
+            <Textarea
+              maxLength={200}
+              rows={2}
+              placeholder="Indicaciones para el repartidor (opcional)"
+              {...form.register('descripcion')}
+            />
+          </FormField>
+          <DireccionPunto
+            punto={punto}
+            onPunto={setPunto}
+            LocationPicker={LocationPicker}
+            preloadLocationPicker={preloadLocationPicker}
+            titulo="Dirección de envío"
+          />
+        </div>
+      </FormProvider>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={() => void guardar()} disabled={crear.isPending}>
+          {crear.isPending ? 'Guardando…' : 'Guardar dirección'}
+        </Button>
+        {onCancelar && (
+          <Button type="button" variant="ghost" onClick={onCancelar}>
+            Cancelar
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Step 2: a saved address (placing its point when it has none), or a new one. */
+export function PasoDireccion({
+  userId,
+  direccionId,
+  onDireccion,
+  LocationPicker,
+  preloadLocationPicker,
+}: PasoDireccionProps) {
+  const direcciones = useDirecciones(userId);
+  const [agregando, setAgregando] = useState(false);
+  const nombre = useId();
+
+  const lista = direcciones.data ?? [];
+  const formularioVisible = agregando || (direcciones.isSuccess && lista.length === 0);
 
   return (
     <div className="grid gap-4">
@@ -101,31 +191,34 @@ export function PasoDireccion({
         <fieldset className="grid gap-2">
           <legend className="mb-2 font-medium text-sm">Tus direcciones guardadas</legend>
           {lista.map((direccion) => (
-            <OpcionRadio
-              key={direccion._id}
-              name={nombre}
-              value={direccion._id}
-              checked={direccionId === direccion._id}
-              onChange={onDireccion}
-            >
-              <span className="flex items-start gap-2">
-                <MapPinIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                <span className="min-w-0">
-                  <span className="block font-medium">
-                    {direccion.direccion}
-                    {direccion.departamento ? `, ${direccion.departamento}` : ''}
-                  </span>
-                  <span className="block text-muted-foreground text-sm">
-                    {textoDireccion(direccion)}
-                  </span>
-                  {direccion.descripcion && (
-                    <span className="block text-muted-foreground text-xs">
-                      {direccion.descripcion}
-                    </span>
-                  )}
-                </span>
-              </span>
-            </OpcionRadio>
+            <div key={direccion._id} className="grid gap-0">
+              <OpcionRadio
+                name={nombre}
+                value={direccion._id}
+                checked={direccionId === direccion._id}
+                onChange={onDireccion}
+              >
+                <DireccionGuardada direccion={direccion} />
+              </OpcionRadio>
+              {sinPunto(direccion) && (
+                <div
+                  data-slot="direccion-sin-punto"
+                  className="-mt-2 flex flex-col items-start gap-2 rounded-b-xl border border-amber-300/70 border-t-0 bg-amber-50 px-3 pt-4 pb-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-amber-500/40 dark:bg-amber-950/40"
+                >
+                  <p className="flex items-start gap-2 text-amber-900 dark:text-amber-100">
+                    <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {FALTA_PUNTO}
+                  </p>
+                  <UbicarDireccion
+                    userId={userId}
+                    direccion={direccion}
+                    LocationPicker={LocationPicker}
+                    preloadLocationPicker={preloadLocationPicker}
+                    onUbicada={() => onDireccion(direccion._id)}
+                  />
+                </div>
+              )}
+            </div>
           ))}
         </fieldset>
       ) : null}
@@ -143,85 +236,17 @@ export function PasoDireccion({
       )}
 
       {formularioVisible && (
-        <section
-          aria-labelledby={`${nombre}-nueva`}
-          className="grid gap-4 rounded-xl border border-border border-dashed p-4"
-        >
-          <h3 id={`${nombre}-nueva`} className="font-semibold">
-            Nueva dirección
-          </h3>
-          <div className="grid gap-2">
-            <Button
-              type="button"
-              variant="secondary"
-              className="justify-self-start"
-              onClick={() => setMapaAbierto(true)}
-              onPointerEnter={preloadLocationPicker}
-              onFocus={preloadLocationPicker}
-            >
-              <MapPinnedIcon aria-hidden />
-              {ubicacion ? 'Cambiar ubicación en el mapa' : 'Elegir ubicación en el mapa'}
-            </Button>
-            {ubicacion ? (
-              <p data-slot="ubicacion-elegida" className="text-sm">
-                <span className="font-medium">{ubicacion.address}</span>
-                <span className="block text-muted-foreground">
-                  {[ubicacion.city, ubicacion.province, ubicacion.postalCode]
-                    .filter(Boolean)
-                    .join(', ')}
-                </span>
-              </p>
-            ) : (
-              <p className="text-muted-foreground text-sm">
-                Marca en el mapa dónde quieres recibir tu compra.
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={departamentoId}>Departamento</Label>
-            <Input
-              id={departamentoId}
-              value={departamento}
-              maxLength={200}
-              placeholder="Ej.: 4° B (opcional)"
-              onChange={(event) => setDepartamento(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={descripcionId}>Descripción adicional</Label>
-            <Textarea
-              id={descripcionId}
-              value={descripcion}
-              maxLength={200}
-              rows={3}
-              placeholder="Indicaciones para el repartidor (opcional)"
-              onChange={(event) => setDescripcion(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" onClick={() => void guardar()} disabled={crear.isPending}>
-              {crear.isPending ? 'Guardando…' : 'Guardar dirección'}
-            </Button>
-            {lista.length > 0 && (
-              <Button type="button" variant="ghost" onClick={() => setAgregando(false)}>
-                Cancelar
-              </Button>
-            )}
-          </div>
-        </section>
+        <NuevaDireccion
+          userId={userId}
+          LocationPicker={LocationPicker}
+          preloadLocationPicker={preloadLocationPicker}
+          onCancelar={lista.length > 0 ? () => setAgregando(false) : null}
+          onGuardada={(nueva) => {
+            onDireccion(nueva._id);
+            setAgregando(false);
+          }}
+        />
       )}
-
-      <LocationPicker
-        open={mapaAbierto}
-        onOpenChange={setMapaAbierto}
-        initialLocation={ubicacion ? { lat: ubicacion.lat, lng: ubicacion.lng } : null}
-        onConfirm={(elegida) => {
-          setUbicacion(elegida);
-          setMapaAbierto(false);
-        }}
-        title="Dirección de envío"
-        description="Busca tu dirección o marca el punto en el mapa."
-      />
     </div>
   );
 }

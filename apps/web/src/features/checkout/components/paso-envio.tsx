@@ -1,6 +1,6 @@
 import type { OpcionEnvio } from '@compra-grupal/contracts';
 import { RotateCcwIcon, StoreIcon, TriangleAlertIcon, TruckIcon } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrecio } from '@/lib/format-currency';
@@ -11,7 +11,10 @@ import type { TiendaCheckout, TiendaDelPedido } from './tipos';
 
 /** One store's quote as the wizard holds it. */
 export interface CotizacionDeTienda {
-  estado: 'cargando' | 'lista' | 'error';
+  /** 'sin-ubicacion': the address has no point on the map yet (the quote's 422). */
+  estado: 'cargando' | 'lista' | 'error' | 'sin-ubicacion';
+  /** The server's reason, with 'sin-ubicacion'. */
+  motivo?: string | undefined;
   opciones: readonly OpcionEnvio[];
   reintentar: () => void;
 }
@@ -21,7 +24,15 @@ export function claveDeOpcion(opcion: Pick<OpcionEnvio, 'carrier' | 'servicio'>)
   return `${opcion.carrier}::${opcion.servicio}`;
 }
 
-function Aviso({ texto, onReintentar }: { texto: string; onReintentar?: () => void }) {
+function Aviso({
+  texto,
+  onReintentar,
+  accion,
+}: {
+  texto: string;
+  onReintentar?: () => void;
+  accion?: ReactNode;
+}) {
   return (
     <div
       role="alert"
@@ -37,6 +48,7 @@ function Aviso({ texto, onReintentar }: { texto: string; onReintentar?: () => vo
           Reintentar
         </Button>
       )}
+      {accion}
     </div>
   );
 }
@@ -46,7 +58,9 @@ function TiendaEnvio({
   cotizacion,
   elegida,
   onElegir,
+  ubicarDireccion,
 }: {
+  ubicarDireccion: ReactNode;
   info: TiendaCheckout | undefined;
   cotizacion: CotizacionDeTienda | undefined;
   elegida: string | undefined;
@@ -59,13 +73,15 @@ function TiendaEnvio({
       aria-labelledby={`${nombre}-titulo`}
       data-slot="envio-tienda"
       aria-busy={cotizacion?.estado === 'cargando'}
-      className="grid gap-3 rounded-2xl border border-border/70 p-3 sm:p-4"
+      className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-2xl border border-border/70 p-3 sm:p-4"
     >
-      <h3 id={`${nombre}-titulo`} className="flex items-center gap-2 font-semibold">
+      <h3 id={`${nombre}-titulo`} className="flex min-w-0 items-center gap-2 font-semibold">
         <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-secondary text-secondary-foreground">
           <StoreIcon className="size-4" aria-hidden />
         </span>
-        <span className="truncate">Envío de {titulo}</span>
+        <span className="truncate" title={`Envío de ${titulo}`}>
+          Envío de {titulo}
+        </span>
       </h3>
       {info?.error && <p className="text-muted-foreground text-xs">{CHECKOUT_TEXTOS.sinTienda}</p>}
       {!cotizacion || cotizacion.estado === 'cargando' ? (
@@ -73,12 +89,17 @@ function TiendaEnvio({
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>
+      ) : cotizacion.estado === 'sin-ubicacion' ? (
+        <Aviso
+          texto={cotizacion.motivo ?? CHECKOUT_TEXTOS.seleccionaUbicacion}
+          accion={ubicarDireccion}
+        />
       ) : cotizacion.estado === 'error' ? (
         <Aviso texto={CHECKOUT_TEXTOS.sinCotizacion} onReintentar={cotizacion.reintentar} />
       ) : cotizacion.opciones.length === 0 ? (
         <Aviso texto={CHECKOUT_TEXTOS.sinOpciones} />
       ) : (
-        <fieldset className="grid gap-2">
+        <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
           <legend className="sr-only">Método de envío de {titulo}</legend>
           {cotizacion.opciones.map((opcion) => {
             const clave = claveDeOpcion(opcion);
@@ -103,7 +124,7 @@ function TiendaEnvio({
                       </span>
                     </span>
                   </span>
-                  <span className="shrink-0 font-semibold tabular-nums">
+                  <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
                     {formatPrecio(opcion.precio)}
                   </span>
                 </span>
@@ -123,7 +144,10 @@ export function PasoEnvio({
   cotizaciones,
   elegidas,
   onElegir,
+  ubicarDireccion = null,
 }: {
+  /** The button that places the address's point, shown with a 'sin-ubicacion' quote. */
+  ubicarDireccion?: ReactNode;
   tiendas: readonly TiendaDelPedido[];
   infoTiendas: ReadonlyMap<string, TiendaCheckout>;
   cotizaciones: ReadonlyMap<string, CotizacionDeTienda>;
@@ -131,7 +155,7 @@ export function PasoEnvio({
   onElegir: (tiendaId: string, clave: string) => void;
 }) {
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       {tiendas.length > 1 && (
         <p className="text-muted-foreground text-sm">
           Cada tienda envía su parte por separado: elige un envío para cada una.
@@ -144,6 +168,7 @@ export function PasoEnvio({
           cotizacion={cotizaciones.get(tienda.tiendaId)}
           elegida={elegidas.get(tienda.tiendaId)}
           onElegir={(clave) => onElegir(tienda.tiendaId, clave)}
+          ubicarDireccion={ubicarDireccion}
         />
       ))}
     </div>

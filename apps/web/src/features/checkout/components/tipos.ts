@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react';
-
 /** A cart line with its product as the route loaded it (features do not import each other). */
 export interface LineaCheckout {
   productoId: string;
@@ -15,30 +13,6 @@ export interface TiendaCheckout {
   nombre: string | null;
   error: boolean;
 }
-
-/**
- * What the location picker emits on confirmation (spec part 1, section 3), restated here
- * because features do not import each other: `UbicacionPickerDialog` fits as is.
- */
-export interface UbicacionElegida {
-  address: string;
-  lat: number;
-  lng: number;
-  postalCode: string | null;
-  province: string;
-  city: string;
-}
-
-export interface LocationPickerProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  initialLocation?: { lat: number; lng: number } | null;
-  onConfirm: (ubicacion: UbicacionElegida) => void;
-  title?: string;
-  description?: string;
-}
-
-export type LocationPickerComponent = ComponentType<LocationPickerProps>;
 
 /** The package of step 4 as typed (strings until it is sent). */
 export interface PaqueteTexto {

@@ -1,7 +1,8 @@
 import type { DireccionDeEntrega } from '@compra-grupal/contracts';
 import { MapPinIcon, PhoneIcon } from 'lucide-react';
+import { lineaDeLaLocalidad, lineaDeLaPuerta } from '@/entities/direccion/lib/formato-direccion';
 import { cn } from '@/lib/utils';
-import { telefonoHref, textoDireccion, textoLocalidad } from '../lib/formato';
+import { telefonoHref } from '../lib/formato';
 
 /** Where and whom to deliver to: the address (with its details) and a phone to call. */
 export function DatosDeEntrega({
@@ -21,8 +22,10 @@ export function DatosDeEntrega({
           <span className="sr-only">Dirección de entrega</span>
         </dt>
         <dd className="min-w-0">
-          <span className="block font-medium">{textoDireccion(direccion)}</span>
-          <span className="block text-muted-foreground text-xs">{textoLocalidad(direccion)}</span>
+          <span className="block font-medium">{lineaDeLaPuerta(direccion)}</span>
+          <span className="block text-muted-foreground text-xs">
+            {lineaDeLaLocalidad(direccion)}
+          </span>
         </dd>
       </div>
       <div className="flex gap-2">

@@ -51,19 +51,21 @@ export function EntregaConCodigoCard({
           </h2>
           <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
             <StoreIcon className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate">{pedido.tiendaNombre}</span>
+            <span className="truncate" title={pedido.tiendaNombre}>
+              {pedido.tiendaNombre}
+            </span>
           </p>
         </div>
       </header>
 
       <ul
-        className="mt-3 grid gap-1.5 rounded-xl bg-muted/60 p-3 text-sm"
+        className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-1.5 rounded-xl bg-muted/60 p-3 text-sm"
         aria-label={`Productos del pedido ${numero}`}
       >
         {pedido.productos.map((producto, indice) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines carry no id of their own.
           <li key={indice} className="flex items-baseline justify-between gap-3">
-            <span className="min-w-0">{producto.nombre}</span>
+            <span className="min-w-0 wrap-anywhere">{producto.nombre}</span>
             <span className="shrink-0 font-medium tabular-nums">× {producto.cantidad}</span>
           </li>
         ))}
@@ -72,7 +74,7 @@ export function EntregaConCodigoCard({
       <DatosDeEntrega
         direccion={pedido.direccion}
         telefono={pedido.telefono}
-        className="mt-3 gap-2"
+        className="mt-3 grid-cols-[minmax(0,1fr)] gap-2"
       />
 
       <form noValidate onSubmit={enviar} className="mt-auto pt-4">

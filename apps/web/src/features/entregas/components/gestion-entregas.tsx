@@ -112,7 +112,7 @@ export function GestionEntregas() {
                   ? '1 pedido para entregar'
                   : `${pedidos.length} pedidos para entregar`}
               </p>
-              <ul className="grid animate-rise-in gap-4 md:grid-cols-2">
+              <ul className="grid animate-rise-in grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
                 {pedidos.map((pedido) => (
                   <li key={`${pedido._id}-${pedido.tiendaId}`}>
                     <EntregaConCodigoCard

@@ -5,8 +5,8 @@ import { ErrorView } from '@/components/error-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTiendaIdDelVendedor } from '@/entities/tienda/api/get-tienda-del-vendedor';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { useTiendaIdDelVendedor } from '@/lib/tienda-id-del-vendedor';
 import { usePedidosParaEntregar } from '../api/get-pedidos-para-entregar';
 import { useMarcarEntregado } from '../api/marcar-entregado';
 import { TEXTOS_ENTREGA } from '../lib/textos';
@@ -95,7 +95,10 @@ export function PedidosParaEntregar({ userId }: { userId: string }) {
         {listos < pedidos.length &&
           ` · ${listos} ${listos === 1 ? 'listo' : 'listos'} para entregar`}
       </p>
-      <ol className="grid animate-rise-in gap-4" aria-label="Pedidos para entregar">
+      <ol
+        className="grid animate-rise-in grid-cols-[minmax(0,1fr)] gap-4"
+        aria-label="Pedidos para entregar"
+      >
         {pedidos.map((pedido, indice) => (
           <PedidoCard
             key={pedido.pedidoId}
@@ -164,7 +167,10 @@ function PedidoCard({
         )}
       </div>
 
-      <ul className="mt-4 grid gap-3" aria-label={`Productos del pedido ${numeroDelPedido}`}>
+      <ul
+        className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-3"
+        aria-label={`Productos del pedido ${numeroDelPedido}`}
+      >
         {pedido.lineas.map((linea) => {
           const nombre = linea.productoNombre ?? TEXTOS_ENTREGA.productoNoEncontrado;
           return (
@@ -178,8 +184,8 @@ function PedidoCard({
                 <p
                   className={
                     linea.productoNombre
-                      ? 'font-medium leading-snug'
-                      : 'font-medium text-muted-foreground italic leading-snug'
+                      ? 'font-medium leading-snug wrap-anywhere'
+                      : 'font-medium text-muted-foreground italic leading-snug wrap-anywhere'
                   }
                 >
                   {nombre}
@@ -196,7 +202,7 @@ function PedidoCard({
       <DatosDeEntrega
         direccion={primera.direccion}
         telefono={primera.telefono}
-        className="mt-4 gap-3 border-border/70 border-t pt-3 sm:grid-cols-2"
+        className="mt-4 grid-cols-[minmax(0,1fr)] gap-3 border-border/70 border-t pt-3 sm:grid-cols-2"
       />
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

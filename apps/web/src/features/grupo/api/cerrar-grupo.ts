@@ -19,7 +19,7 @@ function cerrarGrupo(grupoId: string) {
 
 /**
  * Closes a group with the spec's toasts (part 2, section 8): success 'Grupo cerrado' with the
- * server's message; 400 'Grupo ya cerrado' / 'El grupo ya está cerrado. Por favor, actualiza la
+ * server's message when it adds something; 400 'Grupo ya cerrado' / 'El grupo ya está cerrado. Por favor, actualiza la
  * página para ver los cambios.'; any other failure the server's text or 'No se pudo cerrar el
  * grupo'. Every group answer is refreshed afterwards, whichever way it went.
  */
@@ -29,7 +29,9 @@ export function useCerrarGrupo() {
     mutationFn: cerrarGrupo,
     meta: { errorToast: false },
     onSuccess: ({ mensaje }) => {
-      toast({ title: GRUPO_MENSAJES.cerrado, description: mensaje });
+      // The API answers 'Grupo cerrado' itself: repeating it as the description says it twice.
+      const description = mensaje.trim() === GRUPO_MENSAJES.cerrado ? undefined : mensaje;
+      toast({ title: GRUPO_MENSAJES.cerrado, description });
     },
     onError: (error) => {
       if (endedTheSession(error)) return;

@@ -1,14 +1,8 @@
-import {
-  CircleCheckBigIcon,
-  MessageCircleIcon,
-  PhoneIcon,
-  TruckIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { CircleCheckBigIcon, TruckIcon, UsersIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { lugaresRestantes } from '../lib/estado-grupo';
-import { SOPORTE } from '../lib/soporte';
+import { ContactoDeSoporte } from './contacto-de-soporte';
 import { CuentaRegresiva } from './cuenta-regresiva';
 
 const tarjeta = 'rounded-2xl border border-border/70 bg-card p-5 shadow-sm';
@@ -81,7 +75,7 @@ export function EstadoDelGrupoCard({
 
 /**
  * The side card of a closed group (spec part 1, section 2): 'Estado de Entrega', 'En proceso de
- * envío' and the support contact by phone and WhatsApp.
+ * envío' and the support contact the server is configured with.
  */
 export function EstadoDeEntregaCard() {
   const titulo = useId();
@@ -98,32 +92,7 @@ export function EstadoDeEntregaCard() {
         />
         En proceso de envío
       </p>
-      <p className="mt-4 text-muted-foreground text-sm">
-        ¿Tienes dudas sobre tu envío? Escríbenos o llámanos.
-      </p>
-      <ul className="mt-3 grid gap-2 text-sm">
-        <li>
-          <a
-            href={SOPORTE.telefonoHref}
-            className="flex items-center gap-2 rounded-lg px-2 py-1.5 font-medium transition-colors hover:bg-accent focus-visible:outline-2"
-          >
-            <PhoneIcon className="size-4 text-muted-foreground" aria-hidden />
-            Llamar a soporte: {SOPORTE.telefono}
-          </a>
-        </li>
-        <li>
-          <a
-            href={SOPORTE.whatsappHref}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-2 rounded-lg px-2 py-1.5 font-medium transition-colors hover:bg-accent focus-visible:outline-2"
-          >
-            <MessageCircleIcon className="size-4 text-muted-foreground" aria-hidden />
-            Escribir por WhatsApp
-            <span className="sr-only">(se abre en una pestaña nueva)</span>
-          </a>
-        </li>
-      </ul>
+      <ContactoDeSoporte />
     </section>
   );
 }

@@ -44,10 +44,12 @@ function mockApi({
   grupos,
   gruposStatus = 200,
   cerrar = 'ok' as 'ok' | 400,
+  mensajeCierre = 'Grupo cerrado correctamente',
 }: {
   grupos: GrupoDeCompra[];
   gruposStatus?: number;
   cerrar?: 'ok' | 400;
+  mensajeCierre?: string;
 }) {
   const estado = { grupos, pedidos: 0 };
   const mock = mockFetch(({ url }) => {
@@ -76,7 +78,7 @@ function mockApi({
       }
       estado.grupos = estado.grupos.map((g) => ({ ...g, estado: 'cerrado' as const }));
       return contractJson(cerrarGrupoResponseSchema, {
-        mensaje: 'Grupo cerrado correctamente',
+        mensaje: mensajeCierre,
         lugaresOcupados: 3,
       });
     }
@@ -156,7 +158,10 @@ describe('Gestión de Grupos', () => {
     // Badges: abierto default, cerrado secondary, completado destructive.
     expect(within(card).getByText('Abierto')).toHaveClass('bg-primary');
     expect(within(tarjeta('Papa negra 5 kg')).getByText('Cerrado')).toHaveClass('bg-secondary');
-    expect(within(tarjeta('Zapallo anco')).getByText('Completado')).toHaveClass('text-destructive');
+    expect(within(tarjeta('Zapallo anco')).getByText('Completado')).toHaveClass(
+      'bg-destructive/10',
+      'text-destructive-strong',
+    );
     // Only open groups can be closed.
     expect(within(card).getByRole('button', { name: 'Cerrar Grupo' })).toBeVisible();
     expect(within(tarjeta('Papa negra 5 kg')).queryByRole('button')).toBeNull();
@@ -196,6 +201,18 @@ describe('Gestión de Grupos', () => {
     await waitFor(() =>
       expect(within(tarjeta('Tomate perita 1 kg')).getByText('Cerrado')).toBeVisible(),
     );
+  });
+
+  it("says 'Grupo cerrado' once when that is all the server answers", async () => {
+    mockApi({ grupos: [abierto], mensajeCierre: 'Grupo cerrado' });
+    const { user } = renderGestion();
+    const card = await screen.findByRole('listitem', { name: 'Tomate perita 1 kg' });
+    await user.click(within(card).getByRole('button', { name: 'Cerrar Grupo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar cierre' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar Grupo' }));
+    const toast = await expectToast('Grupo cerrado');
+    expect(within(toast).getAllByText('Grupo cerrado')).toHaveLength(1);
+    expect(toast.querySelector('[data-description]')).toBeNull();
   });
 
   it('reloads the list on a realtime event', async () => {

@@ -4,10 +4,10 @@ import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTiendaIdDelVendedor } from '@/entities/tienda/api/get-tienda-del-vendedor';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatPrecio } from '@/lib/format-currency';
 import { formatFechaHora } from '@/lib/format-fecha';
-import { useTiendaIdDelVendedor } from '@/lib/tienda-id-del-vendedor';
 import { useGruposDeTienda } from '../api/get-grupos-de-tienda';
 import { useCerrarConConfirmacion } from '../hooks/use-cerrar-con-confirmacion';
 import { useGruposDeTiendaEnVivo } from '../hooks/use-grupos-de-tienda-en-vivo';
@@ -75,7 +75,10 @@ export function GestionGrupos({ userId }: GestionGruposProps) {
       <p className="mb-4 text-muted-foreground text-sm" aria-live="polite">
         {grupos.length === 1 ? '1 grupo de compra' : `${grupos.length} grupos de compra`}
       </p>
-      <ul className="grid animate-rise-in gap-4" aria-label="Grupos de compra">
+      <ul
+        className="grid animate-rise-in grid-cols-[minmax(0,1fr)] gap-4"
+        aria-label="Grupos de compra"
+      >
         {grupos.map((grupo) => (
           <GrupoCard key={grupo._id} grupo={grupo} onCerrar={() => cierre.pedir(grupo)} />
         ))}
@@ -115,7 +118,10 @@ function GrupoCard({ grupo, onCerrar }: { grupo: GrupoDeCompra; onCerrar: () => 
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h2 id={titulo} className="min-w-0 font-semibold text-base leading-snug sm:text-lg">
+            <h2
+              id={titulo}
+              className="min-w-0 font-semibold text-base leading-snug wrap-anywhere sm:text-lg"
+            >
               {producto.nombre}
             </h2>
             <EstadoGrupoBadge estado={grupo.estado} tono="vendedor" />
@@ -137,15 +143,16 @@ function GrupoCard({ grupo, onCerrar }: { grupo: GrupoDeCompra; onCerrar: () => 
             <UsersIcon className="size-3.5" aria-hidden />
             Lugares
           </dt>
+          {/* A <dl> group holds only <dt> and <dd>: the bar goes inside the value it draws. */}
           <dd className="mt-0.5 font-semibold tabular-nums">
             {grupo.lugaresOcupados} / {grupo.lugaresNecesarios}
+            <Progress
+              value={Math.min(grupo.lugaresOcupados, grupo.lugaresNecesarios)}
+              max={grupo.lugaresNecesarios}
+              aria-label={`Lugares ocupados del grupo de ${producto.nombre}`}
+              className="mt-1.5 h-1.5"
+            />
           </dd>
-          <Progress
-            value={Math.min(grupo.lugaresOcupados, grupo.lugaresNecesarios)}
-            max={grupo.lugaresNecesarios}
-            aria-label={`Lugares ocupados del grupo de ${producto.nombre}`}
-            className="mt-1.5 h-1.5"
-          />
         </div>
         <div>
           <dt className="flex items-center gap-1.5 text-muted-foreground text-xs">

@@ -1,4 +1,5 @@
 import type { GrupoConProducto } from '@compra-grupal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import {
   ArrowLeftIcon,
   Loader2Icon,
@@ -10,9 +11,11 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
+import { ProductoPropioAviso } from '@/entities/producto/components/producto-propio-aviso';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatPrecio } from '@/lib/format-currency';
+import { esPropietarioQueryOptions } from '../api/get-es-propietario';
 import { esGrupoNoEncontrado, useGrupoConProducto } from '../api/get-grupo-con-producto';
 import { useGrupoEnVivo } from '../hooks/use-grupo-en-vivo';
 import { useUnirseAlGrupo } from '../hooks/use-unirse-al-grupo';
@@ -102,7 +105,12 @@ function GrupoCargado({
   const estado = normalizarEstado(grupo.status);
   const restantes = lugaresRestantes(grupo);
   const cerrado = estado === 'cerrado';
-  const puedeUnirse = estado === 'abierto' && restantes > 0;
+  // The product's owner is offered no join: the server refuses it (PRODUCTO_PROPIO).
+  const { data: esPropietario = false } = useQuery({
+    ...esPropietarioQueryOptions(producto._id, userId ?? ''),
+    enabled: userId !== null,
+  });
+  const puedeUnirse = estado === 'abierto' && restantes > 0 && !esPropietario;
 
   const agregar = useCallback(
     (cantidad: number) => onAgregar(producto, cantidad),
@@ -135,6 +143,11 @@ function GrupoCargado({
             <p className="mt-3 max-w-prose text-pretty text-muted-foreground leading-relaxed">
               {producto.descripcion}
             </p>
+          )}
+          {esPropietario && !cerrado && (
+            <div className="mt-6">
+              <ProductoPropioAviso />
+            </div>
           )}
           {(puedeUnirse || !cerrado) && (
             <div className="mt-6 flex flex-col gap-2 sm:mt-auto sm:flex-row sm:flex-wrap sm:pt-6">

@@ -3,8 +3,8 @@ import {
   editarCategoriasResponseSchema,
 } from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tiendaDelVendedorKeys } from '@/entities/tienda/api/tienda-del-vendedor-keys';
 import { api } from '@/lib/api-client';
-import { miTiendaKeys } from './mi-tienda-keys';
 
 export const CATEGORIAS_NO_GUARDADAS = 'No se pudieron guardar las categorías';
 
@@ -25,7 +25,9 @@ export function useEditarCategorias(userId: string) {
       errorMessage: 'Revisa tu conexión e inténtalo de nuevo.',
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: miTiendaKeys.categorias(userId) });
+      void queryClient.invalidateQueries({
+        queryKey: tiendaDelVendedorKeys.categoriasLocales(userId),
+      });
     },
   });
 }

@@ -4,8 +4,8 @@ import {
   type TiendaDelVendedor,
 } from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tiendaDelVendedorKeys } from '@/entities/tienda/api/tienda-del-vendedor-keys';
 import { ApiError, api } from '@/lib/api-client';
-import { miTiendaKeys } from './mi-tienda-keys';
 
 export const EDICION_SIN_CONEXION = 'No se pudo conectar al servidor';
 
@@ -58,8 +58,8 @@ export function useEditarTienda(userId: string) {
     // The form says it itself, with the server's message for a refusal.
     meta: { errorToast: false },
     onSuccess: (tienda) => {
-      queryClient.setQueryData(miTiendaKeys.tienda(userId), tienda);
-      void queryClient.invalidateQueries({ queryKey: miTiendaKeys.tienda(userId) });
+      queryClient.setQueryData(tiendaDelVendedorKeys.tienda(userId), tienda);
+      void queryClient.invalidateQueries({ queryKey: tiendaDelVendedorKeys.tienda(userId) });
     },
   });
 }

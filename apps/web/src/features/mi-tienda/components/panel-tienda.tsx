@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { TiendaLogo } from '@/components/tienda-logo';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTiendaDelVendedor } from '@/entities/tienda/api/get-tienda-del-vendedor';
 import { cn } from '@/lib/utils';
-import { useTiendaDelVendedor } from '../api/get-tienda-del-vendedor';
 import { ACCIONES_PANEL, type AccionPanel, type SeccionMiTienda } from './secciones';
 
 const tileClass = cn(

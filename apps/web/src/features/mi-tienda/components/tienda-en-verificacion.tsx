@@ -3,13 +3,14 @@ import { BellRingIcon, ClockIcon, RotateCwIcon, ShieldCheckIcon } from 'lucide-r
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { useRealtimeEvent } from '@/hooks/use-realtime-event';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/use-realtime-event';
 import { PantallaDestacada } from './pantalla-destacada';
 
 /**
  * A store waiting for the product team's review (spec part 2, section 2). It listens for
  * `tiendaHabilitada` in the user's own room: when the team enables the store, `onHabilitada`
- * checks the status again and the panel replaces this screen without a reload.
+ * checks the status again and the panel replaces this screen without a reload; so does a
+ * reconnection (the event may have been sent while the connection was down).
  */
 export function TiendaEnVerificacion({
   onHabilitada,
@@ -27,6 +28,9 @@ export function TiendaEnVerificacion({
     });
     onHabilitada();
   });
+
+  // The enablement may have been sent while the connection was down: check the status again.
+  useRealtimeReconnect(onActualizar);
 
   return (
     <PantallaDestacada

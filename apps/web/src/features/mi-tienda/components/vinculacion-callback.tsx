@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { tiendaDelVendedorKeys } from '@/entities/tienda/api/tienda-del-vendedor-keys';
 import { cn } from '@/lib/utils';
 import { miTiendaKeys } from '../api/mi-tienda-keys';
 import {
@@ -66,6 +67,7 @@ export function VinculacionCallback() {
       setResultado(resultadoVinculacion(params));
       // Mi Tienda asks about the link again.
       void queryClient.invalidateQueries({ queryKey: miTiendaKeys.all });
+      void queryClient.invalidateQueries({ queryKey: tiendaDelVendedorKeys.all });
       redireccion = setTimeout(
         () => navigate('/my-store', { replace: true }),
         CONSTANTES.demoraRedireccionVinculacionMs,

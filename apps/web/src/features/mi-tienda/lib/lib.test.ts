@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorDeNombreCategoria } from './categorias';
 import { resultadoVinculacion } from './resultado-vinculacion';
-import { formatTamanioArchivo } from './tamanio-archivo';
-
-describe('formatTamanioArchivo', () => {
-  it('gives MB with two decimals, the Argentine way', () => {
-    expect(formatTamanioArchivo(256 * 1024)).toBe('0,25 MB');
-    expect(formatTamanioArchivo(3 * 1024 * 1024)).toBe('3,00 MB');
-    expect(formatTamanioArchivo(1536 * 1024 + 10)).toBe('1,50 MB');
-    expect(formatTamanioArchivo(0)).toBe('0,00 MB');
-  });
-});
 
 describe('errorDeNombreCategoria', () => {
   const categorias = [

@@ -1,5 +1,6 @@
 import { type Producto, productoGuardadoResponseSchema } from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productoKeys } from '@/entities/producto/api/get-producto';
 import { api } from '@/lib/api-client';
 import { misProductosKeys } from './mis-productos-keys';
 
@@ -51,8 +52,8 @@ export function useEditarProducto(userId: string) {
         lista?.map((actual) => (actual._id === producto._id ? producto : actual)),
       );
       void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
-      // The product page (features/producto) reads the same product under its own key.
-      void queryClient.invalidateQueries({ queryKey: ['producto', producto._id] });
+      // The product page reads the same product under the entity's key.
+      void queryClient.invalidateQueries({ queryKey: productoKeys.detalle(producto._id) });
     },
   });
 }

@@ -6,5 +6,4 @@ export const misProductosKeys = {
   all: ['mis-productos'] as const,
   usuario: (userId: string) => ['mis-productos', userId] as const,
   productos: (userId: string) => ['mis-productos', userId, 'productos'] as const,
-  categorias: (userId: string) => ['mis-productos', userId, 'categorias'] as const,
 };

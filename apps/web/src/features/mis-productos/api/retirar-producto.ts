@@ -1,5 +1,6 @@
 import { mensajeResponseSchema, type Producto } from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productoKeys } from '@/entities/producto/api/get-producto';
 import { apiFetch } from '@/lib/api-client';
 import { misProductosKeys } from './mis-productos-keys';
 
@@ -22,7 +23,7 @@ export function useRetirarProducto(userId: string) {
         lista?.filter((producto) => producto._id !== productoId),
       );
       void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
-      queryClient.removeQueries({ queryKey: ['producto', productoId] });
+      queryClient.removeQueries({ queryKey: productoKeys.detalle(productoId) });
     },
     // Withdrawn meanwhile (another tab: 404) or changed: the list shows what the server has.
     onError: () => queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) }),

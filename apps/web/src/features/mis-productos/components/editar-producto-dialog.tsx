@@ -5,24 +5,25 @@ import {
   type Producto,
 } from '@compra-grupal/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon, SaveIcon, TagsIcon } from 'lucide-react';
+import { ImageIcon, Loader2Icon, SaveIcon, TagsIcon } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { FallbackImage } from '@/components/fallback-image';
+import { ImagePicker } from '@/components/image-picker';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
+import { useCategoriasLocales } from '@/entities/tienda/api/get-categorias-locales';
 import { ApiError, endedTheSession } from '@/lib/api-client';
 import { useEditarProducto } from '../api/editar-producto';
-import { useCategoriasDelVendedor } from '../api/get-categorias-locales';
 import { filtrarDecimal, filtrarEntero, leerNumero, numeroParaEditar } from '../lib/numeros';
 import { TEXTOS } from '../lib/textos';
 import { Campo } from './campo';
-import { ImagenProductoPicker } from './imagen-producto-picker';
 
 const campos = editarProductoCamposSchema.shape;
 
@@ -80,7 +81,7 @@ function CategoriasCheckboxes({
   onChange: (ids: string[]) => void;
   error?: string | undefined;
 }) {
-  const { data, isPending, isError, refetch } = useCategoriasDelVendedor(userId);
+  const { data, isPending, isError, refetch } = useCategoriasLocales(userId);
   const alternar = (categoria: CategoriaLocal, marcada: boolean) =>
     onChange(marcada ? [...value, categoria._id] : value.filter((id) => id !== categoria._id));
 
@@ -251,10 +252,20 @@ function EditarProductoForm({
       />
       <fieldset className="grid gap-2">
         <legend className="mb-2 font-medium text-sm">Imagen del producto</legend>
-        <ImagenProductoPicker
+        <ImagePicker
+          tipo="imagen"
           etiqueta="Subir nueva imagen"
-          nombreProducto={producto.nombre}
-          imagenActual={producto.imagen}
+          actual={
+            producto.imagen && (
+              <FallbackImage
+                src={producto.imagen}
+                alt={`Imagen actual de ${producto.nombre || 'el producto'}`}
+                loading="eager"
+                className="size-full"
+                fallback={<ImageIcon className="size-8 text-muted-foreground" aria-hidden />}
+              />
+            )
+          }
           archivo={imagen}
           onArchivo={setImagen}
           onProcesando={setProcesandoImagen}

@@ -203,7 +203,7 @@ describe('Mis Productos', () => {
       const d = within(dialogo);
       expect(d.getByLabelText(/Nombre/)).toHaveValue('Cajón de manzanas');
       expect(d.getByLabelText('Descripción')).toHaveValue('Manzanas rojas del Alto Valle, 10 kg.');
-      expect(d.getByLabelText(/Precio/)).toHaveValue('12500,5');
+      expect(d.getByLabelText(/Precio/)).toHaveValue('12.500,50');
       expect(d.getByLabelText(/Precio/)).toHaveAttribute('inputmode', 'decimal');
       expect(d.getByLabelText(/Stock/)).toHaveValue('40');
       expect(d.getByLabelText(/Total grupo/)).toHaveValue('10');

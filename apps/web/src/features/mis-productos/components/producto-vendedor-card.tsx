@@ -49,7 +49,8 @@ export function ProductoVendedorCard({
         <div className="grid gap-1">
           <h3
             id={`producto-${producto._id}`}
-            className="line-clamp-2 font-semibold leading-snug tracking-tight"
+            title={producto.nombre}
+            className="line-clamp-2 font-semibold leading-snug tracking-tight wrap-anywhere"
           >
             {producto.nombre}
           </h3>

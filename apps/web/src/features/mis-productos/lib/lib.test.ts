@@ -19,9 +19,15 @@ describe('leerNumero', () => {
     expect(leerNumero(texto)).toBeNaN();
   });
 
-  it('writes a number back with a comma', () => {
-    expect(numeroParaEditar(1500.5)).toBe('1500,5');
-    expect(leerNumero(numeroParaEditar(1500.5))).toBe(1500.5);
+  it.each([
+    [18500.5, '18.500,50'],
+    [18500, '18.500'],
+    [1234567.89, '1.234.567,89'],
+    [950, '950'],
+    [0.5, '0,50'],
+  ])('writes %s back for editing as %s (es-AR) and reads it again', (valor, texto) => {
+    expect(numeroParaEditar(valor)).toBe(texto);
+    expect(leerNumero(numeroParaEditar(valor))).toBe(valor);
   });
 });
 

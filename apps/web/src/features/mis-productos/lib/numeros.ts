@@ -29,17 +29,16 @@ export function filtrarEntero(texto: string): string {
   return texto.replace(/\D/g, '');
 }
 
-/** How a number shows in a field to edit: `1500,5` (no grouping, comma decimal mark). */
-export function numeroParaEditar(valor: number): string {
-  return String(valor).replace('.', ',');
-}
-
-const megabytes = new Intl.NumberFormat('es-AR', {
+const conCentavos = new Intl.NumberFormat('es-AR', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+const sinCentavos = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
 
-/** A file's size in MB with two decimals, the Argentine way: `0,25 MB` (spec part 2, section 9). */
-export function tamanioEnMb(bytes: number): string {
-  return `${megabytes.format(bytes / (1024 * 1024))} MB`;
+/**
+ * How a price shows in a field to edit, the way the wizard's field reads it and a seller writes
+ * it: `18.500,50`, or `18.500` when it has no cents. leerNumero reads it back as it was.
+ */
+export function numeroParaEditar(valor: number): string {
+  return (Number.isInteger(valor) ? sinCentavos : conCentavos).format(valor);
 }

@@ -176,7 +176,7 @@ export function CompletaTusPagos({
             )}
             {sePuedeCancelar(data) && <CancelarPedido pedidoId={pedidoId} />}
           </aside>
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:order-1">
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,20rem),1fr))] gap-4 lg:order-1">
             {data.pagosPorVendedor.map((pago) => (
               <PagoVendedorCard
                 key={pago.tiendaId}

@@ -56,9 +56,9 @@ export function DetallePago({ pedidoId }: { pedidoId: string }) {
       {!data ? (
         <PagosSkeleton etiqueta="Cargando el detalle del pago" tarjetas={2} />
       ) : (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <ProgresoPagos estadisticas={data.estadisticas} />
-          <ul className="grid gap-3" aria-label="Pagos por vendedor">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Pagos por vendedor">
             {data.pagosPorVendedor.map((pago) => (
               <li key={pago.tiendaId}>
                 <PagoVendedorDetalle pago={pago} />
@@ -87,7 +87,7 @@ function PagoVendedorDetalle({ pago }: { pago: PagoPorVendedor }) {
           className="size-12 rounded-xl border border-border/60 text-lg"
         />
         <div className="min-w-0 flex-1">
-          <h2 id={tituloId} className="truncate font-semibold">
+          <h2 id={tituloId} className="truncate font-semibold" title={pago.tiendaNombre}>
             {pago.tiendaNombre}
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -121,7 +121,9 @@ function PagoVendedorDetalle({ pago }: { pago: PagoPorVendedor }) {
         </ul>
         <p className="shrink-0 text-right">
           <span className="block text-muted-foreground text-xs">Monto</span>
-          <span className="font-bold text-lg tabular-nums">{formatPrecio(pago.monto)}</span>
+          <span className="whitespace-nowrap font-bold text-lg tabular-nums">
+            {formatPrecio(pago.monto)}
+          </span>
         </p>
       </div>
     </article>

@@ -65,7 +65,7 @@ export function MisPagos({ userId }: { userId: string }) {
       ) : (
         <>
           <ResumenPedidos pedidos={data} />
-          <ul className="grid gap-3" aria-label="Pedidos">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Pedidos">
             {data.map((pedido) => (
               <li key={pedido._id}>
                 <PedidoPagoItem pedido={pedido} />
@@ -154,12 +154,12 @@ function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
           )}
         </div>
       </div>
-      <div className="flex items-center justify-between gap-3 border-border/60 border-t pt-3 sm:flex-col sm:items-end sm:border-0 sm:pt-0">
-        <p className="font-bold text-lg tabular-nums">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-border/60 border-t pt-3 sm:flex-col sm:flex-nowrap sm:items-end sm:border-0 sm:pt-0">
+        <p className="whitespace-nowrap font-bold text-lg tabular-nums">
           <span className="sr-only">Total: </span>
           {formatPrecio(pedido.total)}
         </p>
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2">
           {porPagar && (
             <Button asChild size="sm" variant="outline">
               <Link

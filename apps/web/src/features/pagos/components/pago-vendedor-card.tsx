@@ -66,7 +66,10 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
         <EstadoParteBadge estado={estado} />
       </header>
 
-      <ul className="grid gap-3 p-4" aria-label={`Productos de ${pago.tiendaNombre}`}>
+      <ul
+        className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4"
+        aria-label={`Productos de ${pago.tiendaNombre}`}
+      >
         {pago.productos.map((producto) => (
           <li key={producto.productoId} className="flex items-center gap-3">
             <ProductoMiniatura src={producto.imagen} nombre={producto.nombre} className="size-12" />
@@ -76,7 +79,7 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
                 {producto.cantidad} × {formatPrecio(producto.precio)}
               </p>
             </div>
-            <p className="font-medium text-sm tabular-nums">
+            <p className="shrink-0 whitespace-nowrap font-medium text-sm tabular-nums">
               {formatPrecio(producto.precio * producto.cantidad)}
             </p>
           </li>
@@ -87,11 +90,16 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
         <dl className="grid gap-1 text-sm">
           <div className="flex justify-between text-muted-foreground">
             <dt>Envío</dt>
-            <dd className="tabular-nums">{pago.envio > 0 ? formatPrecio(pago.envio) : 'Gratis'}</dd>
+            <dd className="whitespace-nowrap tabular-nums">
+              {pago.envio > 0 ? formatPrecio(pago.envio) : 'Gratis'}
+            </dd>
           </div>
           <div className="flex items-baseline justify-between">
             <dt className="font-medium">Total a pagar</dt>
-            <dd className="font-bold text-lg tabular-nums" data-testid="monto-pago">
+            <dd
+              className="whitespace-nowrap font-bold text-lg tabular-nums"
+              data-testid="monto-pago"
+            >
               {formatPrecio(pago.monto)}
             </dd>
           </div>

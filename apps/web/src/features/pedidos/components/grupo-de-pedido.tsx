@@ -8,6 +8,7 @@ import { useAhora } from '../hooks/use-ahora';
 import { formatFechaHora, lugares, tiempoRestante } from '../lib/formato';
 import { TEXTOS_PEDIDOS } from '../lib/textos';
 import { EstadoGrupoBadge } from './estado-grupo-badge';
+import { VerGrupoLink } from './ver-grupo-link';
 
 /**
  * One group of an order: its state, its places as a progress bar, the places this order holds,
@@ -47,6 +48,7 @@ export function GrupoDePedidoItem({ grupo, producto }: { grupo: GrupoDePedido; p
         </span>
         <span>Tu parte: {lugares(grupo.cantidad)}</span>
       </div>
+      <VerGrupoLink grupoId={grupo._id} producto={producto} />
       {conPlazo && grupo.fechaLimite && (
         <p className="flex flex-wrap items-center gap-1.5 text-xs sm:text-sm">
           <CalendarClockIcon className="size-4 text-muted-foreground" aria-hidden />

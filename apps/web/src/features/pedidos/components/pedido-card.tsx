@@ -17,9 +17,10 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FallbackImage } from '@/components/fallback-image';
+import { lineaDeLaLocalidad, lineaDeLaPuerta } from '@/entities/direccion/lib/formato-direccion';
 import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
-import { direccionEnUnaLinea, formatFechaHora } from '../lib/formato';
+import { formatFechaHora } from '../lib/formato';
 import { TEXTOS_PEDIDOS } from '../lib/textos';
 import { CodigoEntrega } from './codigo-entrega';
 import { EstadoPedidoBadge } from './estado-pedido-badge';
@@ -85,7 +86,10 @@ export function PedidoCard({ pedido }: { pedido: PedidoConGrupos }) {
                 <CalendarIcon className="size-3.5" aria-hidden />
                 <time dateTime={pedido.fechaCreacion}>{formatFechaHora(pedido.fechaCreacion)}</time>
               </span>
-              <span className="truncate font-normal text-muted-foreground text-sm">
+              <span
+                className="truncate font-normal text-muted-foreground text-sm"
+                title={resumenProductos(pedido.productos)}
+              >
                 {resumenProductos(pedido.productos)}
               </span>
             </span>
@@ -353,9 +357,12 @@ function DatosDeEntrega({ pedido }: { pedido: PedidoConGrupos }) {
     <div className="grid gap-1.5 rounded-xl bg-muted/60 p-3 text-sm">
       <p className="flex items-start gap-2">
         <MapPinIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-        <span>
+        <span className="min-w-0">
           <span className="sr-only">Dirección de entrega: </span>
-          {direccionEnUnaLinea(pedido.direccion)}
+          <span className="block">{lineaDeLaPuerta(pedido.direccion)}</span>
+          <span className="block text-muted-foreground text-xs">
+            {lineaDeLaLocalidad(pedido.direccion)}
+          </span>
         </span>
       </p>
       {pedido.telefono && (

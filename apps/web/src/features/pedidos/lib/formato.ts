@@ -19,18 +19,4 @@ export function tiempoRestante(fechaLimite: string, ahora: number): string | nul
   return `Quedan ${Math.max(1, minutos)} min`;
 }
 
-/** An address as one line: "Av. Siempre Viva 742, Depto 3B - timbre roto, Rosario, Santa Fe". */
-export function direccionEnUnaLinea(direccion: {
-  direccion: string;
-  departamento: string | null;
-  descripcion: string | null;
-  ciudad: string;
-  provincia: string;
-}): string {
-  let linea = direccion.direccion;
-  if (direccion.departamento) linea += `, Depto ${direccion.departamento}`;
-  if (direccion.descripcion) linea += ` - ${direccion.descripcion}`;
-  return [linea, direccion.ciudad, direccion.provincia].filter(Boolean).join(', ');
-}
-
 export { formatFechaHora };

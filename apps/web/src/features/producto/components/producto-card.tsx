@@ -39,8 +39,13 @@ export function ProductoCard({
         className="aspect-square w-full"
       />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-3.5">
-        <Titulo className="line-clamp-2 font-medium text-sm leading-snug">{producto.nombre}</Titulo>
-        <p className="mt-auto pt-1 font-bold text-base text-foreground tabular-nums">
+        <Titulo
+          title={producto.nombre}
+          className="line-clamp-2 font-medium text-sm leading-snug wrap-anywhere"
+        >
+          {producto.nombre}
+        </Titulo>
+        <p className="mt-auto whitespace-nowrap pt-1 font-bold text-foreground text-sm tabular-nums sm:text-base">
           {formatPrecio(producto.precio)}
         </p>
         <p className="flex items-center gap-1 text-muted-foreground text-xs">

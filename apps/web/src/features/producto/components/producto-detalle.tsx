@@ -23,7 +23,7 @@ export function ProductoDetalle({ producto, tienda, compra }: ProductoDetallePro
   const sinStock = producto.stock <= 0;
 
   return (
-    <article className="grid animate-rise-in gap-6 md:grid-cols-2 md:gap-10 lg:gap-14">
+    <article className="grid animate-rise-in grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2 md:gap-10 lg:gap-14">
       <div className="md:sticky md:top-[calc(var(--header-height)+1.5rem)] md:self-start">
         <ProductoImagen
           src={producto.imagen}
@@ -35,7 +35,7 @@ export function ProductoDetalle({ producto, tienda, compra }: ProductoDetallePro
 
       <div className="flex min-w-0 flex-col">
         {tienda}
-        <h1 className="mt-2 text-balance font-bold text-2xl leading-tight tracking-tight sm:text-3xl">
+        <h1 className="mt-2 text-balance font-bold text-2xl leading-tight tracking-tight wrap-anywhere sm:text-3xl">
           {producto.nombre}
         </h1>
         <p className="mt-3 font-extrabold text-3xl text-primary-strong tracking-tight tabular-nums">

@@ -55,7 +55,9 @@ function CategoriaSelectTrigger({
         }
       }}
     >
-      <span className="truncate">{texto}</span>
+      <span className="truncate" title={texto}>
+        {texto}
+      </span>
       <ChevronDownIcon className="size-4 opacity-60" aria-hidden />
     </button>
   );

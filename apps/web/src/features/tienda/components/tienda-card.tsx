@@ -38,7 +38,10 @@ function ProductSlide({ producto }: { producto: TiendaCercana['productos'][numbe
           }
         />
       </div>
-      <p className="mt-2 line-clamp-1 font-medium text-sm group-hover/producto:text-primary-strong">
+      <p
+        title={producto.nombre}
+        className="mt-2 line-clamp-1 font-medium text-sm wrap-anywhere group-hover/producto:text-primary-strong"
+      >
         {producto.nombre}
       </p>
       <p className="font-semibold text-primary-strong text-sm tabular-nums">
@@ -83,7 +86,8 @@ export function TiendaCard({ tienda, className }: { tienda: TiendaCercana; class
             <Link
               to={href}
               data-tienda-link=""
-              className="line-clamp-1 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-primary-strong"
+              title={tienda.nombre}
+              className="line-clamp-1 outline-none wrap-anywhere after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-primary-strong"
             >
               {tienda.nombre}
             </Link>
@@ -128,9 +132,9 @@ export function TiendaCard({ tienda, className }: { tienda: TiendaCercana; class
         {locales.length > 0 && (
           <ul aria-label="Categorías de la tienda" className="flex flex-wrap gap-1.5">
             {locales.map((categoria) => (
-              <li key={categoria._id}>
-                <Badge variant="outline" className="bg-card font-normal">
-                  {categoria.nombre}
+              <li key={categoria._id} className="min-w-0 max-w-full">
+                <Badge variant="outline" className="bg-card font-normal" title={categoria.nombre}>
+                  <span className="truncate">{categoria.nombre}</span>
                 </Badge>
               </li>
             ))}

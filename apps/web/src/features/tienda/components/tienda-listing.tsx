@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
+import { useCategoriasGlobales } from '@/entities/categoria/api/get-categorias-globales';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { ApiError, ERROR_CONEXION } from '@/lib/api-client';
-import { useCategorias } from '../api/categorias';
 import { useTiendasQueCubren } from '../api/tiendas-que-cubren';
 import { TODAS_LAS_CATEGORIAS, textoTiendasEncontradas } from '../lib/filtros';
 import { TiendaCardSkeleton } from './tienda-card-skeleton';
@@ -83,7 +83,7 @@ export function TiendaListing({
   const tiendas = useTiendasQueCubren(
     location ? { lat: location.lat, lng: location.lng, q } : null,
   );
-  const categorias = useCategorias({ enabled: location !== null });
+  const categorias = useCategoriasGlobales({ enabled: location !== null });
   useListingErrorToast(tiendas, ERROR_TIENDAS);
   useListingErrorToast(categorias, ERROR_CATEGORIAS);
 

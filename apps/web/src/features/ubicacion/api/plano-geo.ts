@@ -1,8 +1,8 @@
 import { planoGeoSchema } from '@compra-grupal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { geoKeys } from '@/entities/ubicacion/api/geo-keys';
 import { api } from '@/lib/api-client';
 import type { AreaGeo } from '../lib/plano';
-import { geoKeys } from './geo-keys';
 
 /**
  * GET /api/geo/plano?sur=..&oeste=..&norte=..&este=..: the barrios and localities near an area

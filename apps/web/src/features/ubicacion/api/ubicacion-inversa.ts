@@ -1,8 +1,8 @@
 import type { UbicacionGeo } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { geoKeys } from '@/entities/ubicacion/api/geo-keys';
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { api } from '@/lib/api-client';
-import type { Coordenadas } from '../lib/coordenadas';
-import { geoKeys } from './geo-keys';
 
 /**
  * GET /api/geo/inversa?lat=..&lng=..: address, city, province and postal code of a point.

@@ -3,8 +3,8 @@ import { LoaderCircleIcon, MapPinIcon, SearchIcon } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Input } from '@/components/ui/input';
+import { BUSQUEDA_MINIMA, useBuscarDirecciones } from '@/entities/ubicacion/api/buscar-direcciones';
 import { cn } from '@/lib/utils';
-import { BUSQUEDA_MINIMA, useBuscarDirecciones } from '../api/buscar-direcciones';
 
 /** Milliseconds of quiet typing before suggestions are asked for. */
 const DEMORA_BUSQUEDA_MS = 300;

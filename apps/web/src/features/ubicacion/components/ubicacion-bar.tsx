@@ -1,8 +1,9 @@
 import { LoaderCircleIcon, MapPinIcon, MapPinnedIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { cn } from '@/lib/utils';
 import { useUbicacionInversa } from '../api/ubicacion-inversa';
-import { type Coordenadas, formatCoordenadas } from '../lib/coordenadas';
+import { formatCoordenadas } from '../lib/coordenadas';
 import { preloadUbicacionPicker } from './ubicacion-picker-dialog';
 
 export interface UbicacionBarProps {

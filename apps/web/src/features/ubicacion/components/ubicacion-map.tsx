@@ -7,8 +7,8 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { WifiOffIcon } from 'lucide-react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { useMapaConfig } from '../api/mapa-config';
-import type { Coordenadas } from '../lib/coordenadas';
+import { useMapaConfig } from '@/entities/ubicacion/api/mapa-config';
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { UbicacionPlano } from './ubicacion-plano';
 
 /**

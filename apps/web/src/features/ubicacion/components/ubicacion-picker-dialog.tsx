@@ -1,20 +1,9 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import type { Coordenadas, UbicacionConfirmada } from '../lib/coordenadas';
-
-export interface UbicacionPickerDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where the marker starts; without it, the Buenos Aires default of the spec. */
-  initialLocation?: Coordenadas | null;
-  /** Receives the confirmed location; the dialog closes afterwards. */
-  onConfirm: (ubicacion: UbicacionConfirmada) => void;
-  title?: string;
-  description?: string;
-}
+import type { LocationPickerProps } from '@/entities/ubicacion/model/ubicacion';
 
 /** Stands in for the picker when its code could not be loaded: it closes the dialog again. */
-function PickerUnavailable({ onOpenChange }: UbicacionPickerDialogProps) {
+function PickerUnavailable({ onOpenChange }: LocationPickerProps) {
   useEffect(() => onOpenChange(false), [onOpenChange]);
   return null;
 }
@@ -27,16 +16,14 @@ const loadPicker = () => {
   return import('./ubicacion-picker');
 };
 
-const UbicacionPicker = lazy(
-  async (): Promise<{ default: ComponentType<UbicacionPickerDialogProps> }> => {
-    try {
-      return { default: (await loadPicker()).UbicacionPicker };
-    } catch (error) {
-      console.error('No se pudo cargar el selector de ubicación', error);
-      return { default: PickerUnavailable };
-    }
-  },
-);
+const UbicacionPicker = lazy(async (): Promise<{ default: ComponentType<LocationPickerProps> }> => {
+  try {
+    return { default: (await loadPicker()).UbicacionPicker };
+  } catch (error) {
+    console.error('No se pudo cargar el selector de ubicación', error);
+    return { default: PickerUnavailable };
+  }
+});
 
 /**
  * Starts loading the picker's code and the map's ahead of time (on hover or focus of the button
@@ -70,7 +57,7 @@ function PickerLoading() {
  * opens, so the pages that offer it stay light. Reusable: the checkout passes its own
  * `onConfirm`.
  */
-export function UbicacionPickerDialog(props: UbicacionPickerDialogProps) {
+export function UbicacionPickerDialog(props: LocationPickerProps) {
   // Mounted from the first opening on, so closing can animate.
   const [mounted, setMounted] = useState(props.open);
   if (props.open && !mounted) setMounted(true);

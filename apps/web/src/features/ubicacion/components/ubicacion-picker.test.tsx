@@ -9,12 +9,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import type { Coordenadas, UbicacionElegida } from '@/entities/ubicacion/model/ubicacion';
 import { checked, contractJson } from '@/test/contract';
 import { json, mockFetch } from '@/test/fetch';
 import { conError, enPosicion, removeGeolocationStub, stubGeolocation } from '@/test/geolocation';
 import { createTestQueryClient } from '@/test/query-client';
 import { expectToast } from '@/test/toasts';
-import type { Coordenadas, UbicacionConfirmada } from '../lib/coordenadas';
 import { UBICACION_DENEGADA } from '../lib/geolocation';
 import type { UbicacionMapProps } from './ubicacion-map';
 import { UbicacionPickerDialog } from './ubicacion-picker-dialog';
@@ -65,6 +65,7 @@ function mockGeoApi({ inversa = json(CORRIENTES) }: { inversa?: Response } = {})
       return contractJson(mapaConfigSchema, {
         tileUrl: 'https://t/{z}/{x}/{y}.png',
         atribucion: 'OSM',
+        buscaCalles: false,
       });
     return json({ error: 'No encontrado' }, 404);
   });
@@ -72,10 +73,12 @@ function mockGeoApi({ inversa = json(CORRIENTES) }: { inversa?: Response } = {})
 
 function Harness({
   initialLocation,
+  centro,
   onConfirm,
 }: {
   initialLocation?: Coordenadas | null;
-  onConfirm: (ubicacion: UbicacionConfirmada) => void;
+  centro?: Coordenadas | null;
+  onConfirm: (ubicacion: UbicacionElegida) => void;
 }) {
   const [open, setOpen] = useState(true);
   return (
@@ -87,19 +90,20 @@ function Harness({
         open={open}
         onOpenChange={setOpen}
         initialLocation={initialLocation}
+        centro={centro}
         onConfirm={onConfirm}
       />
     </>
   );
 }
 
-function renderPicker(initialLocation?: Coordenadas | null) {
+function renderPicker(initialLocation?: Coordenadas | null, centro?: Coordenadas | null) {
   const onConfirm = vi.fn();
   const queryClient = createTestQueryClient();
   const user = userEvent.setup();
   render(
     <AppProviders queryClient={queryClient}>
-      <Harness initialLocation={initialLocation} onConfirm={onConfirm} />
+      <Harness initialLocation={initialLocation} centro={centro} onConfirm={onConfirm} />
     </AppProviders>,
   );
   return { onConfirm, user };
@@ -125,10 +129,39 @@ describe('UbicacionPickerDialog', () => {
     expect(confirmButton()).toBeNull();
   });
 
+  it('opens on the typed locality (centro) without taking it as the point', async () => {
+    mockGeoApi();
+    const { user } = renderPicker(null, { lat: -34.58, lng: -58.42 });
+    const picker = await dialog();
+    expect(await within(picker).findByText('Marcador en -34.58, -58.42')).toBeVisible();
+    expect(confirmButton()).toBeNull();
+    // Only the point the person places can be confirmed.
+    await user.click(within(picker).getByRole('button', { name: 'Tocar el mapa' }));
+    expect(
+      await within(picker).findByRole('button', { name: 'Confirmar ubicación' }),
+    ).toBeVisible();
+  });
+
   it('starts at the initial location when there is one', async () => {
     mockGeoApi();
     renderPicker({ lat: -34.5889, lng: -58.4108 });
     expect(await screen.findByText('Marcador en -34.5889, -58.4108')).toBeVisible();
+  });
+
+  it("confirms the initial location as it is, without moving the marker ('Volver al mapa')", async () => {
+    mockGeoApi();
+    const { onConfirm, user } = renderPicker({ lat: -34.6037, lng: -58.3816 });
+    const picker = await dialog();
+    await within(picker).findByText('Av. Corrientes 1234');
+    await user.click(within(picker).getByRole('button', { name: 'Confirmar ubicación' }));
+    expect(onConfirm).toHaveBeenCalledWith({
+      address: 'Av. Corrientes 1234',
+      lat: -34.6037,
+      lng: -58.3816,
+      postalCode: 'C1043',
+      province: 'Ciudad Autónoma de Buenos Aires',
+      city: 'San Nicolás',
+    });
   });
 
   it('blocks Enter in the address box', async () => {

@@ -4,12 +4,11 @@ import { type ComponentType, lazy, Suspense, useCallback, useState } from 'react
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
+import type { Coordenadas, LocationPickerProps } from '@/entities/ubicacion/model/ubicacion';
 import { useUbicacionInversa } from '../api/ubicacion-inversa';
-import type { Coordenadas } from '../lib/coordenadas';
 import { avisarErrorDeUbicacion, obtenerPosicionActual } from '../lib/geolocation';
 import { DireccionSearch } from './direccion-search';
 import type { UbicacionMapProps } from './ubicacion-map';
-import type { UbicacionPickerDialogProps } from './ubicacion-picker-dialog';
 import { UbicacionSummary } from './ubicacion-summary';
 
 export const DATOS_INCOMPLETOS_TITULO = 'Datos incompletos';
@@ -63,9 +62,10 @@ const UbicacionMap = lazy(async (): Promise<{ default: ComponentType<UbicacionMa
 
 function LocationPickerContent({
   initialLocation,
+  centro,
   onConfirm,
   onOpenChange,
-}: Omit<UbicacionPickerDialogProps, 'open' | 'title' | 'description'>) {
+}: Omit<LocationPickerProps, 'open' | 'title' | 'description'>) {
   const [seleccion, setSeleccion] = useState<Seleccion | null>(null);
   const [localizando, setLocalizando] = useState(false);
 
@@ -80,7 +80,10 @@ function LocationPickerContent({
   const datos = seleccion?.datos ?? inversa.data ?? null;
   const buscandoDatos = puntoSinDatos !== null && inversa.isFetching;
 
-  const marcador = seleccion?.punto ?? initialLocation ?? CONSTANTES.mapaCentroPorDefecto;
+  // The point the picker opened on is a choice already (after 'Volver al mapa', say): it can be
+  // confirmed as it is, without nudging the marker.
+  const punto = seleccion?.punto ?? initialLocation ?? null;
+  const marcador = punto ?? centro ?? CONSTANTES.mapaCentroPorDefecto;
 
   const elegirPunto = useCallback((punto: Coordenadas) => {
     setSeleccion({ punto, datos: null });
@@ -98,7 +101,7 @@ function LocationPickerContent({
   };
 
   const confirmar = () => {
-    if (!seleccion) return;
+    if (!punto) return;
     if (!datos?.provincia.trim() || !datos.ciudad.trim()) {
       toast({
         title: DATOS_INCOMPLETOS_TITULO,
@@ -109,8 +112,8 @@ function LocationPickerContent({
     }
     onConfirm({
       address: datos.direccion,
-      lat: seleccion.punto.lat,
-      lng: seleccion.punto.lng,
+      lat: punto.lat,
+      lng: punto.lng,
       postalCode: datos.codigoPostal,
       province: datos.provincia,
       city: datos.ciudad,
@@ -153,7 +156,7 @@ function LocationPickerContent({
       </div>
 
       <UbicacionSummary
-        punto={seleccion?.punto ?? initialLocation ?? null}
+        punto={punto}
         datos={datos}
         cargando={buscandoDatos}
         error={puntoSinDatos ? inversa.error : null}
@@ -164,7 +167,7 @@ function LocationPickerContent({
         <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
           Cancelar
         </Button>
-        {seleccion && (
+        {punto && (
           <Button
             type="button"
             onClick={confirmar}
@@ -191,7 +194,7 @@ export function UbicacionPicker({
   title = 'Elige tu ubicación',
   description = 'Busca una dirección, usa tu ubicación actual o toca el mapa para mover el marcador.',
   ...props
-}: UbicacionPickerDialogProps) {
+}: LocationPickerProps) {
   return (
     <ResponsiveDialog
       open={open}

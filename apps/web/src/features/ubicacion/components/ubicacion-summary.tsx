@@ -1,7 +1,8 @@
 import { ERROR_CODES, type UbicacionGeo } from '@compra-grupal/contracts';
 import { LoaderCircleIcon, MapPinIcon } from 'lucide-react';
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { ApiError } from '@/lib/api-client';
-import { type Coordenadas, formatCoordenadas } from '../lib/coordenadas';
+import { formatCoordenadas } from '../lib/coordenadas';
 
 export interface UbicacionSummaryProps {
   punto: Coordenadas | null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Coordenadas } from '../lib/coordenadas';
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { avisarErrorDeUbicacion, obtenerPosicionActual } from '../lib/geolocation';
 import { readMarketplaceLocation, saveMarketplaceLocation } from '../lib/marketplace-location';
 

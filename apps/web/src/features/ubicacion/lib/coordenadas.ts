@@ -1,16 +1,4 @@
-/** A point on the map (spec part 1, section 3, "Location"). */
-export interface Coordenadas {
-  lat: number;
-  lng: number;
-}
-
-/** What the location picker emits on confirmation (spec part 1, sections 3 and 4). */
-export interface UbicacionConfirmada extends Coordenadas {
-  address: string;
-  postalCode: string | null;
-  province: string;
-  city: string;
-}
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 
 /** True for `{ lat, lng }` with finite numbers inside the valid ranges. */
 export function isCoordenadas(value: unknown): value is Coordenadas {

@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/toast';
-import type { Coordenadas } from './coordenadas';
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 
 /** Messages of the spec (part 1, section 8), under the title 'Error de ubicación'. */
 const ERROR_UBICACION_TITULO = 'Error de ubicación';

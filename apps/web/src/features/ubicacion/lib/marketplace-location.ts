@@ -1,5 +1,6 @@
+import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { readStoredJson, removeStoredItem, storageKeys, writeStoredJson } from '@/lib/storage-keys';
-import { type Coordenadas, isCoordenadas } from './coordenadas';
+import { isCoordenadas } from './coordenadas';
 
 /**
  * The saved marketplace location (`marketplaceLocation`: { lat, lng }). A value that is not

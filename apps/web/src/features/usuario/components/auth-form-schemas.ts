@@ -2,6 +2,7 @@ import { CONSTANTES, emailSchema, telefonoSchema } from '@compra-grupal/contract
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { ToastOptions } from '@/components/ui/toast';
+import { direccionCamposShape } from '@/entities/direccion/model/direccion-campos';
 
 /** Inline messages of the login and register forms (spec part 1, section 5). */
 const MENSAJES = {
@@ -90,14 +91,14 @@ export const registroFormSchema = z
 
 export type RegistroFormValues = z.input<typeof registroFormSchema>;
 
-/** The register dialog adds the address block (country defaults to Argentina). */
+/**
+ * The register dialog adds the address block, typed as every address form of the app is
+ * (country defaults to Argentina); it has no point on the map: checkout asks for it.
+ */
 export const registroConDireccionFormSchema = z
   .object({
     ...registroFields,
-    street: requerido,
-    city: requerido,
-    state: requerido,
-    zipCode: z.string().trim(),
+    ...direccionCamposShape,
     country: requerido,
   })
   .refine(contraseniasIguales.check, contraseniasIguales.params);

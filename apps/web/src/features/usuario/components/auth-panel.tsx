@@ -1,6 +1,6 @@
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { dismissToasts } from '@/components/ui/toast';
-import { cn } from '@/lib/utils';
+import { useIngresoConGoogle } from '../api/get-metodos-de-ingreso';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -12,7 +12,10 @@ const tabs: readonly { mode: AuthMode; label: string }[] = [
   { mode: 'register', label: 'Registrarse' },
 ];
 
-/** Login and register, switchable (spec part 1, section 4), with Google on both. */
+/**
+ * Login and register, switchable (spec part 1, section 4), with Google on both when the server
+ * can sign in with Google.
+ */
 export function AuthPanel({
   mode,
   onModeChange,
@@ -32,77 +35,41 @@ export function AuthPanel({
   conDireccion?: boolean;
   onGoogle?: () => void;
 }) {
-  const id = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const conGoogle = useIngresoConGoogle();
   // The other form's error no longer applies: it goes with the switch.
-  const cambiarModo = (next: AuthMode) => {
+  const cambiarModo = (next: string) => {
+    if (next !== 'login' && next !== 'register') return;
     if (next !== mode) dismissToasts();
     onModeChange(next);
   };
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next: AuthMode = mode === 'login' ? 'register' : 'login';
-    cambiarModo(next);
-    tabRefs.current[tabs.findIndex((tab) => tab.mode === next)]?.focus();
-  };
-
   return (
-    <div className="grid gap-5">
-      <div
-        role="tablist"
-        aria-label="Acceso"
-        onKeyDown={onTabKeyDown}
-        className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1"
-      >
-        {tabs.map((tab, index) => {
-          const selected = tab.mode === mode;
-          return (
-            <button
-              key={tab.mode}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${tab.mode}`}
-              aria-selected={selected}
-              aria-controls={`${id}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => cambiarModo(tab.mode)}
-              className={cn(
-                'h-9 rounded-lg font-medium text-sm transition-[color,background-color,box-shadow] duration-150 motion-reduce:transition-none',
-                'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
-                selected
-                  ? 'bg-card text-foreground shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+    <Tabs value={mode} onValueChange={cambiarModo} className="grid gap-5">
+      <TabsList aria-label="Acceso" className="grid grid-cols-2">
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.mode} value={tab.mode}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
 
-      <div
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${mode}`}
-        className="grid gap-5"
-      >
-        <GoogleSignInButton onNavigate={onGoogle} />
-        <div className="flex items-center gap-3 text-muted-foreground text-xs">
-          <span aria-hidden className="h-px flex-1 bg-border" />
-          {mode === 'login' ? 'o ingresa con tu email' : 'o regístrate con tu email'}
-          <span aria-hidden className="h-px flex-1 bg-border" />
-        </div>
+      <TabsContent value={mode} className="grid gap-5">
+        {conGoogle && (
+          <>
+            <GoogleSignInButton onNavigate={onGoogle} />
+            <div className="flex items-center gap-3 text-muted-foreground text-xs">
+              <span aria-hidden className="h-px flex-1 bg-border" />
+              {mode === 'login' ? 'o ingresa con tu email' : 'o regístrate con tu email'}
+              <span aria-hidden className="h-px flex-1 bg-border" />
+            </div>
+          </>
+        )}
         {mode === 'login' ? (
           <LoginForm key={email ?? ''} defaultEmail={email} onSuccess={onLoggedIn} />
         ) : (
           <RegisterForm conDireccion={conDireccion} onSuccess={onRegistered} />
         )}
-      </div>
-    </div>
+      </TabsContent>
+    </Tabs>
   );
 }

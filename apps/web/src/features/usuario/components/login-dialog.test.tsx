@@ -43,8 +43,10 @@ const registro = {
   Teléfono: '1155551234',
   Contraseña: 'secreta1',
   'Confirmar contraseña': 'secreta1',
-  Calle: 'Av. Corrientes 1234',
-  Ciudad: 'Buenos Aires',
+  Calle: 'Av. Corrientes',
+  Altura: '1234',
+  'Piso/Depto': '4° B',
+  Localidad: 'Buenos Aires',
   Provincia: 'CABA',
   'Código postal': 'C1043',
 };
@@ -55,10 +57,9 @@ describe('login dialog', () => {
     const { dialog } = await openDialog();
     expect(dialog).toHaveAccessibleDescription('Únete al grupo de compra');
     expect(dialog).toHaveAttribute('data-slot', 'dialog-content');
-    expect(within(dialog).getByRole('link', { name: 'Continuar con Google' })).toHaveAttribute(
-      'href',
-      '/api/usuario/auth/google',
-    );
+    expect(
+      await within(dialog).findByRole('link', { name: 'Continuar con Google' }),
+    ).toHaveAttribute('href', '/api/usuario/auth/google');
     expect(within(dialog).getByRole('tab', { name: 'Iniciar Sesión' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -78,7 +79,7 @@ describe('login dialog', () => {
     const { dialog, user } = await openDialog();
     const stopNavigation = (event: Event) => event.preventDefault();
     document.addEventListener('click', stopNavigation, { capture: true });
-    await user.click(within(dialog).getByRole('link', { name: 'Continuar con Google' }));
+    await user.click(await within(dialog).findByRole('link', { name: 'Continuar con Google' }));
     document.removeEventListener('click', stopNavigation, { capture: true });
     expect(localStorage.getItem('redirectAfterAuth')).toBe(GROUP_PATH);
   });
@@ -135,7 +136,9 @@ describe('login dialog', () => {
       telefono: '1155551234',
       direcciones: [
         {
-          street: 'Av. Corrientes 1234',
+          street: 'Av. Corrientes',
+          number: '1234',
+          apartment: '4° B',
           city: 'Buenos Aires',
           state: 'CABA',
           zipCode: 'C1043',
@@ -156,6 +159,7 @@ describe('login dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Crear cuenta' }));
     await expectToast('Campos requeridos', 'Por favor completa todos los campos');
     expect(field(dialog, 'Provincia')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('La provincia es obligatoria')).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
 import { useLogin } from '../api/login';
 import { type LoginFormValues, loginFormSchema, validationToast } from './auth-form-schemas';
-import { EmailField, FormField, SubmitButton } from './form-field';
+import { EmailField, SubmitButton } from './form-field';
 
 /**
  * Login with email and password. On success hands the access token to `onSuccess`; a failure

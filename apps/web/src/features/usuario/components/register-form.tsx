@@ -1,9 +1,12 @@
 import { CONSTANTES, ERROR_CODES, type RegistrarRequest } from '@compra-grupal/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { FormProvider, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
+import { DireccionCampos } from '@/entities/direccion/components/direccion-campos';
+import { DIRECCION_CAMPOS_VACIOS } from '@/entities/direccion/model/direccion-campos';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useRegistrar } from '../api/registrar';
@@ -13,7 +16,7 @@ import {
   registroFormSchema,
   validationToast,
 } from './auth-form-schemas';
-import { EmailField, FormField, SubmitButton } from './form-field';
+import { EmailField, SubmitButton } from './form-field';
 
 type Values = RegistroConDireccionFormValues;
 
@@ -23,10 +26,7 @@ const defaultValues: Values = {
   telefono: '',
   contrasenia: '',
   confirmarContrasenia: '',
-  street: '',
-  city: '',
-  state: '',
-  zipCode: '',
+  ...DIRECCION_CAMPOS_VACIOS,
   country: CONSTANTES.paisPorDefecto,
 };
 
@@ -43,10 +43,12 @@ function toRequest(values: Values, conDireccion: boolean): RegistrarRequest {
     ...request,
     direcciones: [
       {
-        street: values.street,
-        city: values.city,
-        state: values.state,
-        zipCode: values.zipCode,
+        street: values.calle,
+        number: values.altura,
+        ...(values.departamento.trim() ? { apartment: values.departamento } : {}),
+        city: values.ciudad,
+        state: values.provincia,
+        zipCode: values.codigoPostal,
         country: values.country,
       },
     ],
@@ -54,11 +56,22 @@ function toRequest(values: Values, conDireccion: boolean): RegistrarRequest {
   };
 }
 
-/** Shows the server's field errors beside the fields ('direcciones.0.street' → street). */
+/** The register call's address fields, by the name the form gives them. */
+const CAMPO_DEL_REGISTRO: Record<string, string> = {
+  street: 'calle',
+  number: 'altura',
+  apartment: 'departamento',
+  city: 'ciudad',
+  state: 'provincia',
+  zipCode: 'codigoPostal',
+};
+
+/** Shows the server's field errors beside the fields ('direcciones.0.street' → calle). */
 function showServerFieldErrors(form: UseFormReturn<Values>, error: ApiError): void {
   const fields = new Set(Object.keys(defaultValues));
   for (const { campo, mensaje } of error.detalles) {
-    const field = campo.replace(/^direcciones\.\d+\./, '');
+    const nombre = campo.replace(/^direcciones\.\d+\./, '');
+    const field = CAMPO_DEL_REGISTRO[nombre] ?? nombre;
     if (fields.has(field)) form.setError(field as Path<Values>, { message: mensaje });
   }
   if (error.code === ERROR_CODES.emailEnUso && error.serverMessage) {
@@ -147,33 +160,15 @@ export function RegisterForm({
       {conDireccion && (
         <fieldset className="grid gap-4 rounded-xl border border-border/80 bg-muted/30 p-4">
           <legend className="-ml-1 px-1 font-semibold text-sm">Dirección de entrega</legend>
-          <FormField label="Calle" error={errors.street?.message}>
-            <Input
-              autoComplete="address-line1"
-              placeholder="Av. Corrientes 1234"
-              {...form.register('street')}
-            />
+          <FormProvider {...form}>
+            <DireccionCampos />
+          </FormProvider>
+          <FormField label="País" error={errors.country?.message}>
+            <Input autoComplete="country-name" {...form.register('country')} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Ciudad" error={errors.city?.message}>
-              <Input
-                autoComplete="address-level2"
-                placeholder="Buenos Aires"
-                {...form.register('city')}
-              />
-            </FormField>
-            <FormField label="Provincia" error={errors.state?.message}>
-              <Input autoComplete="address-level1" placeholder="CABA" {...form.register('state')} />
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Código postal" error={errors.zipCode?.message}>
-              <Input autoComplete="postal-code" placeholder="C1043" {...form.register('zipCode')} />
-            </FormField>
-            <FormField label="País" error={errors.country?.message}>
-              <Input autoComplete="country-name" {...form.register('country')} />
-            </FormField>
-          </div>
+          <p className="text-muted-foreground text-xs">
+            La ubicación exacta en el mapa la marcas al finalizar tu primera compra.
+          </p>
         </fieldset>
       )}
 

@@ -10,9 +10,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useUsuario } from '@/entities/usuario/api/get-usuario';
 import { useSession } from '@/lib/session/use-session';
 import { cn } from '@/lib/utils';
-import { useUsuario } from '../api/get-usuario';
 import { useLogout } from '../hooks/use-logout';
 
 function initialsOf(nombre: string): string {

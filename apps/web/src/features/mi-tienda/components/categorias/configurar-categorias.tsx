@@ -4,10 +4,11 @@ import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { esTiendaNoEncontrada } from '@/entities/tienda/api/es-tienda-no-encontrada';
+import { useCategoriasLocales } from '@/entities/tienda/api/get-categorias-locales';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { endedTheSession } from '@/lib/api-client';
 import { useSession } from '@/lib/session/use-session';
-import { esTiendaNoEncontrada, useCategoriasLocales } from '../../api/get-categorias-locales';
 import { EditorCategorias } from './editor-categorias';
 
 /** The errors of 'Configurar Categorías' (spec part 2, section 8). */

@@ -239,7 +239,10 @@ export function EditorCategorias({
                   ) : (
                     <>
                       <TagIcon className="size-4 shrink-0 text-primary" aria-hidden />
-                      <span className="min-w-0 flex-1 truncate font-medium text-sm">
+                      <span
+                        className="min-w-0 flex-1 truncate font-medium text-sm"
+                        title={categoria.nombre}
+                      >
                         {categoria.nombre}
                       </span>
                       {!categoria._id && (

@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import type { LocationPickerProps, UbicacionElegida } from '@/entities/ubicacion/model/ubicacion';
 import { IMAGE_ERROR_FORMATO, processImage } from '@/lib/image-rule';
 import { usuarioKeys } from '@/lib/session/usuario-keys';
 import { checked, contractJson } from '@/test/contract';
@@ -17,7 +18,12 @@ import { expectToast } from '@/test/toasts';
 import { storeToken, USER_ID } from '@/test/tokens';
 import { MOBILE_WIDTH, setViewport } from '@/test/viewport';
 import { CrearTiendaWizard, type CrearTiendaWizardProps } from './crear-tienda-wizard';
-import type { LocationPickerProps, UbicacionElegida } from './tipos';
+
+// Toasts outlive every test here, so a toast that goes was sent away by its cause, not by time.
+vi.mock('@/config/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/config/ui')>()),
+  TOAST_DURATION_MS: 10 * 60_000,
+}));
 
 vi.mock('@/lib/image-rule', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/lib/image-rule')>();
@@ -248,8 +254,12 @@ describe('CrearTiendaWizard', () => {
     await expectToast('Campo requerido', 'Por favor completa este campo antes de continuar');
     expect(within(dialog).getByText('Paso 1 de 9')).toBeInTheDocument();
 
+    // The field fixed, its toast goes before Siguiente, long before it would time out.
     await user.clear(screen.getByLabelText('Nombre de la tienda'));
-    await user.type(screen.getByLabelText('Nombre de la tienda'), 'Almacén Don Pepe{Enter}');
+    await user.type(screen.getByLabelText('Nombre de la tienda'), 'A');
+    await waitFor(() => expect(screen.queryByText('Campo requerido')).toBeNull());
+    await user.type(screen.getByLabelText('Nombre de la tienda'), 'lmacén Don Pepe');
+    await user.keyboard('{Enter}');
     expect(within(dialog).getByText('Paso 2 de 9')).toBeInTheDocument();
     expect(within(dialog).getByText('22% completado')).toBeInTheDocument();
     const chips = within(dialog).getAllByRole('listitem');
@@ -321,18 +331,23 @@ describe('CrearTiendaWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar ubicación' }));
     let detalles = await screen.findByRole('dialog', { name: 'Detalles de la dirección' });
     expect(screen.queryByRole('dialog', { name: 'Mapa de prueba' })).toBeNull();
-    const direccion = within(detalles).getByLabelText('Dirección');
-    expect(direccion).toHaveValue(UBICACION.address);
-    expect(direccion).toHaveAttribute('readonly');
+    // The map's door fills the empty fields; the person can type over them.
+    const calle = within(detalles).getByLabelText('Calle');
+    expect(calle).toHaveValue('Av. Corrientes');
+    expect(within(detalles).getByLabelText('Altura')).toHaveValue('1234');
+    expect(within(detalles).getByLabelText('Localidad')).toHaveValue(UBICACION.city);
+    await user.clear(calle);
+    await user.type(calle, 'Av. Pres. Corrientes');
 
-    // Back to the map, where the point was.
+    // Back to the map, where the point was: moving it keeps what was typed.
     await user.click(within(detalles).getByRole('button', { name: 'Volver al mapa' }));
     expect(await screen.findByRole('dialog', { name: 'Mapa de prueba' })).toBeInTheDocument();
     expect(aperturas.at(-1)).toEqual({ lat: UBICACION.lat, lng: UBICACION.lng });
     await user.click(screen.getByRole('button', { name: 'Confirmar ubicación' }));
 
     detalles = await screen.findByRole('dialog', { name: 'Detalles de la dirección' });
-    await user.type(within(detalles).getByLabelText('Departamento (opcional)'), '4° B');
+    expect(within(detalles).getByLabelText('Calle')).toHaveValue('Av. Pres. Corrientes');
+    await user.type(within(detalles).getByLabelText('Departamento'), '4° B');
     await user.type(
       within(detalles).getByLabelText('Descripción adicional (opcional)'),
       'Portón verde',
@@ -342,7 +357,7 @@ describe('CrearTiendaWizard', () => {
       expect(screen.queryByRole('dialog', { name: 'Detalles de la dirección' })).toBeNull(),
     );
 
-    expect(within(dialog).getByText(UBICACION.address)).toBeInTheDocument();
+    expect(within(dialog).getByText('Av. Pres. Corrientes 1234')).toBeInTheDocument();
     expect(within(dialog).getByText('Depto 4° B · Portón verde')).toBeInTheDocument();
     expect(within(dialog).getByText('Buenos Aires')).toBeInTheDocument();
     expect(within(dialog).getByText(UBICACION.province)).toBeInTheDocument();
@@ -355,7 +370,7 @@ describe('CrearTiendaWizard', () => {
     expect(within(dialog).getByText('Paso 8 de 9')).toBeInTheDocument();
   });
 
-  it("refuses a location without province or city: 'Datos incompletos'", async () => {
+  it('asks for the province when the map gives none, under its field', async () => {
     mockApi();
     ubicacionDelMapa = { ...UBICACION, province: '', city: 'Buenos Aires' };
     const { user, dialog } = renderWizard();
@@ -367,10 +382,7 @@ describe('CrearTiendaWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar ubicación' }));
     const detalles = await screen.findByRole('dialog', { name: 'Detalles de la dirección' });
     await user.click(within(detalles).getByRole('button', { name: 'Confirmar' }));
-    await expectToast(
-      'Datos incompletos',
-      'No se pudo obtener la provincia o ciudad. Por favor, selecciona otra ubicación.',
-    );
+    expect(await within(detalles).findByText('La provincia es obligatoria')).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Detalles de la dirección' })).toBeInTheDocument();
     expect(within(dialog).queryByText('Código postal')).toBeNull();
   });
@@ -420,6 +432,24 @@ describe('CrearTiendaWizard', () => {
     expect(processImage).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'mi logo.png' }));
     expect(await screen.findByText('mi logo.jpg')).toBeInTheDocument();
     expect(screen.getByText('0,00 MB')).toBeInTheDocument();
+    // The valid logo answers both the refusal and the step's 'Campo requerido', before time does.
+    await waitFor(() => expect(screen.queryByText('Error al procesar imagen')).toBeNull());
+    expect(screen.queryByText('Campo requerido')).toBeNull();
+  });
+
+  it("a step's 'Campo requerido' goes when the step is left", async () => {
+    mockApi();
+    const { user, dialog } = renderWizard();
+    await completarTextos(user);
+    await user.click(await screen.findByRole('option', { name: 'Verdulería' }));
+    await siguiente(user);
+    await siguiente(user);
+    await expectToast('Campo requerido', 'Por favor completa este campo antes de continuar');
+    expect(within(dialog).getByText('Paso 7 de 9')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Anterior' }));
+    expect(within(dialog).getByText('Paso 6 de 9')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Campo requerido')).toBeNull());
   });
 
   it("creates the store (multipart), makes the user a seller and closes 2 s after 'Tienda creada'", {
@@ -475,7 +505,8 @@ describe('CrearTiendaWizard', () => {
       cobertura: COBERTURAS[0]?._id,
     });
     expect(JSON.parse(String(form.get('direccion')))).toEqual({
-      direccion: UBICACION.address,
+      calle: 'Av. Corrientes',
+      altura: '1234',
       latitud: UBICACION.lat,
       longitud: UBICACION.lng,
       codigoPostal: 'C1043',

@@ -1,44 +1,24 @@
-import {
-  CheckIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  LoaderCircleIcon,
-  SparklesIcon,
-} from 'lucide-react';
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { type ToastOptions, toast } from '@/components/ui/toast';
-import { WizardEncabezado } from '@/components/wizard-encabezado';
+import { CheckIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ImagePicker } from '@/components/image-picker';
+import { toast } from '@/components/ui/toast';
+import { CampoPaso } from '@/components/wizard/campo-paso';
+import { rechazoDelServidor, useWizard } from '@/components/wizard/use-wizard';
+import { WizardPantalla } from '@/components/wizard/wizard-pantalla';
+import { useCategoriasGlobales } from '@/entities/categoria/api/get-categorias-globales';
+import type { LocationPickerComponent } from '@/entities/ubicacion/model/ubicacion';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { ApiError, endedTheSession } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
+import { endedTheSession } from '@/lib/api-client';
 import { useConvertirEnVendedor } from '../../api/convertir-en-vendedor';
 import { type TiendaCreada, useCrearTienda } from '../../api/crear-tienda';
-import { useCategoriasGlobales } from '../../api/get-categorias-globales';
 import { useCoberturas } from '../../api/get-coberturas';
 import { CategoriaCombobox } from './categoria-combobox';
 import { CoberturaOpciones } from './cobertura-opciones';
-import { PasoLogo } from './paso-logo';
-import { CampoTexto } from './paso-texto';
 import { PasoUbicacion } from './paso-ubicacion';
 import { CIERRE_TRAS_CREAR_MS, PASOS, TEXTOS, TITULO_ASISTENTE, TOTAL_PASOS } from './textos';
-import {
-  DATOS_VACIOS,
-  type DatosTienda,
-  type EstadoCreacion,
-  type LocationPickerComponent,
-  pasoCompleto,
-} from './tipos';
+import { DATOS_VACIOS, type DatosTienda, type EstadoCreacion } from './tipos';
+
+const SCHEMAS = PASOS.map((info) => info.schema);
 
 export interface CrearTiendaWizardProps {
   open: boolean;
@@ -52,8 +32,6 @@ export interface CrearTiendaWizardProps {
   /** Optional: starts loading the picker's code ahead of its first opening. */
   preloadLocationPicker?: (() => void) | undefined;
 }
-
-const CHIPS = PASOS.map((info) => info.chip);
 
 /** Which step holds a field the server refused (`detalles[].campo`, or the error's code). */
 const PASO_DEL_CAMPO: Record<string, number> = {
@@ -73,31 +51,6 @@ const PASO_DEL_CAMPO: Record<string, number> = {
   IMAGEN_NO_PROCESABLE: 9,
 };
 
-/** A refusal of the server (4xx) says why in its own words; anything else, the spec's text. */
-function avisoDeCreacionFallida(error: unknown): ToastOptions {
-  let description: string = TEXTOS.problemaAlConfigurar;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    description = error.detalles[0]?.mensaje ?? error.serverMessage ?? description;
-  }
-  return { title: TEXTOS.errorAlCrear, description, variant: 'destructive' };
-}
-
-function pasoConError(error: unknown): number | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const campo = error.detalles[0]?.campo.split('.')[0];
-  return (campo ? PASO_DEL_CAMPO[campo] : undefined) ?? PASO_DEL_CAMPO[error.code ?? ''];
-}
-
-/** Keys that act on the element itself rather than moving the wizard on. */
-function enterPropio(elemento: HTMLElement): boolean {
-  return (
-    elemento instanceof HTMLButtonElement ||
-    elemento instanceof HTMLAnchorElement ||
-    elemento.getAttribute('role') === 'button' ||
-    (elemento instanceof HTMLInputElement && elemento.type === 'file')
-  );
-}
-
 /**
  * The create-store wizard 'Configurar Tienda' (spec part 2, sections 2, 4, 5 and 8): a
  * full-screen view with nine steps (name, description, phone, email, legal name, category,
@@ -116,14 +69,12 @@ export function CrearTiendaWizard({
   LocationPicker,
   preloadLocationPicker,
 }: CrearTiendaWizardProps) {
-  const [paso, setPaso] = useState(1);
-  const [datos, setDatos] = useState<DatosTienda>(DATOS_VACIOS);
+  const wizard = useWizard<DatosTienda>({ pasos: SCHEMAS, valoresIniciales: DATOS_VACIOS });
+  const { paso, setPaso, valores: datos, registrarCampo } = wizard;
   const [estado, setEstado] = useState<EstadoCreacion>('editando');
   const [procesandoLogo, setProcesandoLogo] = useState(false);
   const enCurso = useRef(false);
   const cierre = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const campo = useRef<HTMLElement | null>(null);
-  const tituloId = useId();
 
   const crearTienda = useCrearTienda();
   const convertirEnVendedor = useConvertirEnVendedor();
@@ -148,43 +99,18 @@ export function CrearTiendaWizard({
 
   // Opening again after a store was created starts from scratch (before it is painted).
   const estabaAbierto = useRef(open);
+  const { reiniciar } = wizard;
   useLayoutEffect(() => {
     if (open && !estabaAbierto.current && estado === 'creada') {
       enCurso.current = false;
       setEstado('editando');
-      setDatos(DATOS_VACIOS);
-      setPaso(1);
+      reiniciar();
     }
     estabaAbierto.current = open;
-  }, [open, estado]);
-
-  const registrarCampo = useCallback((elemento: HTMLElement | null) => {
-    campo.current = elemento;
-  }, []);
-
-  const enfocarCampo = useCallback(() => {
-    campo.current?.focus();
-  }, []);
-
-  // Each step puts the focus on its field.
-  const pasoEnfocado = useRef(paso);
-  useEffect(() => {
-    if (pasoEnfocado.current === paso) return;
-    pasoEnfocado.current = paso;
-    enfocarCampo();
-  }, [paso, enfocarCampo]);
+  }, [open, estado, reiniciar]);
 
   const actualizar = <K extends keyof DatosTienda>(clave: K, valor: DatosTienda[K]) =>
-    setDatos((actuales) => ({ ...actuales, [clave]: valor }));
-
-  const avisarCampoRequerido = () => {
-    toast({
-      title: TEXTOS.campoRequerido,
-      description: paso === TOTAL_PASOS ? TEXTOS.subeElLogo : TEXTOS.completaElCampo,
-      variant: 'destructive',
-    });
-    enfocarCampo();
-  };
+    wizard.form.setValue(clave, valor as never);
 
   const crear = async () => {
     if (enCurso.current) return;
@@ -213,15 +139,8 @@ export function CrearTiendaWizard({
       });
       return;
     }
-    if (!categoriaId || !coberturaId) {
-      setPaso(categoriaId ? 8 : 6);
-      toast({
-        title: TEXTOS.campoRequerido,
-        description: TEXTOS.completaElCampo,
-        variant: 'destructive',
-      });
-      return;
-    }
+    // The steps checked them; the types only learn it here.
+    if (!categoriaId || !coberturaId) return;
 
     enCurso.current = true;
     setEstado('creando');
@@ -244,9 +163,13 @@ export function CrearTiendaWizard({
       setEstado('editando');
       // A session that ended already said 'Sesión expirada'.
       if (endedTheSession(error)) return;
-      toast(avisoDeCreacionFallida(error));
-      const destino = pasoConError(error);
-      if (destino !== undefined) setPaso(destino);
+      const rechazo = rechazoDelServidor(error, {
+        titulo: TEXTOS.errorAlCrear,
+        porDefecto: TEXTOS.problemaAlConfigurar,
+        pasoDelCampo: PASO_DEL_CAMPO,
+      });
+      toast(rechazo.aviso);
+      if (rechazo.paso !== undefined) setPaso(rechazo.paso);
       return;
     }
 
@@ -263,34 +186,20 @@ export function CrearTiendaWizard({
     cierre.current = setTimeout(() => callbacks.current.onOpenChange(false), CIERRE_TRAS_CREAR_MS);
   };
 
-  const avanzar = () => {
+  const avanzar = async () => {
     if (estado !== 'editando' || procesandoLogo) return;
-    if (!pasoCompleto(paso, datos)) {
-      avisarCampoRequerido();
+    const problema = await wizard.validarPaso();
+    if (problema !== null) {
+      wizard.avisarProblema({
+        title: TEXTOS.campoRequerido,
+        description: problema || TEXTOS.completaElCampo,
+        variant: 'destructive',
+      });
+      wizard.enfocarCampo();
       return;
     }
     if (paso < TOTAL_PASOS) setPaso(paso + 1);
     else void crear();
-  };
-
-  const retroceder = () => {
-    if (paso > 1 && estado === 'editando') setPaso(paso - 1);
-  };
-
-  const alEnviar = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    avanzar();
-  };
-
-  // Enter moves on from any field of the step (Shift+Enter makes a new line in the description).
-  const alPresionarTecla = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.defaultPrevented) return;
-    if (event.nativeEvent.isComposing) return;
-    const objetivo = event.target as HTMLElement;
-    // Dialogs opened from a step (map, address details) are portals: their keys are theirs.
-    if (!event.currentTarget.contains(objetivo) || enterPropio(objetivo)) return;
-    event.preventDefault();
-    avanzar();
   };
 
   const cambiarApertura = (abrir: boolean) => {
@@ -301,14 +210,12 @@ export function CrearTiendaWizard({
 
   const info = PASOS[paso - 1] ?? PASOS[0];
   if (!info) return null;
-  const Icono = info.icono;
-  const ultimo = paso === TOTAL_PASOS;
 
   const contenido = (() => {
     switch (info.campo) {
       case 'nombre':
         return (
-          <CampoTexto
+          <CampoPaso
             ref={registrarCampo}
             etiqueta={info.etiqueta}
             value={datos.nombre}
@@ -320,21 +227,20 @@ export function CrearTiendaWizard({
         );
       case 'descripcion':
         return (
-          <CampoTexto
+          <CampoPaso
             multilinea
             ref={registrarCampo}
             etiqueta={info.etiqueta}
             value={datos.descripcion}
             onChange={(valor) => actualizar('descripcion', valor)}
             maxLength={1000}
-            rows={5}
             placeholder="Ej.: Productos frescos de granja, entregas en el día."
             ayuda="Shift + Enter para un salto de línea."
           />
         );
       case 'telefono':
         return (
-          <CampoTexto
+          <CampoPaso
             ref={registrarCampo}
             etiqueta={info.etiqueta}
             type="tel"
@@ -348,7 +254,7 @@ export function CrearTiendaWizard({
         );
       case 'email':
         return (
-          <CampoTexto
+          <CampoPaso
             ref={registrarCampo}
             etiqueta={info.etiqueta}
             type="email"
@@ -363,7 +269,7 @@ export function CrearTiendaWizard({
         );
       case 'razonSocial':
         return (
-          <CampoTexto
+          <CampoPaso
             ref={registrarCampo}
             etiqueta={info.etiqueta}
             autoComplete="organization"
@@ -411,11 +317,12 @@ export function CrearTiendaWizard({
         );
       case 'logo':
         return (
-          <PasoLogo
+          <ImagePicker
+            tipo="logo"
             inputRef={registrarCampo}
-            logo={datos.logo}
-            onLogo={(logo) => actualizar('logo', logo)}
-            procesando={procesandoLogo}
+            etiqueta={info.etiqueta}
+            archivo={datos.logo}
+            onArchivo={(logo) => actualizar('logo', logo)}
             onProcesando={setProcesandoLogo}
           />
         );
@@ -423,111 +330,40 @@ export function CrearTiendaWizard({
   })();
 
   return (
-    <Dialog open={open} onOpenChange={cambiarApertura}>
-      <DialogContent
-        showCloseButton={false}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          enfocarCampo();
-        }}
-        className={cn(
-          'inset-0 top-0 left-0 flex h-dvh max-h-none w-full max-w-none translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden',
-          'rounded-none border-0 bg-background p-0 shadow-none',
-        )}
-      >
-        <WizardEncabezado
-          titulo={TITULO_ASISTENTE}
-          descripcion={`Completa los ${TOTAL_PASOS} pasos para crear tu tienda.`}
-          etiquetaProgreso="Progreso de la configuración"
-          pasos={CHIPS}
-          paso={paso}
-          onCerrar={() => cambiarApertura(false)}
-          cerrarDeshabilitado={estado === 'creando'}
-        />
-        <form
-          noValidate
-          onSubmit={alEnviar}
-          onKeyDown={alPresionarTecla}
-          aria-busy={estado === 'creando'}
-          className="flex min-h-0 flex-1 flex-col"
-        >
-          <div className="flex-1 overflow-y-auto">
-            <section
-              key={paso}
-              aria-labelledby={tituloId}
-              className="mx-auto w-full max-w-xl animate-rise-in px-4 py-6 sm:px-6 sm:py-10"
-            >
-              <div className="mb-6 flex items-start gap-3.5 sm:mb-8">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary text-primary-foreground shadow-lg shadow-primary/25 sm:size-12">
-                  <Icono className="size-5 sm:size-6" aria-hidden />
-                </span>
-                <div className="grid min-w-0 gap-1">
-                  <h2
-                    id={tituloId}
-                    className="text-balance font-bold text-xl tracking-tight sm:text-2xl"
-                  >
-                    {info.titulo}
-                  </h2>
-                  <p className="text-pretty text-muted-foreground text-sm sm:text-base">
-                    {info.ayuda}
-                  </p>
-                </div>
-              </div>
-              {/* Nothing changes while the store is being created or once it exists. */}
-              <fieldset disabled={estado !== 'editando'} className="m-0 min-w-0 border-0 p-0">
-                {contenido}
-              </fieldset>
-            </section>
-          </div>
-
-          <footer className="shrink-0 border-border/70 border-t bg-card/95 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur supports-[backdrop-filter]:bg-card/80">
-            <div className="mx-auto flex w-full max-w-xl gap-3 px-4 sm:justify-between sm:px-6">
-              <Button
-                type="button"
-                variant="outline"
-                size="lg"
-                className="flex-1 sm:flex-none"
-                onClick={retroceder}
-                disabled={paso === 1 || estado !== 'editando'}
-              >
-                <ChevronLeftIcon aria-hidden />
-                {TEXTOS.anterior}
-              </Button>
-              <Button
-                type="submit"
-                size="lg"
-                className={cn(
-                  'flex-1 sm:min-w-44 sm:flex-none',
-                  estado === 'creada' && 'disabled:opacity-100',
-                )}
-                disabled={estado !== 'editando' || procesandoLogo}
-              >
-                {!ultimo ? (
-                  <>
-                    {TEXTOS.siguiente}
-                    <ChevronRightIcon aria-hidden />
-                  </>
-                ) : estado === 'creando' ? (
-                  <>
-                    <LoaderCircleIcon className="animate-spin" aria-hidden />
-                    {TEXTOS.creando}
-                  </>
-                ) : estado === 'creada' ? (
-                  <>
-                    <CheckIcon aria-hidden />
-                    {TEXTOS.creada}
-                  </>
-                ) : (
-                  <>
-                    <SparklesIcon aria-hidden />
-                    {TEXTOS.crear}
-                  </>
-                )}
-              </Button>
-            </div>
-          </footer>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <WizardPantalla
+      wizard={wizard}
+      open={open}
+      onOpenChange={cambiarApertura}
+      titulo={TITULO_ASISTENTE}
+      descripcion={`Completa los ${TOTAL_PASOS} pasos para crear tu tienda.`}
+      etiquetaProgreso="Progreso de la configuración"
+      pasos={PASOS}
+      onAvanzar={() => void avanzar()}
+      ocupado={estado === 'creando'}
+      // Nothing changes while the store is being created or once it exists.
+      bloqueado={estado !== 'editando'}
+      avanceDeshabilitado={estado !== 'editando' || procesandoLogo}
+      claseBotonFinal={estado === 'creada' && 'disabled:opacity-100'}
+      botonFinal={
+        estado === 'creando' ? (
+          <>
+            <LoaderCircleIcon className="animate-spin" aria-hidden />
+            {TEXTOS.creando}
+          </>
+        ) : estado === 'creada' ? (
+          <>
+            <CheckIcon aria-hidden />
+            {TEXTOS.creada}
+          </>
+        ) : (
+          <>
+            <SparklesIcon aria-hidden />
+            {TEXTOS.crear}
+          </>
+        )
+      }
+    >
+      {contenido}
+    </WizardPantalla>
   );
 }

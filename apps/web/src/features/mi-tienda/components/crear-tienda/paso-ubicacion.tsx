@@ -1,11 +1,41 @@
+import { componerDireccion } from '@compra-grupal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPinIcon, MapPinnedIcon, PencilIcon } from 'lucide-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { lineaDeLaPuerta } from '@/entities/direccion/lib/formato-direccion';
+import {
+  completarVacios,
+  type DireccionCampos,
+  direccionCamposShape,
+} from '@/entities/direccion/model/direccion-campos';
+import type {
+  Coordenadas,
+  LocationPickerComponent,
+  UbicacionElegida,
+} from '@/entities/ubicacion/model/ubicacion';
 import type { DireccionTienda } from '../../api/crear-tienda';
 import { type DetallesDireccion, DireccionDetallesDialog } from './direccion-detalles-dialog';
-import { TEXTOS } from './textos';
-import type { LocationPickerComponent, UbicacionElegida } from './tipos';
+
+const detallesSchema = z.object({
+  ...direccionCamposShape,
+  descripcion: z.string().trim().max(200, 'La descripción puede tener hasta 200 caracteres'),
+});
+
+/** The form's values of an address already confirmed (or empty ones). */
+function valoresDe(direccion: DireccionTienda | null): DetallesDireccion {
+  return {
+    calle: direccion?.calle ?? '',
+    altura: direccion?.altura ?? '',
+    departamento: direccion?.departamento ?? '',
+    ciudad: direccion?.ciudad ?? '',
+    provincia: direccion?.provincia ?? '',
+    codigoPostal: direccion?.codigoPostal ?? '',
+    descripcion: direccion?.descripcion ?? '',
+  };
+}
 
 export interface PasoUbicacionProps {
   direccion: DireccionTienda | null;
@@ -18,7 +48,8 @@ export interface PasoUbicacionProps {
 
 /**
  * The location step (spec part 2, sections 2, 4 and 5): the map picker, then the details
- * dialog; 'Confirmar' needs a province and a city, and saves the address; 'Volver al mapa'
+ * dialog with the address typed by hand (street, number, locality, province: what the map
+ * found fills the empty ones); 'Confirmar' checks them and saves the address; 'Volver al mapa'
  * returns to the map where the point was. The step shows the address, city, province and
  * postal code.
  */
@@ -31,10 +62,10 @@ export function PasoUbicacion({
 }: PasoUbicacionProps) {
   const [mapaAbierto, setMapaAbierto] = useState(false);
   const [detallesAbiertos, setDetallesAbiertos] = useState(false);
-  const [elegida, setElegida] = useState<UbicacionElegida | null>(null);
-  const [detalles, setDetalles] = useState<DetallesDireccion>({
-    departamento: '',
-    descripcion: '',
+  const [punto, setPunto] = useState<Coordenadas | null>(null);
+  const form = useForm<DetallesDireccion>({
+    resolver: zodResolver(detallesSchema),
+    defaultValues: valoresDe(direccion),
   });
   const boton = useRef<HTMLButtonElement | null>(null);
 
@@ -47,12 +78,14 @@ export function PasoUbicacion({
     estabaAbierto.current = abierto;
   }, [abierto]);
 
+  // What the map brings fills only the fields still empty: moving the pin never rewrites
+  // what was typed.
   const alElegirEnMapa = (ubicacion: UbicacionElegida) => {
-    setElegida(ubicacion);
-    setDetalles({
-      departamento: direccion?.departamento ?? '',
-      descripcion: direccion?.descripcion ?? '',
-    });
+    setPunto({ lat: ubicacion.lat, lng: ubicacion.lng });
+    const cambios = completarVacios(form.getValues(), ubicacion);
+    for (const [campo, valor] of Object.entries(cambios) as [keyof DireccionCampos, string][]) {
+      form.setValue(campo, valor);
+    }
     setDetallesAbiertos(true);
   };
 
@@ -61,36 +94,26 @@ export function PasoUbicacion({
     setMapaAbierto(true);
   };
 
-  const confirmar = () => {
-    if (!elegida) return;
-    const provincia = elegida.province.trim();
-    const ciudad = elegida.city.trim();
-    if (!provincia || !ciudad) {
-      toast({
-        title: TEXTOS.datosIncompletos,
-        description: TEXTOS.sinProvinciaOCiudad,
-        variant: 'destructive',
-      });
-      return;
-    }
+  const confirmar = form.handleSubmit((valores) => {
+    const elegido =
+      punto ?? (direccion ? { lat: direccion.latitud, lng: direccion.longitud } : null);
+    if (!elegido) return;
     onConfirmar({
-      direccion: elegida.address.trim(),
-      latitud: elegida.lat,
-      longitud: elegida.lng,
-      codigoPostal: elegida.postalCode?.trim() || null,
-      provincia,
-      ciudad,
-      departamento: detalles.departamento.trim() || null,
-      descripcion: detalles.descripcion.trim() || null,
+      calle: valores.calle,
+      altura: valores.altura,
+      latitud: elegido.lat,
+      longitud: elegido.lng,
+      codigoPostal: valores.codigoPostal || null,
+      provincia: valores.provincia,
+      ciudad: valores.ciudad,
+      departamento: valores.departamento || null,
+      descripcion: valores.descripcion || null,
     });
     setDetallesAbiertos(false);
-  };
+  });
 
-  const puntoInicial = elegida
-    ? { lat: elegida.lat, lng: elegida.lng }
-    : direccion
-      ? { lat: direccion.latitud, lng: direccion.longitud }
-      : null;
+  const puntoInicial =
+    punto ?? (direccion ? { lat: direccion.latitud, lng: direccion.longitud } : null);
 
   const botonProps = {
     ref: (elemento: HTMLButtonElement | null) => {
@@ -114,7 +137,16 @@ export function PasoUbicacion({
             </span>
             <div className="grid min-w-0 gap-0.5">
               <p className="font-semibold text-sm leading-snug sm:text-base">
-                {direccion.direccion}
+                {lineaDeLaPuerta(
+                  {
+                    ...direccion,
+                    direccion: direccion.calle
+                      ? componerDireccion(direccion.calle, direccion.altura ?? '')
+                      : (direccion.direccion ?? ''),
+                    departamento: null,
+                  },
+                  { conDescripcion: false },
+                )}
               </p>
               {(direccion.departamento || direccion.descripcion) && (
                 <p className="text-muted-foreground text-sm">
@@ -174,11 +206,9 @@ export function PasoUbicacion({
       <DireccionDetallesDialog
         open={detallesAbiertos}
         onOpenChange={setDetallesAbiertos}
-        direccion={elegida?.address ?? ''}
-        detalles={detalles}
-        onDetallesChange={setDetalles}
+        form={form}
         onVolverAlMapa={volverAlMapa}
-        onConfirmar={confirmar}
+        onConfirmar={() => void confirmar()}
       />
     </div>
   );

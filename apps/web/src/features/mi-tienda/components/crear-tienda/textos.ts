@@ -3,7 +3,6 @@ import {
   Building2Icon,
   FileTextIcon,
   ImageUpIcon,
-  type LucideIcon,
   MailIcon,
   MapPinIcon,
   PhoneIcon,
@@ -11,6 +10,10 @@ import {
   TagsIcon,
   TruckIcon,
 } from 'lucide-react';
+import { z } from 'zod';
+import { textoRequerido, valorRequerido } from '@/components/wizard/use-wizard';
+import type { PasoVisible } from '@/components/wizard/wizard-pantalla';
+import type { DireccionTienda } from '../../api/crear-tienda';
 
 /** The wizard's steps (spec part 2, sections 2 and 9): 9 of them, progress = step / 9. */
 export const TOTAL_PASOS = CONSTANTES.pasosAsistenteTienda;
@@ -20,108 +23,8 @@ export const CIERRE_TRAS_CREAR_MS = 2000;
 
 export const TITULO_ASISTENTE = 'Configurar Tienda';
 
-export type CampoPaso =
-  | 'nombre'
-  | 'descripcion'
-  | 'telefono'
-  | 'email'
-  | 'razonSocial'
-  | 'categoria'
-  | 'direccion'
-  | 'cobertura'
-  | 'logo';
-
-export interface PasoInfo {
-  campo: CampoPaso;
-  /** The step's chip. */
-  chip: string;
-  /** The label of the step's field. */
-  etiqueta: string;
-  /** The step's heading and the line under it. */
-  titulo: string;
-  ayuda: string;
-  icono: LucideIcon;
-}
-
-export const PASOS: readonly PasoInfo[] = [
-  {
-    campo: 'nombre',
-    chip: 'Nombre',
-    etiqueta: 'Nombre de la tienda',
-    titulo: '¿Cómo se llama tu tienda?',
-    ayuda: 'Es lo primero que ven tus compradores. Elige un nombre corto y fácil de recordar.',
-    icono: StoreIcon,
-  },
-  {
-    campo: 'descripcion',
-    chip: 'Descripción',
-    etiqueta: 'Descripción',
-    titulo: 'Cuéntanos sobre tu tienda',
-    ayuda: 'Qué vendes y qué hace especial a tu tienda.',
-    icono: FileTextIcon,
-  },
-  {
-    campo: 'telefono',
-    chip: 'Teléfono',
-    etiqueta: 'Teléfono de contacto',
-    titulo: '¿Cómo te contactan?',
-    ayuda: 'Para coordinar entregas y responder consultas de tus compradores.',
-    icono: PhoneIcon,
-  },
-  {
-    campo: 'email',
-    chip: 'Email',
-    etiqueta: 'Email de contacto',
-    titulo: '¿A qué email te escriben?',
-    ayuda: 'Tus compradores y nuestro equipo te escribirán a este email.',
-    icono: MailIcon,
-  },
-  {
-    campo: 'razonSocial',
-    chip: 'Razón social',
-    etiqueta: 'Razón social',
-    titulo: '¿Cuál es tu razón social?',
-    ayuda: 'El nombre legal de tu negocio o el tuyo si vendes como persona.',
-    icono: Building2Icon,
-  },
-  {
-    campo: 'categoria',
-    chip: 'Categoría',
-    etiqueta: 'Categoría',
-    titulo: '¿Qué vendes?',
-    ayuda: 'Ayuda a que los compradores te encuentren al filtrar el marketplace.',
-    icono: TagsIcon,
-  },
-  {
-    campo: 'direccion',
-    chip: 'Ubicación',
-    etiqueta: 'Ubicación',
-    titulo: '¿Dónde está tu tienda?',
-    ayuda: 'Desde esta dirección calculamos hasta dónde llegan tus entregas.',
-    icono: MapPinIcon,
-  },
-  {
-    campo: 'cobertura',
-    chip: 'Cobertura',
-    etiqueta: 'Cobertura de entrega',
-    titulo: '¿Hasta dónde entregas?',
-    ayuda: 'Elige hasta qué distancia de tu tienda llegan tus entregas.',
-    icono: TruckIcon,
-  },
-  {
-    campo: 'logo',
-    chip: 'Logo',
-    etiqueta: 'Logo (opcional)',
-    titulo: 'Sube el logo de tu tienda',
-    ayuda: 'Se muestra en tu tienda y en el marketplace.',
-    icono: ImageUpIcon,
-  },
-];
-
 /** Texts of the spec (part 2, sections 2, 5 and 8), to the letter. */
 export const TEXTOS = {
-  anterior: 'Anterior',
-  siguiente: 'Siguiente',
   crear: 'Crear Tienda',
   creando: 'Creando tienda...',
   creada: 'Tienda creada',
@@ -132,11 +35,6 @@ export const TEXTOS = {
   volverAlMapa: 'Volver al mapa',
   confirmar: 'Confirmar',
   departamento: 'Departamento',
-  datosIncompletos: 'Datos incompletos',
-  sinProvinciaOCiudad:
-    'No se pudo obtener la provincia o ciudad. Por favor, selecciona otra ubicación.',
-  logoOpcional: 'Logo (opcional)',
-  errorAlProcesarImagen: 'Error al procesar imagen',
   errorAlCargarDatos: 'Error al cargar datos',
   errorAlCargarDatosDetalle: 'No se pudieron cargar las categorías o las coberturas.',
   errorDeAutenticacion: 'Error de autenticación',
@@ -151,3 +49,108 @@ export const TEXTOS = {
   vinculaTuCuenta:
     'Ahora vincula tu cuenta de Mercado Pago para empezar a recibir los pagos de tus ventas.',
 } as const;
+
+export type CampoPaso =
+  | 'nombre'
+  | 'descripcion'
+  | 'telefono'
+  | 'email'
+  | 'razonSocial'
+  | 'categoria'
+  | 'direccion'
+  | 'cobertura'
+  | 'logo';
+
+export interface PasoInfo extends PasoVisible {
+  campo: CampoPaso;
+  /** The label of the step's field. */
+  etiqueta: string;
+  /** What the step checks (spec part 2, section 5: only that it has a value). */
+  schema: z.ZodObject;
+}
+
+const lleno = () => textoRequerido(TEXTOS.completaElCampo);
+
+export const PASOS: readonly PasoInfo[] = [
+  {
+    campo: 'nombre',
+    chip: 'Nombre',
+    etiqueta: 'Nombre de la tienda',
+    titulo: '¿Cómo se llama tu tienda?',
+    ayuda: 'Es lo primero que ven tus compradores. Elige un nombre corto y fácil de recordar.',
+    icono: StoreIcon,
+    schema: z.object({ nombre: lleno() }),
+  },
+  {
+    campo: 'descripcion',
+    chip: 'Descripción',
+    etiqueta: 'Descripción',
+    titulo: 'Cuéntanos sobre tu tienda',
+    ayuda: 'Qué vendes y qué hace especial a tu tienda.',
+    icono: FileTextIcon,
+    schema: z.object({ descripcion: lleno() }),
+  },
+  {
+    campo: 'telefono',
+    chip: 'Teléfono',
+    etiqueta: 'Teléfono de contacto',
+    titulo: '¿Cómo te contactan?',
+    ayuda: 'Para coordinar entregas y responder consultas de tus compradores.',
+    icono: PhoneIcon,
+    schema: z.object({ telefono: lleno() }),
+  },
+  {
+    campo: 'email',
+    chip: 'Email',
+    etiqueta: 'Email de contacto',
+    titulo: '¿A qué email te escriben?',
+    ayuda: 'Tus compradores y nuestro equipo te escribirán a este email.',
+    icono: MailIcon,
+    schema: z.object({ email: lleno() }),
+  },
+  {
+    campo: 'razonSocial',
+    chip: 'Razón social',
+    etiqueta: 'Razón social',
+    titulo: '¿Cuál es tu razón social?',
+    ayuda: 'El nombre legal de tu negocio o el tuyo si vendes como persona.',
+    icono: Building2Icon,
+    schema: z.object({ razonSocial: lleno() }),
+  },
+  {
+    campo: 'categoria',
+    chip: 'Categoría',
+    etiqueta: 'Categoría',
+    titulo: '¿Qué vendes?',
+    ayuda: 'Ayuda a que los compradores te encuentren al filtrar el marketplace.',
+    icono: TagsIcon,
+    schema: z.object({ categoriaId: valorRequerido<string>(TEXTOS.completaElCampo) }),
+  },
+  {
+    campo: 'direccion',
+    chip: 'Ubicación',
+    etiqueta: 'Ubicación',
+    titulo: '¿Dónde está tu tienda?',
+    ayuda: 'Desde esta dirección calculamos hasta dónde llegan tus entregas.',
+    icono: MapPinIcon,
+    schema: z.object({ direccion: valorRequerido<DireccionTienda>(TEXTOS.completaElCampo) }),
+  },
+  {
+    campo: 'cobertura',
+    chip: 'Cobertura',
+    etiqueta: 'Cobertura de entrega',
+    titulo: '¿Hasta dónde entregas?',
+    ayuda: 'Elige hasta qué distancia de tu tienda llegan tus entregas.',
+    icono: TruckIcon,
+    schema: z.object({ coberturaId: valorRequerido<string>(TEXTOS.completaElCampo) }),
+  },
+  {
+    campo: 'logo',
+    chip: 'Logo',
+    etiqueta: 'Logo (opcional)',
+    titulo: 'Sube el logo de tu tienda',
+    ayuda: 'Se muestra en tu tienda y en el marketplace.',
+    icono: ImageUpIcon,
+    schema: z.object({ logo: valorRequerido<File>(TEXTOS.subeElLogo) }),
+  },
+];

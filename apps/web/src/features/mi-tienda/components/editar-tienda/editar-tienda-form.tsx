@@ -4,6 +4,8 @@ import { Loader2Icon, SaveIcon } from 'lucide-react';
 import { type ComponentProps, cloneElement, type ReactElement, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ImagePicker } from '@/components/image-picker';
+import { TiendaLogo } from '@/components/tienda-logo';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -11,7 +13,6 @@ import { toast } from '@/components/ui/toast';
 import { ApiError, endedTheSession } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { mensajeDeEdicionFallida, useEditarTienda } from '../../api/editar-tienda';
-import { LogoPicker } from './logo-picker';
 
 type Entrada = z.input<typeof editarTiendaCamposSchema>;
 type Salida = z.output<typeof editarTiendaCamposSchema>;
@@ -200,17 +201,30 @@ export function EditarTiendaForm({
         <Campo label="Razón social" requerido error={errors.razonSocial?.message}>
           <Input maxLength={150} {...form.register('razonSocial')} />
         </Campo>
-        <LogoPicker
-          nombreTienda={tienda.nombre}
-          logoActual={tienda.logo}
-          archivo={logo}
-          onArchivo={(archivo) => {
-            setLogo(archivo);
-            if (archivo) setErrorLogo(undefined);
-          }}
-          onProcesando={setProcesandoLogo}
-          error={errorLogo}
-        />
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 font-medium text-sm">Logo de la tienda *</legend>
+          <ImagePicker
+            tipo="logo"
+            etiqueta="Subir nuevo logo"
+            actual={
+              tienda.logo && (
+                <TiendaLogo
+                  loading="eager"
+                  src={tienda.logo}
+                  nombre={tienda.nombre}
+                  className="size-full rounded-none text-2xl"
+                />
+              )
+            }
+            archivo={logo}
+            onArchivo={(archivo) => {
+              setLogo(archivo);
+              if (archivo) setErrorLogo(undefined);
+            }}
+            onProcesando={setProcesandoLogo}
+            error={errorLogo}
+          />
+        </fieldset>
       </div>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

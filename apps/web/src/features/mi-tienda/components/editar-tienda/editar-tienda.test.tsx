@@ -18,7 +18,9 @@ const elegido = () =>
 
 async function abrirEdicion() {
   const vista = renderApp('/my-store?seccion=editar-tienda');
-  await screen.findByRole('heading', { level: 1, name: 'Editar Tienda' });
+  // The first render of the file loads the route's lazy chunk: on a busy machine that alone can
+  // outlast the usual wait.
+  await screen.findByRole('heading', { level: 1, name: 'Editar Tienda' }, { timeout: 15_000 });
   await screen.findByLabelText(/Nombre de la tienda/);
   return vista;
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useTiendaDelVendedor } from '@/entities/tienda/api/get-tienda-del-vendedor';
 import { endedTheSession } from '@/lib/api-client';
-import { useTiendaDelVendedor } from '../../api/get-tienda-del-vendedor';
 import { EditarTiendaForm } from './editar-tienda-form';
 
 export const TIENDA_NO_CARGADA = 'No se pudo cargar la información de la tienda';

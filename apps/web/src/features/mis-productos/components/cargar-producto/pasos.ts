@@ -1,14 +1,18 @@
-import { CONSTANTES } from '@compra-grupal/contracts';
+import { CONSTANTES, crearProductoCamposSchema } from '@compra-grupal/contracts';
 import {
   BoxesIcon,
   DollarSignIcon,
   FileTextIcon,
   ImageUpIcon,
-  type LucideIcon,
   PackageIcon,
   TagsIcon,
   UsersRoundIcon,
 } from 'lucide-react';
+import { z } from 'zod';
+import { textoRequerido, valorRequerido } from '@/components/wizard/use-wizard';
+import type { PasoVisible } from '@/components/wizard/wizard-pantalla';
+import { leerNumero } from '../../lib/numeros';
+import { TEXTOS } from '../../lib/textos';
 
 /** The product wizard's steps (spec part 2, sections 2 and 9): 7 of them, progress = step / 7. */
 export const TOTAL_PASOS = CONSTANTES.pasosAsistenteProducto;
@@ -24,15 +28,33 @@ export type CampoPaso =
   | 'categoria'
   | 'imagen';
 
-export interface PasoInfo {
+export interface PasoInfo extends PasoVisible {
   campo: CampoPaso;
-  /** The step's chip: the spec's names, 'Nombre' to 'Imagen'. */
-  chip: string;
   /** The label of the step's field. */
   etiqueta: string;
-  titulo: string;
-  ayuda: string;
-  icono: LucideIcon;
+  /**
+   * What the step checks (spec part 2, section 5): a value ('Campo requerido'), the contract's
+   * rule of each number ('Valor no válido'), the picture on loading ('Imagen requerida').
+   */
+  schema: z.ZodObject;
+}
+
+const reglas = crearProductoCamposSchema.shape;
+const lleno = () => textoRequerido(TEXTOS.completaElCampo);
+
+/** A number as typed, then the contract's rule of it; an optional one may stay empty. */
+function numero(regla: z.ZodType, opcional = false) {
+  return z.string().superRefine((texto, ctx) => {
+    if (texto.trim() === '') {
+      if (!opcional) ctx.addIssue({ code: 'custom', message: TEXTOS.completaElCampo });
+      return;
+    }
+    const resultado = regla.safeParse(leerNumero(texto));
+    if (!resultado.success) {
+      const message = resultado.error.issues[0]?.message ?? TEXTOS.valorNoValido;
+      ctx.addIssue({ code: 'custom', message });
+    }
+  });
 }
 
 export const PASOS: readonly PasoInfo[] = [
@@ -43,6 +65,7 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿Qué producto vas a vender?',
     ayuda: 'Un nombre claro ayuda a que tus compradores lo encuentren.',
     icono: PackageIcon,
+    schema: z.object({ nombre: lleno() }),
   },
   {
     campo: 'descripcion',
@@ -51,6 +74,7 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: 'Describe tu producto',
     ayuda: 'Cuenta qué incluye, su tamaño, su origen o lo que lo hace especial.',
     icono: FileTextIcon,
+    schema: z.object({ descripcion: lleno() }),
   },
   {
     campo: 'precio',
@@ -59,6 +83,7 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿Cuánto cuesta?',
     ayuda: 'El precio por unidad que paga cada comprador del grupo.',
     icono: DollarSignIcon,
+    schema: z.object({ precio: numero(reglas.precio) }),
   },
   {
     campo: 'cantidadTotalGrupo',
@@ -67,6 +92,10 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿Cuántos lugares tiene el grupo?',
     ayuda: 'La compra grupal se completa cuando se ocupan todos estos lugares.',
     icono: UsersRoundIcon,
+    schema: z.object({
+      cantidadTotalGrupo: numero(reglas.cantidadTotalGrupo),
+      plazoGrupoDias: numero(reglas.plazoGrupoDias, true),
+    }),
   },
   {
     campo: 'stock',
@@ -75,6 +104,7 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿Cuántas unidades tienes?',
     ayuda: 'Las unidades que puedes vender en total.',
     icono: BoxesIcon,
+    schema: z.object({ stock: numero(reglas.stock) }),
   },
   {
     campo: 'categoria',
@@ -83,6 +113,7 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿En qué categoría va?',
     ayuda: 'Elige una de las categorías de tu tienda.',
     icono: TagsIcon,
+    schema: z.object({ categoriaLocalId: valorRequerido<string>(TEXTOS.completaElCampo) }),
   },
   {
     campo: 'imagen',
@@ -91,6 +122,7 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: 'Sube una foto del producto',
     ayuda: 'Una buena foto vende más. Se muestra en tu tienda y en el marketplace.',
     icono: ImageUpIcon,
+    schema: z.object({ imagen: valorRequerido<File>(TEXTOS.seleccionaImagen) }),
   },
 ];
 
@@ -118,25 +150,3 @@ export const DATOS_VACIOS: DatosProducto = {
   categoriaLocalId: null,
   imagen: null,
 };
-
-/** Whether a step has a value (spec part 2, section 5: steps 1 to 6 need a non-empty one). */
-export function pasoCompleto(paso: number, datos: DatosProducto): boolean {
-  switch (paso) {
-    case 1:
-      return datos.nombre.trim() !== '';
-    case 2:
-      return datos.descripcion.trim() !== '';
-    case 3:
-      return datos.precio.trim() !== '';
-    case 4:
-      return datos.cantidadTotalGrupo.trim() !== '';
-    case 5:
-      return datos.stock.trim() !== '';
-    case 6:
-      return datos.categoriaLocalId !== null;
-    case TOTAL_PASOS:
-      return datos.imagen !== null;
-    default:
-      return false;
-  }
-}

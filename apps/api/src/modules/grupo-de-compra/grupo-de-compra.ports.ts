@@ -1,0 +1,13 @@
+/**
+ * What the grupo-de-compra module offers other modules (docs/decisions/031): the places
+ * ledger's writes, run inside the caller's transaction with the repositories it declares as
+ * `LugaresDelGrupo`. Other modules name these, never the repository or the ledger file.
+ */
+export {
+  abrirGrupo,
+  anunciarGrupoActualizado,
+  cancelarGrupoVacio,
+  type LugaresDelGrupo,
+  type ProductoParaGrupo,
+  tomarLugares,
+} from './grupo-de-compra.ledger';

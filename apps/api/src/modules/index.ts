@@ -1,0 +1,39 @@
+import { adminModule } from './admin/admin.module';
+import type { ApiModule } from './api-module';
+import { categoriaModule } from './categoria/categoria.module';
+import { coberturaModule } from './cobertura/cobertura.module';
+import { direccionModule } from './direccion/direccion.module';
+import { envioModule } from './envio/envio.module';
+import { geoModule } from './geo/geo.module';
+import { grupoDeCompraModule } from './grupo-de-compra/grupo-de-compra.module';
+import { healthModule } from './health/health.module';
+import { mercadoPagoCuentaModule } from './mercadopago-cuenta/mercadopago-cuenta.module';
+import { pagoModule } from './pago/pago.module';
+import { pedidoModule } from './pedido/pedido.module';
+import { productoModule } from './producto/producto.module';
+import { soporteModule } from './soporte/soporte.module';
+import { tiendaModule } from './tienda/tienda.module';
+import { usuarioModule } from './usuario/usuario.module';
+
+/**
+ * Every API module, in the order their routes are registered under /api (docs/decisions/031).
+ * A new module adds its manifest here; app.ts names none. Modules without routes of their own
+ * (entrega: its routes are under /pedido) are built by composition.ts and appear in no list.
+ */
+export const apiModules: readonly ApiModule[] = [
+  healthModule,
+  categoriaModule,
+  coberturaModule,
+  usuarioModule,
+  direccionModule,
+  envioModule,
+  tiendaModule,
+  productoModule,
+  grupoDeCompraModule,
+  mercadoPagoCuentaModule,
+  pagoModule,
+  pedidoModule,
+  adminModule,
+  geoModule,
+  soporteModule,
+];

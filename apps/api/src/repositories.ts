@@ -1,0 +1,67 @@
+import type { Database } from './db/database';
+import { createUnitOfWork, type WithTransaction } from './db/unit-of-work';
+import { createCategoriaRepository } from './modules/categoria/categoria.repository';
+import { createCoberturaRepository } from './modules/cobertura/cobertura.repository';
+import { createDireccionRepository } from './modules/direccion/direccion.repository';
+import { createEntregaRepository } from './modules/entrega/entrega.repository';
+import { createEnvioRepository } from './modules/envio/envio.repository';
+import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
+import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
+import { createMercadoPagoRepository } from './modules/mercadopago-cuenta/mercadopago-vinculacion.repository';
+import { createPagoRepository } from './modules/pago/pago.repository';
+import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
+import { createPedidoRepository } from './modules/pedido/pedido.repository';
+import { createReembolsoRepository } from './modules/pedido/reembolso.repository';
+import { createProductoRepository } from './modules/producto/producto.repository';
+import { createTiendaRepository } from './modules/tienda/tienda.repository';
+import { createSesionRepository } from './modules/usuario/sesion.repository';
+import { createUsuarioRepository } from './modules/usuario/usuario.repository';
+import { createOutboxRepository } from './realtime/outbox.repository';
+
+/**
+ * Every repository, bound to one connection: the root connection for the services below, or
+ * a transaction inside `withTransaction` (db/unit-of-work.ts). A new repository is added here
+ * and nowhere else.
+ */
+export function createRepositories(db: Database, { eventosAlConfirmar = false } = {}) {
+  return {
+    categoria: createCategoriaRepository(db),
+    cobertura: createCoberturaRepository(db),
+    direccion: createDireccionRepository(db),
+    entrega: createEntregaRepository(db),
+    envio: createEnvioRepository(db),
+    grupoDeCompra: createGrupoDeCompraRepository(db),
+    mercadoPago: createMercadoPagoRepository(db),
+    pago: createPagoRepository(db),
+    pedido: createPedidoRepository(db),
+    /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
+    cicloDeVida: createCicloDeVidaRepository(db),
+    producto: createProductoRepository(db),
+    /** Group cancellation and deadlines (grupo-de-compra.cancelacion.ts). */
+    cancelacion: createCancelacionRepository(db),
+    /** The one refund ledger (pedido/reembolsos.service.ts). */
+    reembolso: createReembolsoRepository(db),
+    sesion: createSesionRepository(db),
+    tienda: createTiendaRepository(db),
+    usuario: createUsuarioRepository(db),
+    /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
+    eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * `withTransaction` as the app runs it: the events a transaction records are written in one
+ * statement right before its COMMIT (realtime/outbox.repository.ts); `afterCommit` kicks the
+ * outbox publisher.
+ */
+export function createAppUnitOfWork(db: Database, afterCommit?: () => void) {
+  return createUnitOfWork(db, (tx) => createRepositories(tx, { eventosAlConfirmar: true }), {
+    afterCommit,
+    beforeCommit: (repositories) => repositories.eventos.flush(),
+  });
+}
+
+/** The unit of work over every repository, as services receive it. */
+export type AppTransaction = WithTransaction<Repositories>;

@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import {
+  type LoopbackBalancer,
+  startLoopbackBalancer,
+} from '../../apps/api/src/test/loopback-balancer';
+import { startTestS3Server } from '../../apps/api/src/test/s3-server';
+import { freePort, serverEntry, waitForHealth } from '../server-process';
+
+/** A node of the topology: its port, its process, and how it ended once it did. */
+export interface NodoEnMarcha {
+  port: number;
+  proceso: ChildProcess;
+  /** Resolves with the exit code (or signal) once the process ends. */
+  terminado: Promise<number | string>;
+}
+
+export interface Topologia {
+  /** The balancer's address: what the browser and the tests talk to. */
+  url: string;
+  balanceador: LoopbackBalancer;
+  nodos: NodoEnMarcha[];
+  close(): Promise<void>;
+}
+
+/** The server URLs the run needs; without them the topology cannot be built. */
+export function faltaParaLaTopologia(): string | undefined {
+  if (!process.env.TEST_DATABASE_URL) return 'definí TEST_DATABASE_URL (PostgreSQL)';
+  if (!process.env.TEST_REDIS_URL) return 'definí TEST_REDIS_URL (Redis)';
+  return undefined;
+}
+
+/**
+ * The reference deployment (compose.yaml) without containers: a database of its own on the
+ * PostgreSQL server, a key prefix of its own on Redis, an S3-compatible store (s3rver) on
+ * loopback, two built app nodes sharing them, and a load balancer in front. `close()` stops
+ * everything and removes the database, the keys and the files.
+ */
+export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<Topologia> {
+  const postgresUrl = process.env.TEST_DATABASE_URL as string;
+  const redisUrl = process.env.TEST_REDIS_URL as string;
+  const id = randomBytes(4).toString('hex');
+  const limpiezas: (() => Promise<unknown> | unknown)[] = [];
+  const close = async () => {
+    for (const limpiar of limpiezas.reverse()) await limpiar();
+  };
+
+  try {
+    const database = `cg_nodos_${id}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    limpiezas.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    });
+    const databaseUrl = new URL(postgresUrl);
+    databaseUrl.pathname = `/${database}`;
+
+    const keyPrefix = `cg-nodos-${id}:`;
+    limpiezas.push(async () => {
+      const redis = new Redis(redisUrl);
+      const claves = await redis.keys(`${keyPrefix}*`);
+      if (claves.length > 0) await redis.del(...claves);
+      redis.disconnect();
+    });
+
+    const directorio = mkdtempSync(join(tmpdir(), 'cg-nodos-'));
+    limpiezas.push(() => rmSync(directorio, { recursive: true, force: true }));
+    const s3 = await startTestS3Server('compra-grupal-nodos');
+    limpiezas.push(() => s3.close());
+
+    const puertos = await Promise.all(Array.from({ length: cuantos }, () => freePort()));
+    const upstreams = puertos.map((port) => `http://127.0.0.1:${port}`);
+    // The nodes build their payment links and notifications on PUBLIC_URL: the balancer's,
+    // whose port is not known before it starts; it starts first, with no node ready yet.
+    const balanceador = await startLoopbackBalancer({ upstreams });
+    limpiezas.push(() => balanceador.close());
+    const publicUrl = balanceador.url;
+    const secretos = {
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      MP_TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      MP_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
+    };
+
+    const nodos = puertos.map((port, i): NodoEnMarcha => {
+      const proceso = spawn(process.execPath, [serverEntry], {
+        env: {
+          ...process.env,
+          ...secretos,
+          NODE_ENV: 'development',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(directorio, `nodo-${i + 1}`),
+          DATABASE_URL: databaseUrl.href,
+          REDIS_URL: redisUrl,
+          REDIS_KEY_PREFIX: keyPrefix,
+          ...s3.env,
+          TRUST_PROXY: '1',
+          PUBLIC_URL: publicUrl,
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_MAX: '100000',
+          SHUTDOWN_DRAIN_MS: '3000',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      const terminado = new Promise<number | string>((resolve) =>
+        proceso.once('exit', (code, signal) => resolve(code ?? signal ?? 'desconocido')),
+      );
+      return { port, proceso, terminado };
+    });
+    limpiezas.push(async () => {
+      await Promise.all(
+        nodos.map(async (nodo) => {
+          if (nodo.proceso.exitCode === null && nodo.proceso.signalCode === null) {
+            nodo.proceso.kill('SIGTERM');
+          }
+          await nodo.terminado;
+        }),
+      );
+    });
+    await Promise.all(
+      nodos.map((nodo) => waitForHealth(`http://127.0.0.1:${nodo.port}`, nodo.proceso)),
+    );
+    await balanceador.checked();
+    return { url: balanceador.url, balanceador, nodos, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
