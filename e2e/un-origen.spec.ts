@@ -151,8 +151,8 @@ test.describe('a session that ends on a protected screen lands on /', () => {
     await page.goto('/my-orders');
 
     await expect(toast(page, 'Sesión expirada')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' })).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { FloatingCarritoButton } from '@/features/carrito/components/floating-carrito-button';
 import { LoginDialogProvider } from '@/features/usuario/components/login-dialog-provider';
 import { setApiNavigate } from '@/lib/api-client';
+import { forgetEndedSessionUnless } from '@/lib/session/session-token';
 import { useAccessToken } from '@/lib/session/use-access-token';
 import { RouteError } from '../routes/route-error';
 import { PageSkeleton } from './page-skeleton';
@@ -50,6 +51,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useScrollRestoration();
+  useEffect(() => forgetEndedSessionUnless(pathname), [pathname]);
 
   useEffect(() => {
     setApiNavigate((to, options) => {

@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { sessionEndedOn } from '@/lib/session/session-token';
 import { IrAlLogin } from './ir-al-login';
 
 /**
  * Whether this screen opened with a session that has ended since: a logout, an expired
- * session, or a logout in another tab. Call it on every render, with the stored token.
+ * session, or a logout in another tab. Call it on every render, with the stored token. A
+ * session that ended while this screen's code was still loading counts too: it first renders
+ * without a token.
  */
 export function useSesionTerminada(token: string | null): boolean {
+  const { pathname } = useLocation();
   const [tuvoSesion, setTuvoSesion] = useState(token !== null);
   if (token !== null && !tuvoSesion) setTuvoSesion(true);
-  return token === null && tuvoSesion;
+  return token === null && (tuvoSesion || sessionEndedOn(pathname));
 }
 
 /**
