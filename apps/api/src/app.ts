@@ -144,7 +144,16 @@ export async function buildApp({
   if (avisoDeUploads) app.log.warn(avisoDeUploads);
   const mercadoPagoKey = await mercadoPagoKeyFor(database.db, config);
   const payments = createPayments(config, { mercadoPagoKey, clock, db: database.db });
+  // Built before the services, which enqueue on it and register their handlers.
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    clock,
+    onFinished: metrics.port.trabajoTerminado,
+  });
+  app.decorate('jobs', jobs);
   const services = createServices(database, config, {
+    jobs,
     afterCommit: outbox.kick,
     storage,
     payments,
@@ -170,15 +179,6 @@ export async function buildApp({
   app.decorate('realtime', realtime.port);
   app.decorate('outbox', outbox);
   app.addHook('onListen', async () => outbox.start());
-  app.decorate(
-    'jobs',
-    createJobRunner({
-      db: database.db,
-      log: app.log,
-      clock,
-      onFinished: metrics.port.trabajoTerminado,
-    }),
-  );
   Object.assign(metrics.sources, {
     pool: database.poolStats,
     outbox: () => outboxBacklog(database.db),

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createEmbeddedMailbox } from './adapters/mail/embedded-mailbox';
+import type { MailPort } from './adapters/mail/mail.port';
 import type { PaymentsPort } from './adapters/payments/payments.port';
 import {
   accountLinkRedirectUri,
@@ -9,11 +11,13 @@ import { createShipping } from './adapters/shipping/shipping-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import type { Clock } from './lib/clock';
 import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
 import { createCategoriaService } from './modules/categoria/categoria.service';
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
+import { createCorreoService } from './modules/correo/correo.service';
 import { createDireccionService } from './modules/direccion/direccion.service';
 import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioService } from './modules/envio/envio.service';
@@ -49,6 +53,8 @@ export function createServices(
     clock,
     log,
     metrics,
+    jobs = createJobRunner({ db: database.db, ...(clock ? { clock } : {}) }),
+    mail = createEmbeddedMailbox(),
   }: {
     afterCommit?: () => void;
     storage: StoragePort;
@@ -67,9 +73,24 @@ export function createServices(
     };
     /** Where payments and refunds are counted (GET /metrics); nothing counts without it. */
     metrics?: MetricsPort;
+    /**
+     * The app's job runner (jobs/job-runner.ts): services enqueue on it and register their
+     * handlers. Without one (the admin command line) jobs are only stored; the server runs them.
+     */
+    jobs?: JobRunner;
+    /** Where email goes (adapters/mail); the embedded mailbox by default. */
+    mail?: MailPort;
   },
 ) {
   const repositories = createRepositories(database.db);
+  /** Email: enqueued in the caller's transaction (repositories.ejecutor), sent by a job. */
+  const correo = createCorreoService({
+    db: database.db,
+    jobs,
+    mail,
+    publicUrl: config.PUBLIC_URL,
+    ...(clock ? { clock } : {}),
+  });
   const usuario = createUsuarioService({
     repository: repositories.usuario,
     adminEmails: config.ADMIN_EMAILS,
@@ -134,6 +155,7 @@ export function createServices(
     cancelacionDeGrupo,
     categoria: createCategoriaService({ repository: repositories.categoria }),
     cobertura: createCoberturaService({ repository: repositories.cobertura }),
+    correo,
     direccion: createDireccionService({ repository: repositories.direccion, usuarios: usuario }),
     /** Delivery: Mis Pedidos with groups, the seller's and the courier's lists, delivering parts. */
     entrega: createEntregaService({

@@ -46,6 +46,11 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     usuario: createUsuarioRepository(db),
     /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
     eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
+    /**
+     * The connection itself (the open transaction inside `withTransaction`), for what writes
+     * through its own module in the same transaction: `correo.encolar`, jobs.
+     */
+    ejecutor: db,
   };
 }
 

@@ -1,3 +1,4 @@
+export * from './aviso';
 export * from './categoria';
 export * from './cobertura';
 export * from './constants';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { avisoNuevoSchema } from './aviso';
 import { estadoGrupoSchema } from './grupo';
 import { idSchema } from './ids';
 import { CODIGOS_SOCKET, roomEvents } from './realtime-constants';
@@ -58,6 +59,8 @@ export const serverToClientSchemas = {
   stockActualizado: stockActualizadoSchema,
   tiendaHabilitada: tiendaHabilitadaSchema,
   pagoAprobado: pagoAprobadoSchema,
+  /** A new notification for the user (the bell, docs/decisions/041). */
+  avisoNuevo: avisoNuevoSchema,
   /** Why the server ignored an event or is about to drop the connection. */
   errorSocket: errorSocketSchema,
 } as const;

@@ -12,6 +12,8 @@ export const usuarios = pgTable('usuarios', {
   googleSub: text('google_sub').unique(),
   esRepartidor: boolean('es_repartidor').notNull().default(false),
   esAdmin: boolean('es_admin').notNull().default(false),
+  /** When the person proved the address is theirs (a link, or Google saying so); null if never. */
+  emailVerificadoEn: timestamp('email_verificado_en', { withTimezone: true }),
   direccionActivaId: idColumn('direccion_activa_id'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correos, usuarios } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('correo: enqueued in a transaction, sent once by a job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('keeps one message per clave and renders it when the job runs', async () => {
+    const [usuario] = await t.database.db.select().from(usuarios).limit(1);
+    const clave = `prueba:${Date.now()}`;
+    const mensaje = {
+      clave,
+      para: 'persona@example.com',
+      usuarioId: usuario?.id ?? null,
+      plantilla: 'verificar-email' as const,
+      datos: { nombre: '<b>Ana</b>', enlace: 'http://localhost:3000/verificar?token=x' },
+    };
+    await t.app.services.withTransaction(async (repos) => {
+      await t.app.services.correo.encolar(repos.ejecutor, mensaje);
+      await t.app.services.correo.encolar(repos.ejecutor, mensaje);
+    });
+    const filas = await t.database.db.select().from(correos).where(eq(correos.clave, clave));
+    expect(filas).toHaveLength(1);
+    expect(filas[0]?.estado).toBe('pendiente');
+
+    await t.app.jobs.runDue();
+    const [enviado] = await t.database.db.select().from(correos).where(eq(correos.clave, clave));
+    expect(enviado?.estado).toBe('enviado');
+    expect(enviado?.asunto).toBe('Confirmá tu correo en Compra Grupal');
+    expect(enviado?.html).toContain('&lt;b&gt;Ana&lt;/b&gt;');
+    expect(enviado?.texto).toContain('Confirmar mi correo');
+  });
+});

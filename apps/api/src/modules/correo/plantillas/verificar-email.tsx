@@ -1,0 +1,23 @@
+import { Text } from '@react-email/components';
+import { z } from 'zod';
+import { Boton, Marco } from './marco';
+import { definirPlantilla } from './plantilla';
+
+/** Sent on registration and by 'Reenviar': the single-use link that verifies the address. */
+export const verificarEmail = definirPlantilla({
+  esquema: z.object({ nombre: z.string(), enlace: z.url() }),
+  asunto: () => 'Confirmá tu correo en Compra Grupal',
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="Confirmá tu correo para terminar de crear tu cuenta" contexto={contexto}>
+      <Text>Hola, {datos.nombre}:</Text>
+      <Text>
+        Para confirmar que este correo es tuyo, tocá el botón. El enlace vale 24 horas y se usa una
+        sola vez.
+      </Text>
+      <Boton href={datos.enlace}>Confirmar mi correo</Boton>
+      <Text style={{ color: '#71717a', fontSize: 14 }}>
+        Si no creaste una cuenta en Compra Grupal, ignorá este mensaje.
+      </Text>
+    </Marco>
+  ),
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+
+/**
+ * The kinds of things a person is told about (issue 25, docs/decisions/041): each one is a
+ * notification in the bell and, unless the person turned it off, an email. `esencial` kinds
+ * (receipts, refunds, delivery codes, account matters) are always emailed.
+ */
+export const TIPOS_DE_AVISO = {
+  // Shopper.
+  pedido_creado: { destinatario: 'comprador', esencial: false, nombre: 'Pedido creado' },
+  pago_aprobado: { destinatario: 'comprador', esencial: true, nombre: 'Pago aprobado' },
+  grupo_completo: { destinatario: 'comprador', esencial: true, nombre: 'Grupo completo' },
+  reembolso_enviado: { destinatario: 'comprador', esencial: true, nombre: 'Reembolso enviado' },
+  pedido_entregado: { destinatario: 'comprador', esencial: false, nombre: 'Pedido entregado' },
+  reserva_por_vencer: {
+    destinatario: 'comprador',
+    esencial: false,
+    nombre: 'Reserva por vencer',
+  },
+  // Seller.
+  tienda_aprobada: { destinatario: 'vendedor', esencial: true, nombre: 'Tienda aprobada' },
+  tienda_rechazada: { destinatario: 'vendedor', esencial: true, nombre: 'Tienda rechazada' },
+  grupo_completo_vendedor: {
+    destinatario: 'vendedor',
+    esencial: true,
+    nombre: 'Grupo completo para preparar',
+  },
+  grupo_por_vencer: { destinatario: 'vendedor', esencial: false, nombre: 'Grupo por vencer' },
+  reembolso_fallido: {
+    destinatario: 'vendedor',
+    esencial: true,
+    nombre: 'Reembolso que no se pudo enviar',
+  },
+  mercadopago_desvinculado: {
+    destinatario: 'vendedor',
+    esencial: true,
+    nombre: 'Mercado Pago desvinculado',
+  },
+} as const satisfies Record<
+  string,
+  { destinatario: 'comprador' | 'vendedor'; esencial: boolean; nombre: string }
+>;
+
+export type TipoDeAviso = keyof typeof TIPOS_DE_AVISO;
+export const tipoDeAvisoSchema = z.enum(
+  Object.keys(TIPOS_DE_AVISO) as [TipoDeAviso, ...TipoDeAviso[]],
+);
+
+/** Notifications are kept this long, then deleted. */
+export const AVISOS_DIAS_RETENCION = 90;
+/** Notifications per page of GET /api/aviso. */
+export const AVISOS_POR_PAGINA = 20;
+
+export const avisoSchema = z.object({
+  _id: idSchema,
+  tipo: tipoDeAvisoSchema,
+  titulo: z.string(),
+  cuerpo: z.string(),
+  /** The app path that shows the event (for example /my-orders), or null. */
+  enlace: z.string().nullable(),
+  creadoEn: z.string(),
+  leido: z.boolean(),
+});
+export type Aviso = z.infer<typeof avisoSchema>;
+
+/** GET /api/aviso?antesDe=<id>: newest first; `siguiente` is the cursor of the next page. */
+export const avisosPaginaSchema = z.object({
+  avisos: z.array(avisoSchema),
+  noLeidos: z.number().int().nonnegative(),
+  siguiente: idSchema.nullable(),
+});
+export type AvisosPagina = z.infer<typeof avisosPaginaSchema>;
+
+/** The private realtime event `avisoNuevo`: a new notification and the unread count after it. */
+export const avisoNuevoSchema = z.object({
+  aviso: avisoSchema,
+  noLeidos: z.number().int().nonnegative(),
+});
+
+/** GET/PUT /api/aviso/preferencias: email on or off per kind that is not essential. */
+export const preferenciasDeAvisoSchema = z.object({
+  email: z.partialRecord(tipoDeAvisoSchema, z.boolean()),
+});
+export type PreferenciasDeAviso = z.infer<typeof preferenciasDeAvisoSchema>;
