@@ -15,6 +15,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import type { Clock } from './lib/clock';
 import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
+import { createAvisoService } from './modules/aviso/aviso.service';
 import { createCategoriaService } from './modules/categoria/categoria.service';
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createCorreoService } from './modules/correo/correo.service';
@@ -91,6 +92,8 @@ export function createServices(
     publicUrl: config.PUBLIC_URL,
     ...(clock ? { clock } : {}),
   });
+  /** Telling people: the bell and its email, written in the event's own transaction. */
+  const aviso = createAvisoService({ correo, ...(clock ? { clock } : {}) });
   const usuario = createUsuarioService({
     repository: repositories.usuario,
     adminEmails: config.ADMIN_EMAILS,
@@ -152,6 +155,7 @@ export function createServices(
       cancelacionDeGrupo,
       reembolsos,
     }),
+    aviso,
     cancelacionDeGrupo,
     categoria: createCategoriaService({ repository: repositories.categoria }),
     cobertura: createCoberturaService({ repository: repositories.cobertura }),

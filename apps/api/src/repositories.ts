@@ -1,5 +1,6 @@
 import type { Database } from './db/database';
 import { createUnitOfWork, type WithTransaction } from './db/unit-of-work';
+import { createAvisoRepository } from './modules/aviso/aviso.repository';
 import { createCategoriaRepository } from './modules/categoria/categoria.repository';
 import { createCoberturaRepository } from './modules/cobertura/cobertura.repository';
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
@@ -25,6 +26,8 @@ import { createOutboxRepository } from './realtime/outbox.repository';
  */
 export function createRepositories(db: Database, { eventosAlConfirmar = false } = {}) {
   return {
+    /** The notification center (aviso/aviso.service.ts decides). */
+    aviso: createAvisoRepository(db),
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
     direccion: createDireccionRepository(db),
