@@ -6,17 +6,23 @@ interface ControlProps {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  'aria-required'?: boolean;
 }
 
-/** A labelled control with its inline error; wires id, aria-invalid and aria-describedby. */
+/**
+ * A labelled control with its hint and inline error; wires id, aria-invalid, aria-required and
+ * aria-describedby. `required` marks the label with `*`; the hint gives way to the error.
+ */
 export function FormField({
   label,
+  required = false,
   error,
   hint,
   className,
   children,
 }: {
-  label: string;
+  label: ReactNode;
+  required?: boolean;
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
@@ -25,16 +31,25 @@ export function FormField({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const showHint = Boolean(hint) && !error;
+  const describedBy = [error ? errorId : null, showHint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>
+        {label}
+        {required && (
+          <span aria-hidden className="text-destructive">
+            *
+          </span>
+        )}
+      </Label>
       {cloneElement(children, {
         id,
+        'aria-required': required || undefined,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
-      {hint && !error && (
+      {showHint && (
         <p id={hintId} className="text-muted-foreground text-xs">
           {hint}
         </p>

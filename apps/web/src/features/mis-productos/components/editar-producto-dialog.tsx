@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { FallbackImage } from '@/components/fallback-image';
 import { ImagePicker } from '@/components/image-picker';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,7 +24,6 @@ import { ApiError, endedTheSession } from '@/lib/api-client';
 import { useEditarProducto } from '../api/editar-producto';
 import { filtrarDecimal, filtrarEntero, leerNumero, numeroParaEditar } from '../lib/numeros';
 import { TEXTOS } from '../lib/textos';
-import { Campo } from './campo';
 
 const campos = editarProductoCamposSchema.shape;
 
@@ -204,16 +204,16 @@ function EditarProductoForm({
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={guardando} className="grid gap-5 pt-2">
-      <Campo label="Nombre" requerido error={errors.nombre?.message}>
+      <FormField label="Nombre" required error={errors.nombre?.message}>
         <Input autoComplete="off" maxLength={120} {...form.register('nombre')} />
-      </Campo>
-      <Campo label="Descripción" error={errors.descripcion?.message}>
+      </FormField>
+      <FormField label="Descripción" error={errors.descripcion?.message}>
         <Textarea rows={3} maxLength={2000} {...form.register('descripcion')} />
-      </Campo>
+      </FormField>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Campo
+        <FormField
           label="Precio"
-          requerido
+          required
           error={errors.precio?.message}
           className="col-span-2 sm:col-span-1"
         >
@@ -222,21 +222,21 @@ function EditarProductoForm({
             autoComplete="off"
             {...registrarNumero('precio', filtrarDecimal)}
           />
-        </Campo>
-        <Campo label="Stock" requerido error={errors.stock?.message}>
+        </FormField>
+        <FormField label="Stock" required error={errors.stock?.message}>
           <Input
             inputMode="numeric"
             autoComplete="off"
             {...registrarNumero('stock', filtrarEntero)}
           />
-        </Campo>
-        <Campo label="Total grupo" requerido error={errors.cantidadTotalGrupo?.message}>
+        </FormField>
+        <FormField label="Total grupo" required error={errors.cantidadTotalGrupo?.message}>
           <Input
             inputMode="numeric"
             autoComplete="off"
             {...registrarNumero('cantidadTotalGrupo', filtrarEntero)}
           />
-        </Campo>
+        </FormField>
       </div>
       <Controller
         control={form.control}
