@@ -1,26 +1,30 @@
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import type { DireccionCampos as Valores } from '../model/direccion-campos';
 
 /**
  * The typed part of every address form: street and number side by side (the number is short),
  * then floor/apartment and postal code, then locality and province. It registers its fields in
  * the surrounding react-hook-form (`FormProvider`), whose values hold `DireccionCampos` and whose
- * resolver checks them with `direccionCamposShape`.
+ * resolver checks them with `direccionCamposShape`. With `descripcion`, a free-text field
+ * registered as `descripcion` follows (checkout and store wizard).
  */
 export function DireccionCampos({
   autoFocus = false,
   etiquetaDepartamento = 'Piso/Depto',
+  descripcion,
 }: {
   autoFocus?: boolean;
   /** The store wizard's spec calls it 'Departamento'. */
   etiquetaDepartamento?: string;
+  descripcion?: { label: string; placeholder: string };
 }) {
   const {
     register,
     formState: { errors },
-  } = useFormContext<Valores>();
+  } = useFormContext<Valores & { descripcion?: string }>();
   return (
     <div className="grid gap-4" data-slot="direccion-campos">
       <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] gap-3">
@@ -73,6 +77,16 @@ export function DireccionCampos({
           />
         </FormField>
       </div>
+      {descripcion && (
+        <FormField label={descripcion.label} error={errors.descripcion?.message}>
+          <Textarea
+            maxLength={200}
+            rows={2}
+            placeholder={descripcion.placeholder}
+            {...register('descripcion')}
+          />
+        </FormField>
+      )}
     </div>
   );
 }

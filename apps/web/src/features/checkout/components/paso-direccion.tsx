@@ -5,9 +5,7 @@ import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { DireccionCampos } from '@/entities/direccion/components/direccion-campos';
 import { DireccionPunto } from '@/entities/direccion/components/direccion-punto';
@@ -122,18 +120,12 @@ function NuevaDireccion({
       <FormProvider {...form}>
         {/* Not a <form>: the step lives inside the wizard's; the button saves it. */}
         <div className="grid gap-4">
-          <DireccionCampos />
-          <FormField
-            label="Descripción adicional"
-            error={form.formState.errors.descripcion?.message}
-          >
-            <Textarea
-              maxLength={200}
-              rows={2}
-              placeholder="Indicaciones para el repartidor (opcional)"
-              {...form.register('descripcion')}
-            />
-          </FormField>
+          <DireccionCampos
+            descripcion={{
+              label: 'Descripción adicional',
+              placeholder: 'Indicaciones para el repartidor (opcional)',
+            }}
+          />
           <DireccionPunto
             punto={punto}
             onPunto={setPunto}

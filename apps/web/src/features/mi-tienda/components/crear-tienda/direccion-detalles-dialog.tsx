@@ -2,9 +2,7 @@ import { CheckIcon, MapIcon } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { DireccionCampos } from '@/entities/direccion/components/direccion-campos';
 import type { DireccionCampos as Campos } from '@/entities/direccion/model/direccion-campos';
 import { TEXTOS } from './textos';
@@ -50,18 +48,13 @@ export function DireccionDetallesDialog({
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={alConfirmar} className="grid gap-4">
-          <DireccionCampos etiquetaDepartamento={TEXTOS.departamento} />
-          <FormField
-            label="Descripción adicional (opcional)"
-            error={form.formState.errors.descripcion?.message}
-          >
-            <Textarea
-              maxLength={200}
-              rows={2}
-              placeholder="Ej.: Local con portón verde, timbre 2"
-              {...form.register('descripcion')}
-            />
-          </FormField>
+          <DireccionCampos
+            etiquetaDepartamento={TEXTOS.departamento}
+            descripcion={{
+              label: 'Descripción adicional (opcional)',
+              placeholder: 'Ej.: Local con portón verde, timbre 2',
+            }}
+          />
           <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onVolverAlMapa}>
               <MapIcon aria-hidden />
