@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectSinViolaciones as expectNoViolations } from './axe';
 import { estarEn, expect, test } from './fixtures';
-import { admin, logIn, repartidor } from './helpers';
+import { admin, completarPaquete, logIn, repartidor } from './helpers';
 
 /**
  * axe finds nothing critical, serious or moderate on the app's screens, at the phone and desktop
@@ -154,10 +154,7 @@ for (const width of [375, 1280]) {
       await continuar.click();
       await expect(page.getByLabel(/Peso/)).toBeVisible();
       await expectNoViolations(page);
-      await page.getByLabel(/Peso/).fill('1.5');
-      await page.getByLabel(/Largo/).fill('30');
-      await page.getByLabel(/Ancho/).fill('20');
-      await page.getByLabel(/Alto/).fill('10');
+      await completarPaquete(page);
       await continuar.click();
       // The shipping options, once the store's quote answers, and the summary.
       const metodo = page.getByRole('group', { name: /^Método de envío de / });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn, toast } from './helpers';
+import { completarPaquete, logIn, toast } from './helpers';
 
 /**
  * Checkout and payments (issue 13) on a fresh app with its embedded defaults: a shopper buys
@@ -76,10 +76,7 @@ test.describe('checkout and payments', () => {
     await continuar.click();
     await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
     await continuar.click();
-    await page.getByLabel(/Peso/).fill('1.5');
-    await page.getByLabel(/Largo/).fill('30');
-    await page.getByLabel(/Ancho/).fill('20');
-    await page.getByLabel(/Alto/).fill('10');
+    await completarPaquete(page);
     await continuar.click();
     await expect(page.getByText('Paso 5 de 6')).toBeVisible();
     await continuar.click();

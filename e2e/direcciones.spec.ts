@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectSinViolaciones } from './axe';
 import { emailUnico, expect, test } from './fixtures';
-import { logIn, toast } from './helpers';
+import { completarPaquete, logIn, toast } from './helpers';
 
 /**
  * Addresses people deliver to (issue 24) at 375 px, with the embedded geocoder (it knows
@@ -32,10 +32,7 @@ async function hastaLaCotizacion(page: Page) {
   await continuar.click();
   await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
   await continuar.click();
-  await page.getByLabel(/Peso/).fill('1.5');
-  await page.getByLabel(/Largo/).fill('30');
-  await page.getByLabel(/Ancho/).fill('20');
-  await page.getByLabel(/Alto/).fill('10');
+  await completarPaquete(page);
   await continuar.click();
   await expect(page.getByText('Paso 5 de 6')).toBeVisible();
   const metodos = page.getByRole('group', { name: /^Método de envío de / });

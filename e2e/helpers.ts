@@ -36,3 +36,14 @@ export async function logIn(page: Page, user: Credenciales) {
   await expect(toast(page, '¡Bienvenido!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Checkout step 4: the package's weight (kg) and sides (cm). */
+export async function completarPaquete(
+  page: Page,
+  { peso = '1.5', largo = '30', ancho = '20', alto = '10' } = {},
+) {
+  await page.getByLabel(/Peso/).fill(peso);
+  await page.getByLabel(/Largo/).fill(largo);
+  await page.getByLabel(/Ancho/).fill(ancho);
+  await page.getByLabel(/Alto/).fill(alto);
+}
