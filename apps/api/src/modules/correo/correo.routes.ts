@@ -1,4 +1,4 @@
-import { ERROR_CODES, TIPOS_DE_AVISO } from '@compra-grupal/contracts';
+import { ERROR_CODES, errorBodySchema, TIPOS_DE_AVISO } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -40,14 +40,14 @@ export const correoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Dejar de recibir un tipo de correo: el enlace «Dejar de recibir estos correos» de cada correo que no es esencial (HTML)',
         querystring,
-        produces: ['text/html'],
+        produces: ['text/html', 'application/json'],
         responseDescriptions: {
           200: 'La página que confirma la baja, en HTML',
-          400: 'El enlace no es válido: la página lo dice, en HTML',
+          400: 'El enlace no es válido: una página que lo dice para el navegador (Accept: text/html), si no el error',
         },
         response: {
           200: z.string().describe('La página, en HTML'),
-          400: z.string().describe('La página, en HTML'),
+          400: errorBodySchema,
         },
       },
     },
@@ -55,16 +55,25 @@ export const correoRoutes: FastifyPluginAsyncZod = async (app) => {
       const baja = request.validationError
         ? undefined
         : await app.services.correo.darDeBaja(request.query.token);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      reply.header('cache-control', 'no-store');
       if (!baja) {
-        return reply.status(400).send(pagina('El enlace no es válido', MENSAJE_INVALIDO));
+        // A person who clicked an old or mangled link reads a page; anything else, the error.
+        if (!request.headers.accept?.includes('text/html')) {
+          throw new AppError(400, ERROR_CODES.solicitudInvalida, MENSAJE_INVALIDO);
+        }
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(pagina('El enlace no es válido', MENSAJE_INVALIDO));
       }
-      return reply.send(
-        pagina(
-          'Listo',
-          `Listo: ya no vas a recibir correos de «${TIPOS_DE_AVISO[baja.tipo].nombre}». Podés volver a activarlos desde las notificaciones de Compra Grupal.`,
-        ),
-      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          pagina(
+            'Listo',
+            `Listo: ya no vas a recibir correos de «${TIPOS_DE_AVISO[baja.tipo].nombre}». Podés volver a activarlos desde las notificaciones de Compra Grupal.`,
+          ),
+        );
     },
   );
 

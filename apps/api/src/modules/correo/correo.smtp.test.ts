@@ -250,9 +250,15 @@ describe('correo over a real SMTP server on loopback', () => {
       '/api/correo/baja',
       `/api/correo/baja?token=${'a'.repeat(2000)}`,
     ]) {
-      const pagina = await t.app.inject({ method: 'GET', url });
+      const pagina = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(pagina.statusCode, url).toBe(400);
+      expect(pagina.headers['content-type'], url).toContain('text/html');
       expect(pagina.body, url).toContain('El enlace para dejar de recibir correos no es válido');
+      // Not a browser: the shared error body.
+      const json = await t.app.inject({ method: 'GET', url });
+      expect(json.statusCode, url).toBe(400);
+      expect(json.json(), url).toMatchObject({ code: 'SOLICITUD_INVALIDA' });
+      expect(json.json().mensaje, url).toContain('no es válido');
     }
     const post = await t.app.inject({ method: 'POST', url: '/api/correo/baja?token=basura' });
     expect(post.statusCode).toBe(400);
