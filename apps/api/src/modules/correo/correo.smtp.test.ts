@@ -7,7 +7,7 @@ import { uniqueEmail } from '../../test/auth-helpers';
 import { agregarPlantillasDePrueba } from '../../test/plantillas-de-prueba';
 import { type SmtpDePrueba, startSmtpDePrueba } from '../../test/smtp-de-prueba';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TRABAJO_ENVIAR_CORREO } from './correo.service';
+import { MAX_INTENTOS_CORREO, TRABAJO_ENVIAR_CORREO } from './correo.service';
 import type { NombreDePlantilla } from './plantillas';
 
 describe('correo over a real SMTP server on loopback', () => {
@@ -142,6 +142,22 @@ describe('correo over a real SMTP server on loopback', () => {
     const trabajo = await trabajoDe(correo.id);
     expect(trabajo).toMatchObject({ estado: 'fallido', intentos: 1 });
     expect(trabajo?.ultimoError).toContain('SMTP 550');
+  });
+
+  it('marks the message fallido when its last attempt fails for now too', async () => {
+    smtp.rechazar(421, MAX_INTENTOS_CORREO);
+    const { para, fila: correo } = await encolar(ESENCIAL);
+    for (let intento = 0; intento < MAX_INTENTOS_CORREO; intento++) {
+      await t.app.jobs.runDue();
+      clock.advance(60 * 60_000);
+    }
+    await t.app.jobs.runDue();
+    expect(recibidosPor(para)).toHaveLength(0);
+    expect((await fila(correo.id))?.estado).toBe('fallido');
+    expect(await trabajoDe(correo.id)).toMatchObject({
+      estado: 'fallido',
+      intentos: MAX_INTENTOS_CORREO,
+    });
   });
 
   it('a resend after a lost update carries the same Message-ID (the receiver dedupes)', async () => {
