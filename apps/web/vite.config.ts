@@ -72,6 +72,8 @@ export default defineConfig({
       '/api': { target: api, changeOrigin: true },
       '/socket.io': { target: api, changeOrigin: true, ws: true },
       '/uploads': { target: api, changeOrigin: true },
+      // The API's development mailbox (docs/decisions/039).
+      '/dev/correos': { target: api, changeOrigin: true },
     },
   },
 });

@@ -34,6 +34,8 @@ export async function startServer(
       // What production refuses to start without (apps/api/src/config.ts).
       PUBLIC_URL: 'https://bench.compragrupal.invalid',
       JWT_SECRET: BENCH_JWT_SECRET,
+      // Nothing listens there: a message fails and waits for its retry, off the measured path.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

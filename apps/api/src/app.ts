@@ -14,6 +14,7 @@ import {
 import type { IdentityPort } from './adapters/identity/identity.port';
 import { createIdentity } from './adapters/identity/identity-from-config';
 import { createLimiters } from './adapters/limits/limiter-store-from-config';
+import { createMail } from './adapters/mail/mail-from-config';
 import { createPayments } from './adapters/payments/payments-from-config';
 import { createRealtimeFanOut } from './adapters/realtime/fan-out-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
@@ -32,6 +33,7 @@ import { MULTIPART_LIMITS } from './lib/multipart-form';
 import { outboxBacklog } from './metrics/outbox-backlog';
 import { type AppMetrics, createPrometheusMetrics } from './metrics/prometheus-metrics';
 import { apiModules } from './modules';
+import { claveDeBajaDe } from './modules/correo/enlace-de-baja';
 import { mercadoPagoKeyFor } from './modules/mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import {
   type AccessTokens,
@@ -152,8 +154,12 @@ export async function buildApp({
     onFinished: metrics.port.trabajoTerminado,
   });
   app.decorate('jobs', jobs);
+  // SMTP_URL's server, or the embedded mailbox (/dev/correos); closed after the jobs stop.
+  const mail = createMail(config);
   const services = createServices(database, config, {
     jobs,
+    mail,
+    claveDeBaja: claveDeBajaDe(jwtSecret),
     afterCommit: outbox.kick,
     storage,
     payments,
@@ -198,7 +204,10 @@ export async function buildApp({
     }
   }
   app.addHook('onListen', async () => app.jobs.start());
-  app.addHook('onClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await mail.close?.();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -241,6 +250,12 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // The modules' pages outside /api (docs/decisions/031), before the web app's fallback.
+  for (const modulo of apiModules) {
+    for (const { prefix, plugin } of modulo.pages ?? []) {
+      await app.register(plugin, { prefix });
+    }
+  }
 
   const uploadsDir = uploadsDirOf(config);
   mkdirSync(uploadsDir, { recursive: true });

@@ -56,6 +56,7 @@ export function createServices(
     metrics,
     jobs = createJobRunner({ db: database.db, ...(clock ? { clock } : {}) }),
     mail = createEmbeddedMailbox(),
+    claveDeBaja = new Uint8Array(randomBytes(32)),
   }: {
     afterCommit?: () => void;
     storage: StoragePort;
@@ -81,6 +82,11 @@ export function createServices(
     jobs?: JobRunner;
     /** Where email goes (adapters/mail); the embedded mailbox by default. */
     mail?: MailPort;
+    /**
+     * The key of the emails' unsubscribe links (modules/correo/enlace-de-baja.ts, derived from
+     * the JWT secret); a random one, for callers that send nothing (the admin command line).
+     */
+    claveDeBaja?: Uint8Array;
   },
 ) {
   const repositories = createRepositories(database.db);
@@ -90,6 +96,7 @@ export function createServices(
     jobs,
     mail,
     publicUrl: config.PUBLIC_URL,
+    claveDeBaja,
     ...(clock ? { clock } : {}),
   });
   /** Telling people: the bell and its email, written in the event's own transaction. */

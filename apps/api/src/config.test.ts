@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, remitenteDe } from './config';
+import { redactText } from './lib/logger';
 
 describe('loadConfig', () => {
   it('defaults to the embedded setup', () => {
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://compragrupal.com.ar',
       JWT_SECRET: 'Qm8v1Xr4LzT0pK9sWc2Ne7Hy5Ab3Ud6Fj0Go4Ri8Vl1=',
       MP_TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     };
     const problemas = (env: Record<string, string>) => {
       try {
@@ -157,6 +159,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://compragrupal.com.ar',
       JWT_SECRET,
+      SMTP_URL: 'smtps://avisos:clave@smtp.compragrupal.com.ar',
     };
     const mercadoPago = {
       MP_CLIENT_ID: '1234567890123456',
@@ -188,6 +191,7 @@ describe('loadConfig', () => {
       expect(problemas({ NODE_ENV: 'production' })).toEqual([
         expect.stringMatching(/^PUBLIC_URL: en producción es obligatoria/),
         expect.stringMatching(/^JWT_SECRET: en producción es obligatoria/),
+        expect.stringMatching(/^SMTP_URL: en producción es obligatoria/),
       ]);
     });
 
@@ -197,6 +201,7 @@ describe('loadConfig', () => {
         expect.stringMatching(/^TRUST_PROXY: 99 proxies es demasiado/),
         expect.stringMatching(/^PUBLIC_URL: en producción es obligatoria/),
         expect.stringMatching(/^JWT_SECRET: en producción es obligatoria/),
+        expect.stringMatching(/^SMTP_URL: en producción es obligatoria/),
       ]);
     });
 
@@ -362,6 +367,97 @@ describe('loadConfig', () => {
         'METRICS_TOKEN: debe tener al menos 16 caracteres',
       ]);
       expect(problems({ DATABASE_POOL_MAX: '1' })[0]).toMatch(/^DATABASE_POOL_MAX: /);
+    });
+  });
+
+  describe('email: SMTP_URL, MAIL_FROM and the development mailbox (docs/decisions/039)', () => {
+    const produccion = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://compragrupal.com.ar',
+      JWT_SECRET: 'Qm8v1Xr4LzT0pK9sWc2Ne7Hy5Ab3Ud6Fj0Go4Ri8Vl1=',
+    };
+    const problemas = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it('production refuses to start without SMTP_URL, unless it is a demo (the embedded mailbox)', () => {
+      expect(problemas(produccion)).toEqual([
+        expect.stringMatching(/^SMTP_URL: en producción es obligatoria \(smtp:\/\/ o smtps:\/\//),
+      ]);
+      expect(problemas({ ...produccion, SMTP_URL: 'smtps://smtp.compragrupal.com.ar' })).toEqual(
+        [],
+      );
+      const demo = { ...produccion, DEMO_MODE: 'true', MP_MODE: 'off' };
+      expect(problemas(demo)).toEqual([]);
+      // Outside production the embedded mailbox is the default.
+      expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    });
+
+    it('takes smtp:// and smtps:// with credentials, and never repeats a refused value', () => {
+      const url = 'smtps://avisos%40compragrupal.com.ar:cl%40ve-secreta@smtp.example.com:465';
+      expect(loadConfig({ SMTP_URL: url }).SMTP_URL).toBe(url);
+      expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' }).SMTP_URL).toBe(
+        'smtp://127.0.0.1:1025',
+      );
+      for (const SMTP_URL of [
+        'https://usuario:clave-secreta@smtp.example.com',
+        'smtp://',
+        'cualquiera',
+      ]) {
+        const lineas = problemas({ SMTP_URL });
+        expect(lineas, SMTP_URL).toEqual([
+          expect.stringMatching(/^SMTP_URL: debe ser una URL smtp:\/\/ o smtps:\/\//),
+        ]);
+        expect(lineas.join('\n')).not.toContain('clave-secreta');
+      }
+      // Wherever a URL with credentials reaches a log line, the credentials are hidden.
+      expect(redactText(`fallo al conectar con ${url}`)).toBe(
+        'fallo al conectar con smtps://[oculto]@smtp.example.com:465',
+      );
+    });
+
+    it('sends from MAIL_FROM, or Compra Grupal <no-responder@PUBLIC_URL host>', () => {
+      expect(remitenteDe(loadConfig({ PUBLIC_URL: 'https://compras.example.com.ar' }))).toEqual({
+        nombre: 'Compra Grupal',
+        direccion: 'no-responder@compras.example.com.ar',
+      });
+      expect(remitenteDe(loadConfig({ MAIL_FROM: 'Avisos <avisos@compragrupal.com.ar>' }))).toEqual(
+        {
+          nombre: 'Avisos',
+          direccion: 'avisos@compragrupal.com.ar',
+        },
+      );
+      expect(remitenteDe(loadConfig({ MAIL_FROM: 'avisos@compragrupal.com.ar' }))).toEqual({
+        nombre: '',
+        direccion: 'avisos@compragrupal.com.ar',
+      });
+      for (const MAIL_FROM of ['Avisos', 'Avisos <no es una dirección>', 'a@b.c\r\nBcc: x@y.z']) {
+        expect(problemas({ MAIL_FROM }), MAIL_FROM).toEqual([
+          expect.stringMatching(/^MAIL_FROM: /),
+        ]);
+      }
+    });
+
+    it('opens /dev/correos in development and a demo without SMTP, never in production otherwise', () => {
+      expect(loadConfig({}).DEV_MAILBOX).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test' }).DEV_MAILBOX).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'test', DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+      expect(loadConfig({ ...produccion, SMTP_URL: 'smtp://smtp.example.com' }).DEV_MAILBOX).toBe(
+        false,
+      );
+      const demo = { ...produccion, DEMO_MODE: 'true', MP_MODE: 'off' };
+      expect(loadConfig(demo).DEV_MAILBOX).toBe(true);
+      // A demo that sends real mail does not show it to everyone.
+      expect(loadConfig({ ...demo, SMTP_URL: 'smtp://smtp.example.com' }).DEV_MAILBOX).toBe(false);
+      expect(
+        problemas({ ...produccion, SMTP_URL: 'smtp://smtp.example.com', DEV_MAILBOX: 'true' }),
+      ).toEqual([expect.stringMatching(/^DEV_MAILBOX: en producción .*DEMO_MODE=true/)]);
     });
   });
 });

@@ -249,7 +249,55 @@ const envSchema = z.object({
       .optional(),
   ),
   REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('compra-grupal:')),
+  /**
+   * Email (docs/decisions/039): an SMTP server, smtp:// or smtps:// (user:pass@ allowed); empty:
+   * the embedded mailbox, which sends nothing (production refuses it unless DEMO_MODE).
+   */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(1000)
+      // The message never echoes the value: it may hold the SMTP password.
+      .refine(esUrlSmtp, 'debe ser una URL smtp:// o smtps:// (usuario:clave@ opcional)')
+      .optional(),
+  ),
+  /** The sender, `Nombre <direccion>` or an address; default Compra Grupal <no-responder@HOST>. */
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(320)
+      .refine(
+        (value) => parseRemitente(value) !== undefined,
+        'debe ser una dirección (avisos@ejemplo.com) o «Nombre <avisos@ejemplo.com>»',
+      )
+      .optional(),
+  ),
+  /**
+   * The pages of the embedded mailbox, /dev/correos. Default: on in development, and in a demo
+   * without SMTP_URL; off in tests and production (production refuses it without DEMO_MODE).
+   */
+  DEV_MAILBOX: booleanFlag,
 });
+
+/** smtp://host[:port] or smtps://…, credentials optional, nothing else. */
+function esUrlSmtp(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A sender's name and address, from `Nombre <dir>` or `dir`; undefined when it is neither. */
+export function parseRemitente(value: string): { nombre: string; direccion: string } | undefined {
+  const match = /^\s*(?:"?([^"<>\r\n]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  const direccion = match?.[2] ?? match?.[3];
+  if (!direccion || !z.email().safeParse(direccion).success) return undefined;
+  return { nombre: (match?.[1] ?? '').trim(), direccion };
+}
 
 /** Placeholders and other guessable values that production refuses as JWT_SECRET. */
 const WEAK_SECRET =
@@ -288,6 +336,8 @@ const configSchema = envSchema
           : !production || env.DEMO_MODE
             ? ('sandbox' as const)
             : ('off' as const)),
+      DEV_MAILBOX:
+        env.DEV_MAILBOX ?? (env.NODE_ENV === 'development' || (env.DEMO_MODE && !env.SMTP_URL)),
     };
   })
   .refine((env) => env.NODE_ENV !== 'production' || !env.SEED_DEMO || env.DEMO_MODE, {
@@ -340,6 +390,11 @@ const configSchema = envSchema
     message:
       'en producción el Mercado Pago de prueba (sandbox) solo se usa con DEMO_MODE=true; configura MP_CLIENT_ID, MP_CLIENT_SECRET y MP_REDIRECT_URI',
   })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.DEV_MAILBOX || env.DEMO_MODE, {
+    path: ['DEV_MAILBOX'],
+    message:
+      'en producción el buzón /dev/correos (que muestra los correos de todos) solo se abre con DEMO_MODE=true',
+  })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'no puede superar a REQUEST_TIMEOUT_MS (los encabezados son parte de la solicitud)',
@@ -367,6 +422,8 @@ function productionRefusals(env: {
   MP_TOKEN_ENCRYPTION_KEY?: string | undefined;
   MP_WEBHOOK_SECRET?: string | undefined;
   SEED_DEMO: boolean;
+  SMTP_URL?: string | undefined;
+  DEMO_MODE: boolean;
 }): [string, string][] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: [string, string][] = [];
@@ -399,6 +456,12 @@ function productionRefusals(env: {
       'en producción con Mercado Pago es obligatoria: la clave secreta de las notificaciones (Webhooks) de tu aplicación en Mercado Pago; sin ella se rechaza toda notificación verdadera',
     ]);
   }
+  if (!env.SMTP_URL && !env.DEMO_MODE) {
+    problems.push([
+      'SMTP_URL',
+      'en producción es obligatoria (smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.com): sin ella ningún correo (verificaciones, recuperar la contraseña, avisos) sale de la app',
+    ]);
+  }
   return problems;
 }
 
@@ -410,6 +473,17 @@ export const secretsMayBeGenerated = (config: { NODE_ENV: string }): boolean =>
   config.NODE_ENV !== 'production';
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The sender of every email: MAIL_FROM, or Compra Grupal <no-responder@PUBLIC_URL's host>. */
+export function remitenteDe(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>): {
+  nombre: string;
+  direccion: string;
+} {
+  const configurado = config.MAIL_FROM ? parseRemitente(config.MAIL_FROM) : undefined;
+  if (configurado) return configurado;
+  const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost';
+  return { nombre: 'Compra Grupal', direccion: `no-responder@${host}` };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

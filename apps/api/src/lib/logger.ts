@@ -23,9 +23,12 @@ const SENSITIVE_KEYS = [
   'params',
   'parameters',
   'query',
+  'SMTP_URL',
 ];
 
 const sensitivePatterns: [RegExp, string][] = [
+  // Credentials inside a URL (SMTP_URL, DATABASE_URL, REDIS_URL): scheme://user:pass@host.
+  [/\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#]*@/gi, `$1${CENSOR}@`],
   [/\$argon2\w*\$[^\s"',)]+/g, CENSOR], // password hashes
   [/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, CENSOR], // JWTs
   [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, CENSOR], // emails

@@ -11,13 +11,20 @@ export interface ModuleRoutes {
 }
 
 /**
- * A module's manifest (docs/decisions/031): its routes with their prefixes and its periodic
- * jobs. `modules/index.ts` lists every manifest; `app.ts` registers what they declare and
+ * A module's manifest (docs/decisions/031): its routes with their prefixes, its pages outside
+ * /api and its periodic jobs. `modules/index.ts` lists every manifest; `app.ts` registers what they declare and
  * lists no module by hand.
  */
 export interface ApiModule {
   name: string;
   routes: ModuleRoutes[];
+  /**
+   * Server-rendered pages outside /api (the development mailbox, /dev/correos): registered at
+   * the root under their whole prefix, before the web app's fallback, and left out of the
+   * OpenAPI document. A plugin decides from `app.config` whether it serves anything; an
+   * unregistered /dev path answers 404.
+   */
+  pages?: ModuleRoutes[];
   /** The module's periodic jobs, built from the services (composition.ts). */
   // biome-ignore lint/suspicious/noExplicitAny: each job carries its own cursor type.
   jobs?: (services: Services) => PeriodicJob<any>[];

@@ -2,6 +2,7 @@ import { adminModule } from './admin/admin.module';
 import type { ApiModule } from './api-module';
 import { categoriaModule } from './categoria/categoria.module';
 import { coberturaModule } from './cobertura/cobertura.module';
+import { correoModule } from './correo/correo.module';
 import { direccionModule } from './direccion/direccion.module';
 import { envioModule } from './envio/envio.module';
 import { geoModule } from './geo/geo.module';
@@ -36,4 +37,5 @@ export const apiModules: readonly ApiModule[] = [
   adminModule,
   geoModule,
   soporteModule,
+  correoModule,
 ];

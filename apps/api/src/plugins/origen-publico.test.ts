@@ -94,6 +94,7 @@ describe('one origin in production', () => {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://compragrupal.example.com.ar',
     JWT_SECRET: 'Kq8vX2mZ7pL4wR9tY6nB3cF1hJ5dG0sA-prod-origen',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     MP_MODE: 'off',
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '',

@@ -14,10 +14,11 @@ import {
 const notFoundBody = errorBody(ERROR_MESSAGES.RUTA_NO_ENCONTRADA, ERROR_CODES.rutaNoEncontrada);
 
 /**
- * Paths that only ever name files: a missing one is a JSON 404, never the SPA's index.html
- * (a browser would take the page for a broken image or script).
+ * Paths that only ever name files, and the server's own development pages (/dev/correos when
+ * it is off): a missing one is a JSON 404, never the SPA's index.html (a browser would take
+ * the page for a broken image or script, or a missing page for one that exists).
  */
-const soloArchivos = /^\/(api|uploads|assets)(\/|\?|$)/;
+const soloArchivos = /^\/(api|uploads|assets|dev)(\/|\?|$)/;
 
 /**
  * Serves the built SPA (hashed assets cached for a year, index.html never cached, brotli or gzip

@@ -16,11 +16,15 @@ import { DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { createTestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
 
-/** What every production start needs: a public URL and a JWT secret (both refused when absent). */
+/**
+ * What every production start needs: a public URL, a JWT secret and an SMTP server (all refused
+ * when absent). Nothing connects to the SMTP server until a message is sent.
+ */
 const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://compragrupal.com.ar',
   JWT_SECRET: 'Qm8v1Xr4LzT0pK9sWc2Ne7Hy5Ab3Ud6Fj0Go4Ri8Vl1=',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 const MP_TOKEN_ENCRYPTION_KEY = Buffer.alloc(32, 5).toString('base64');
 const problemsOf = (env: Record<string, string>) => {
@@ -155,6 +159,7 @@ describe('security: what production refuses', () => {
             MP_CLIENT_SECRET: 'secreto-del-cliente',
             MP_REDIRECT_URI: 'https://compragrupal.com.ar/api/oauth/mercadopago/callback',
             MP_WEBHOOK_SECRET: '',
+            SMTP_URL: '',
             TRUST_PROXY: '0.0.0.0/0',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -177,6 +182,7 @@ describe('security: what production refuses', () => {
           expect.stringMatching(/^ {2}- JWT_SECRET: en producción es obligatoria/),
           expect.stringMatching(/^ {2}- MP_TOKEN_ENCRYPTION_KEY: en producción/),
           expect.stringMatching(/^ {2}- MP_WEBHOOK_SECRET: en producción con Mercado Pago/),
+          expect.stringMatching(/^ {2}- SMTP_URL: en producción es obligatoria/),
         ]);
         // Nothing was written: not even the embedded database was created.
         expect(readdirSync(dataDir)).toEqual([]);

@@ -4,8 +4,21 @@ export interface MensajeSaliente {
   asunto: string;
   html: string;
   texto: string;
+  /**
+   * The Message-ID, stable per message (`<correoId@host>`): a retry after a crash that hid a
+   * delivery carries the same id, so the receiving side can drop the copy (decision 039).
+   */
+  idMensaje?: string;
   /** Extra headers (List-Unsubscribe for what is not essential). */
   encabezados?: Record<string, string>;
+}
+
+/**
+ * The transport refused this message for good (an SMTP 5xx reply: no such mailbox, rejected
+ * content): sending it again cannot help. Any other error is transient and the job retries.
+ */
+export class RechazoPermanente extends Error {
+  override name = 'RechazoPermanente';
 }
 
 /**
@@ -15,7 +28,10 @@ export interface MensajeSaliente {
  */
 export interface MailPort {
   readonly nombre: 'smtp' | 'buzon';
-  /** Throws when the transport refused or could not be reached (the job retries). */
+  /**
+   * Throws RechazoPermanente when the transport refused the message for good, any other error
+   * when it could not be reached or refused for now (the job retries).
+   */
   enviar(mensaje: MensajeSaliente): Promise<{ idExterno: string | null }>;
   close?(): Promise<void>;
 }

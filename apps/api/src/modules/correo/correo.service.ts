@@ -1,18 +1,23 @@
-import { TIPOS_DE_AVISO } from '@compra-grupal/contracts';
+import { TIPOS_DE_AVISO, type TipoDeAviso } from '@compra-grupal/contracts';
 import { render } from '@react-email/render';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { z } from 'zod';
-import type { MailPort } from '../../adapters/mail/mail.port';
+import { type MailPort, RechazoPermanente } from '../../adapters/mail/mail.port';
 import type { Database } from '../../db/database';
-import { correos, preferenciasDeAviso } from '../../db/schema';
-import type { JobRunner } from '../../jobs/job-runner';
+import { correos, preferenciasDeAviso, usuarios } from '../../db/schema';
+import { type JobRunner, PermanentJobError } from '../../jobs/job-runner';
 import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { createEnlacesDeBaja } from './enlace-de-baja';
 import { type NombreDePlantilla, plantillas } from './plantillas';
 import type { ContextoDeCorreo } from './plantillas/plantilla';
 
 export const TRABAJO_ENVIAR_CORREO = 'correo.enviar';
+/** Attempts of one email; the runner waits 5 s, 10 s, 20 s… (up to an hour) between them. */
+export const MAX_INTENTOS_CORREO = 8;
+/** Messages the embedded mailbox lists (/dev/correos). */
+export const BUZON_MAX = 100;
 
 /** One email to enqueue. `clave` is the idempotency key of the event that causes it. */
 export interface CorreoAEncolar<N extends NombreDePlantilla = NombreDePlantilla> {
@@ -23,36 +28,53 @@ export interface CorreoAEncolar<N extends NombreDePlantilla = NombreDePlantilla>
   datos: z.input<(typeof plantillas)[N]['esquema']>;
 }
 
+/** The kind of the notification center a template belongs to, if any. */
+const tipoDe = (plantilla: NombreDePlantilla): TipoDeAviso | undefined =>
+  (plantillas[plantilla] as { tipoDeAviso?: TipoDeAviso }).tipoDeAviso;
+
+/** Whether a person may turn this template's email off (its kind is not essential). */
+const seDaDeBaja = (plantilla: NombreDePlantilla): TipoDeAviso | undefined => {
+  const tipo = tipoDe(plantilla);
+  return tipo && !TIPOS_DE_AVISO[tipo].esencial ? tipo : undefined;
+};
+
 /**
  * Email (docs/decisions/039). `encolar` runs inside the caller's transaction: it keeps the
  * message in `correos` and adds the sending job, so both exist only if the transaction
  * commits, and a second enqueue of the same `clave` changes nothing. The job renders the
- * template and hands it to the transport, outside any request; a failure is retried with the
- * runner's backoff.
+ * template and hands it to the transport, outside any request. A transient failure is retried
+ * with the runner's backoff; a permanent refusal (SMTP 5xx), data that no longer renders or the
+ * last attempt mark the row `fallido`. The row goes `enviado` only from `pendiente`, and each
+ * message carries a Message-ID made from its id, so the rare resend after a crash between the
+ * server's acceptance and that update is the same message to the receiving side.
  */
 export function createCorreoService({
   db,
   jobs,
   mail,
   publicUrl,
+  claveDeBaja,
   clock = systemClock,
 }: {
   db: Database;
   jobs: JobRunner;
   mail: MailPort;
   publicUrl: string;
+  /** The key of the unsubscribe links (enlace-de-baja.ts, derived from JWT_SECRET). */
+  claveDeBaja: Uint8Array;
   clock?: Clock;
 }) {
   const urlPublica = publicUrl.replace(/\/+$/, '');
+  const dominio = urlPublica ? new URL(urlPublica).hostname : 'localhost';
+  const enlacesDeBaja = createEnlacesDeBaja({ clave: claveDeBaja, urlPublica });
 
   async function emailApagado(
     executor: Database,
     usuarioId: string | null,
     plantilla: NombreDePlantilla,
   ): Promise<boolean> {
-    const tipo = (plantillas[plantilla] as { tipoDeAviso?: keyof typeof TIPOS_DE_AVISO })
-      .tipoDeAviso;
-    if (!tipo || TIPOS_DE_AVISO[tipo].esencial || !usuarioId) return false;
+    const tipo = seDaDeBaja(plantilla);
+    if (!tipo || !usuarioId) return false;
     const [preferencia] = await executor
       .select({ email: preferenciasDeAviso.email })
       .from(preferenciasDeAviso)
@@ -75,22 +97,80 @@ export function createCorreoService({
     };
   }
 
+  /** A row as it goes out: its rendering, with the unsubscribe link when the kind has one. */
+  async function componer(correo: typeof correos.$inferSelect) {
+    const plantilla = correo.plantilla as NombreDePlantilla;
+    const tipo = seDaDeBaja(plantilla);
+    const urlDeBaja =
+      tipo && correo.usuarioId ? await enlacesDeBaja.url(correo.usuarioId, tipo) : null;
+    const mensaje = await renderizar(plantilla, correo.datos, { urlPublica, urlDeBaja });
+    // RFC 2369 and RFC 8058: the mail client's own "unsubscribe" button, one click (a POST).
+    const encabezados = urlDeBaja
+      ? {
+          'List-Unsubscribe': `<${urlDeBaja}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : undefined;
+    return { mensaje, encabezados };
+  }
+
+  const marcar = (correoId: string, cambios: Partial<typeof correos.$inferInsert>) =>
+    db
+      .update(correos)
+      .set(cambios)
+      .where(and(eq(correos.id, correoId), eq(correos.estado, 'pendiente')));
+
   jobs.register(
     TRABAJO_ENVIAR_CORREO,
-    z.object({ correoId: z.string() }),
-    async ({ correoId }) => {
+    z.object({ correoId: z.string().max(64) }),
+    async ({ correoId }, { intento }) => {
       const [correo] = await db.select().from(correos).where(eq(correos.id, correoId));
       if (correo?.estado !== 'pendiente') return;
       const plantilla = correo.plantilla as NombreDePlantilla;
-      const mensaje = await renderizar(plantilla, correo.datos, { urlPublica, urlDeBaja: null });
-      const { idExterno } = await mail.enviar({ para: correo.para, ...mensaje });
-      await db
-        .update(correos)
-        .set({ estado: 'enviado', ...mensaje, idExterno, enviadoEn: clock.now() })
-        .where(and(eq(correos.id, correoId), eq(correos.estado, 'pendiente')));
+      // Turned off between the event and the sending (the unsubscribe link of another email).
+      if (await emailApagado(db, correo.usuarioId, plantilla)) {
+        await marcar(correoId, { estado: 'omitido' });
+        return;
+      }
+      let compuesto: Awaited<ReturnType<typeof componer>>;
+      try {
+        compuesto = await componer(correo);
+      } catch (error) {
+        // Stored data that its template no longer accepts: no retry will render it.
+        await marcar(correoId, { estado: 'fallido' });
+        throw new PermanentJobError(
+          `La plantilla ${plantilla} no pudo armar el correo: ${error instanceof Error ? error.name : 'error'}`,
+        );
+      }
+      const { mensaje, encabezados } = compuesto;
+      let idExterno: string | null;
+      try {
+        ({ idExterno } = await mail.enviar({
+          para: correo.para,
+          ...mensaje,
+          idMensaje: `<${correo.id}@${dominio}>`,
+          ...(encabezados ? { encabezados } : {}),
+        }));
+      } catch (error) {
+        const permanente = error instanceof RechazoPermanente;
+        if (permanente || intento >= MAX_INTENTOS_CORREO) {
+          await marcar(correoId, { estado: 'fallido', ...mensaje });
+        }
+        if (permanente) throw new PermanentJobError(error.message);
+        throw error;
+      }
+      await marcar(correoId, { estado: 'enviado', ...mensaje, idExterno, enviadoEn: clock.now() });
     },
-    { maxIntentos: 8 },
+    { maxIntentos: MAX_INTENTOS_CORREO },
   );
+
+  /** The subject of a row not rendered yet (pending), from its template and data. */
+  function asuntoDe(correo: { asunto: string | null; plantilla: string; datos: unknown }) {
+    if (correo.asunto !== null) return correo.asunto;
+    const definicion = plantillas[correo.plantilla as NombreDePlantilla];
+    const datos = definicion?.esquema.safeParse(correo.datos);
+    return datos?.success ? definicion.asunto(datos.data as never) : `(${correo.plantilla})`;
+  }
 
   return {
     /** Keeps the message and schedules its sending, in the caller's transaction. */
@@ -121,8 +201,73 @@ export function createCorreoService({
         clave: `correo:${fila.id}`,
       });
     },
+
     /** Renders a template as it would be sent (the /dev/correos pages, tests). */
     renderizar,
+
+    /**
+     * An unsubscribe link's token: that person stops receiving that kind of email (the
+     * notification center's preference, decision 041). Undefined for a token that is not ours.
+     */
+    async darDeBaja(token: string): Promise<{ tipo: TipoDeAviso } | undefined> {
+      const baja = await enlacesDeBaja.leer(token);
+      if (!baja) return undefined;
+      const [usuario] = await db
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(eq(usuarios.id, baja.usuarioId));
+      // An account deleted since: nothing is sent to it anyway.
+      if (usuario) {
+        const ahora = clock.now();
+        await db
+          .insert(preferenciasDeAviso)
+          .values({
+            usuarioId: baja.usuarioId,
+            tipo: baja.tipo,
+            email: false,
+            actualizadoEn: ahora,
+          })
+          .onConflictDoUpdate({
+            target: [preferenciasDeAviso.usuarioId, preferenciasDeAviso.tipo],
+            set: { email: false, actualizadoEn: ahora },
+          });
+      }
+      return { tipo: baja.tipo };
+    },
+
+    /** The embedded mailbox (/dev/correos): the latest messages, newest first. */
+    async buzon() {
+      const filas = await db
+        .select({
+          id: correos.id,
+          para: correos.para,
+          asunto: correos.asunto,
+          plantilla: correos.plantilla,
+          datos: correos.datos,
+          estado: correos.estado,
+          creadoEn: correos.creadoEn,
+        })
+        .from(correos)
+        .orderBy(desc(correos.creadoEn), desc(correos.id))
+        .limit(BUZON_MAX);
+      return filas.map(({ datos, ...fila }) => ({ ...fila, asunto: asuntoDe({ ...fila, datos }) }));
+    },
+
+    /** One message of the mailbox as it went out (or, while pending, as it will). */
+    async delBuzon(id: string) {
+      const [correo] = await db.select().from(correos).where(eq(correos.id, id));
+      if (!correo) return undefined;
+      if (correo.html !== null && correo.texto !== null && correo.asunto !== null) {
+        return { ...correo, asunto: correo.asunto, html: correo.html, texto: correo.texto };
+      }
+      const compuesto = await componer(correo).catch(() => undefined);
+      return {
+        ...correo,
+        asunto: asuntoDe(correo),
+        html: compuesto?.mensaje.html ?? '',
+        texto: compuesto?.mensaje.texto ?? '(la plantilla no pudo armar este correo)',
+      };
+    },
   };
 }
 

@@ -474,6 +474,7 @@ describe('Mercado Pago in production', () => {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://compragrupal.com.ar',
     JWT_SECRET: 'Qm8v1Xr4LzT0pK9sWc2Ne7Hy5Ab3Ud6Fj0Go4Ri8Vl1=',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
   };
 
   it('without credentials nor DEMO_MODE: iniciar answers 503, no sandbox, the callback still redirects', async () => {
