@@ -1,8 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellIcon } from 'lucide-react';
-import { type ComponentProps, forwardRef, useState } from 'react';
+import { type ComponentProps, type CSSProperties, forwardRef, useState } from 'react';
 import { Drawer, DrawerContent, DrawerHeader, DrawerTitle } from '@/components/ui/drawer';
+import { HEADER_HEIGHT } from '@/config/ui';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/use-realtime-event';
 import { useSession } from '@/lib/session/use-session';
@@ -112,6 +113,8 @@ function Campana({ userId }: { userId: string }) {
             <DialogPrimitive.Content
               aria-describedby={undefined}
               data-slot="avisos-panel"
+              // Portalled to <body>, outside the shell that sets the variable.
+              style={{ '--header-height': HEADER_HEIGHT } as CSSProperties}
               className={cn(
                 'fixed top-[calc(var(--header-height)+0.5rem)] right-3 z-50 flex max-h-[min(36rem,calc(100svh-var(--header-height)-1.5rem))] w-[min(26rem,calc(100vw-1.5rem))] flex-col gap-2',
                 'rounded-2xl border border-border/70 bg-popover p-3 text-popover-foreground shadow-xl outline-none',

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:3101';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(`${base}/login`);
+await page.getByLabel('Email', { exact: true }).fill('comprador@compragrupal.com.ar');
+await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+await page.waitForURL(`${base}/`);
+const bell = page.locator('[data-slot="top-bar"]').getByRole('button', { name: /^Notificaciones/ });
+await bell.click();
+await page.waitForTimeout(1000);
+console.log(await page.evaluate(() => { const el = document.querySelector('[data-slot="avisos-panel"]'); if (!el) return 'none'; const r = el.getBoundingClientRect(); const cs = getComputedStyle(el); return JSON.stringify({ r, pos: cs.position, top: cs.top, right: cs.right, width: cs.width, transform: cs.transform, cls: el.className, parent: el.parentElement?.tagName, opacity: cs.opacity }); }));
+await browser.close();
