@@ -270,6 +270,7 @@ describe('the bell', () => {
     const esencial = await within(dialogo).findByRole('switch', { name: 'Correo: Pago aprobado' });
     expect(esencial).toBeChecked();
     expect(esencial).toBeDisabled();
+    expect(esencial).toHaveAccessibleDescription('Siempre te avisamos por correo');
     expect(within(dialogo).getAllByText('Siempre te avisamos por correo').length).toBeGreaterThan(
       0,
     );

@@ -1,5 +1,6 @@
 import { TIPOS_DE_AVISO, type TipoDeAviso } from '@compra-grupal/contracts';
 import { RotateCwIcon } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +24,7 @@ function Interruptor({
   encendido: boolean;
   deshabilitado: boolean;
   etiqueta: string;
+  /** The id of the note that describes it. */
   descripcion?: string;
   onCambiar: (valor: boolean) => void;
 }) {
@@ -32,7 +34,7 @@ function Interruptor({
       role="switch"
       aria-checked={encendido}
       aria-label={`Correo: ${etiqueta}`}
-      {...(descripcion ? { 'aria-description': descripcion } : {})}
+      {...(descripcion ? { 'aria-describedby': descripcion } : {})}
       disabled={deshabilitado}
       onClick={() => onCambiar(!encendido)}
       className={cn(
@@ -68,6 +70,7 @@ export function AvisosPreferencias({
   const preferencias = usePreferenciasDeAviso(userId, { enabled: open });
   const guardar = useGuardarPreferenciaDeAviso(userId);
   const esVendedor = useEsVendedor(userId).data?.esVendedor ?? false;
+  const idBase = useId();
   const tipos = TIPOS.filter(([, t]) => t.destinatario === 'comprador' || esVendedor);
 
   return (
@@ -96,15 +99,20 @@ export function AvisosPreferencias({
         <ul className="grid gap-1">
           {tipos.map(([tipo, { nombre, esencial }]) => {
             const nota = esencial ? 'Siempre te avisamos por correo' : undefined;
+            const notaId = `${idBase}-${tipo}`;
             return (
               <li key={tipo} className="flex items-center justify-between gap-4 py-2">
                 <span className="grid">
                   <span className="font-medium text-sm">{nombre}</span>
-                  {nota && <span className="text-muted-foreground text-xs">{nota}</span>}
+                  {nota && (
+                    <span id={notaId} className="text-muted-foreground text-xs">
+                      {nota}
+                    </span>
+                  )}
                 </span>
                 <Interruptor
                   etiqueta={nombre}
-                  {...(nota ? { descripcion: nota } : {})}
+                  {...(nota ? { descripcion: notaId } : {})}
                   encendido={esencial || (preferencias.data.email[tipo] ?? true)}
                   deshabilitado={esencial || guardar.isPending}
                   onCambiar={(email) =>
