@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectSinViolaciones } from './axe';
 import { expect, test } from './fixtures';
 import { logIn } from './helpers';
 
@@ -57,7 +58,7 @@ test.describe('notification center', () => {
     await expect.poll(() => noLeidos(page)).toBe(conEl - 1);
   });
 
-  test('the top bar keeps the brand whole on a 375 px phone with the bell', async ({
+  test('the top bar keeps the brand whole on a 375 px phone; the drawer and preferences pass axe', async ({
     page,
     comprador,
   }) => {
@@ -73,6 +74,14 @@ test.describe('notification center', () => {
     await campana(page).click();
     const drawer = page.getByRole('dialog', { name: 'Notificaciones' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Preferencias' })).toBeVisible();
+    await expect(drawer.getByText('No tenés notificaciones')).toBeVisible();
+    await expectSinViolaciones(page);
+
+    await drawer.getByRole('button', { name: 'Preferencias' }).click();
+    const preferencias = page.getByRole('dialog', { name: 'Preferencias de notificaciones' });
+    const esencial = preferencias.getByRole('switch', { name: 'Correo: Grupo completo' });
+    await expect(esencial).toBeDisabled();
+    await expect(esencial).toHaveAttribute('aria-checked', 'true');
+    await expectSinViolaciones(page);
   });
 });
