@@ -84,4 +84,22 @@ test.describe('notification center', () => {
     await expect(esencial).toHaveAttribute('aria-checked', 'true');
     await expectSinViolaciones(page);
   });
+
+  test('on wide screens the list is a panel under the bell that passes axe and closes with Escape', async ({
+    page,
+    comprador,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await logIn(page, comprador);
+    await campana(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notificaciones' });
+    await expect(panel.getByText('No tenés notificaciones')).toBeVisible();
+    const caja = await panel.boundingBox();
+    expect(caja?.y ?? -1).toBeGreaterThan(0);
+    expect((caja?.y ?? 0) + (caja?.height ?? 0)).toBeLessThanOrEqual(800);
+    await expectSinViolaciones(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(campana(page)).toBeFocused();
+  });
 });
