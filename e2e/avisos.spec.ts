@@ -7,8 +7,10 @@ import { logIn } from './helpers';
  * The notification center (issue 25, docs/decisions/041). A fresh shopper takes one of the two
  * places of a group of a seller of the test's own; a second shopper takes the other through
  * the API and the sandbox: the group completes, and the first shopper's bell counts it up live
- * and lists the 'Grupo completo' notification, whose link opens and marks it read. The other
- * test checks that the bell leaves the brand whole in the top bar of a 375 px phone.
+ * and lists the 'Grupo completo' notification, whose link opens and marks it read (that
+ * notification is emitted by the group's completion, issue 25's events). The other tests check
+ * that the bell leaves the brand whole in the top bar of a 375 px phone, and the list as a
+ * drawer on phones and a panel on wide screens, with axe.
  */
 
 const campana = (page: Page) =>

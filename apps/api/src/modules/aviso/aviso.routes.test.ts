@@ -14,7 +14,9 @@ import { notificaciones } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { type LoggedIn, registerAndLogin } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { avisoModule } from './aviso.module';
 import { RETENCION_LOTE } from './aviso.service';
+import { RETENCION_INTERVALO_MS, TIPO_RETENCION_AVISOS } from './retencion.job';
 
 let t: TestApp;
 let ana: LoggedIn;
@@ -223,6 +225,14 @@ describe('GET and PUT /api/aviso/preferencias', () => {
 });
 
 describe('retention', () => {
+  it('is a periodic job of the module, every hour', () => {
+    const jobs = avisoModule.jobs?.(t.app.services) ?? [];
+    expect(jobs.map((j) => [j.name, j.every])).toEqual([
+      [TIPO_RETENCION_AVISOS, RETENCION_INTERVALO_MS],
+    ]);
+    expect(RETENCION_INTERVALO_MS).toBe(60 * 60_000);
+  });
+
   it('deletes notifications older than 90 days in batches, keeps the rest', async () => {
     const hugo = await registerAndLogin(t.app);
     const dia = 24 * 60 * 60_000;
