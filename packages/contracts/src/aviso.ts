@@ -99,6 +99,9 @@ export type AvisosLeidosResponse = z.infer<typeof avisosLeidosResponseSchema>;
  * essential kind is a 400 (docs/decisions/041).
  */
 export const preferenciasDeAvisoSchema = z.object({
-  email: z.partialRecord(tipoDeAvisoSchema, z.boolean()),
+  email: z.partialRecord(tipoDeAvisoSchema, z.boolean()).meta({
+    description: 'Si se envía el correo de cada tipo de aviso',
+    example: { pedido_creado: false },
+  }),
 });
 export type PreferenciasDeAviso = z.infer<typeof preferenciasDeAvisoSchema>;
