@@ -99,13 +99,18 @@ export function createServices(
     claveDeBaja,
     ...(clock ? { clock } : {}),
   });
+  const withTransaction = createAppUnitOfWork(database.db, afterCommit);
   /** Telling people: the bell and its email, written in the event's own transaction. */
-  const aviso = createAvisoService({ correo, ...(clock ? { clock } : {}) });
+  const aviso = createAvisoService({
+    correo,
+    repository: repositories.aviso,
+    withTransaction,
+    ...(clock ? { clock } : {}),
+  });
   const usuario = createUsuarioService({
     repository: repositories.usuario,
     adminEmails: config.ADMIN_EMAILS,
   });
-  const withTransaction = createAppUnitOfWork(database.db, afterCommit);
   const envio = createEnvioService({
     repository: repositories.envio,
     envio: createShipping(config),

@@ -78,8 +78,30 @@ export const avisoNuevoSchema = z.object({
   noLeidos: z.number().int().nonnegative(),
 });
 
-/** GET/PUT /api/aviso/preferencias: email on or off per kind that is not essential. */
+/** The private realtime event `avisosLeidos`: the user read some; the unread count now. */
+export const avisosLeidosSchema = z.object({ noLeidos: z.number().int().nonnegative() });
+
+/** GET /api/aviso query: the page after the notification `antesDe` (absent: the first). */
+export const avisosQuerySchema = z.object({ antesDe: idSchema.optional() });
+
+/** POST /api/aviso/{avisoId}/leido. */
+export const avisoParamsSchema = z.object({ avisoId: idSchema });
+
+/** POST /api/aviso/{avisoId}/leido and /api/aviso/leer-todos: the unread count after it. */
+export const avisosLeidosResponseSchema = z.object({
+  noLeidos: z.number().int().nonnegative(),
+});
+export type AvisosLeidosResponse = z.infer<typeof avisosLeidosResponseSchema>;
+
+/**
+ * GET/PUT /api/aviso/preferencias: email on or off per kind. GET answers every kind (essential
+ * ones always true); PUT takes the kinds to change and answers every kind. Turning off an
+ * essential kind is a 400 (docs/decisions/041).
+ */
 export const preferenciasDeAvisoSchema = z.object({
-  email: z.partialRecord(tipoDeAvisoSchema, z.boolean()),
+  email: z.partialRecord(tipoDeAvisoSchema, z.boolean()).meta({
+    description: 'Si se envía el correo de cada tipo de aviso',
+    example: { pedido_creado: false },
+  }),
 });
 export type PreferenciasDeAviso = z.infer<typeof preferenciasDeAvisoSchema>;

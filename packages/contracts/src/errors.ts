@@ -84,6 +84,9 @@ export const ERROR_CODES = {
   // geo
   ubicacionFueraDeArgentina: 'UBICACION_FUERA_DE_ARGENTINA',
   geoNoDisponible: 'GEO_NO_DISPONIBLE',
+  // aviso (the notification center)
+  avisoNoEncontrado: 'AVISO_NO_ENCONTRADO',
+  avisoEsencial: 'AVISO_ESENCIAL',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -156,6 +159,7 @@ export const ERROR_MESSAGES = {
   MERCADOPAGO_NO_DISPONIBLE: 'Mercado Pago no responde. Intenta nuevamente en unos minutos.',
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
   GEO_NO_DISPONIBLE: 'El servicio de mapas no responde. Intenta nuevamente.',
+  AVISO_NO_ENCONTRADO: 'Notificación no encontrada',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /**

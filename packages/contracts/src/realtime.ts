@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { avisoNuevoSchema } from './aviso';
+import { avisoNuevoSchema, avisosLeidosSchema } from './aviso';
 import { estadoGrupoSchema } from './grupo';
 import { idSchema } from './ids';
 import { CODIGOS_SOCKET, roomEvents } from './realtime-constants';
@@ -61,6 +61,8 @@ export const serverToClientSchemas = {
   pagoAprobado: pagoAprobadoSchema,
   /** A new notification for the user (the bell, docs/decisions/041). */
   avisoNuevo: avisoNuevoSchema,
+  /** The user read notifications (in another tab or device): the unread count now. */
+  avisosLeidos: avisosLeidosSchema,
   /** Why the server ignored an event or is about to drop the connection. */
   errorSocket: errorSocketSchema,
 } as const;

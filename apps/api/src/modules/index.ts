@@ -1,5 +1,6 @@
 import { adminModule } from './admin/admin.module';
 import type { ApiModule } from './api-module';
+import { avisoModule } from './aviso/aviso.module';
 import { categoriaModule } from './categoria/categoria.module';
 import { coberturaModule } from './cobertura/cobertura.module';
 import { correoModule } from './correo/correo.module';
@@ -38,4 +39,5 @@ export const apiModules: readonly ApiModule[] = [
   geoModule,
   soporteModule,
   correoModule,
+  avisoModule,
 ];

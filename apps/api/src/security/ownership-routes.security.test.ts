@@ -56,6 +56,8 @@ interface Owner extends LoggedIn {
    * or an admin past the code check (pedido/compararCodigo).
    */
   codigo: string;
+  /** A notification of the owner's (the bell, docs/decisions/041). */
+  avisoId: string;
 }
 
 /**
@@ -74,6 +76,7 @@ const FIXTURES: Record<string, (owner: Owner) => string> = {
   pedidoId: (o) => o.pedidoId,
   // pedido/compararCodigo names the order as `_id`.
   _id: (o) => o.pedidoId,
+  avisoId: (o) => o.avisoId,
 };
 
 interface Callers {
@@ -247,6 +250,20 @@ describe('security: every route that names an id checks access (derived from the
       .where(eq(pedidos.id, pedidoId))
       .returning({ codigo: pedidos.codigo });
     if (!aprobado) throw new Error('no se pudo aprobar el pedido');
+    await t.app.services.withTransaction((repos) =>
+      t.app.services.aviso.avisar(repos, {
+        clave: `acceso:${pedidoId}`,
+        usuarioId: vendedor.userId,
+        tipo: 'grupo_completo_vendedor',
+        titulo: 'Grupo completo para preparar',
+        cuerpo: 'Un aviso del dueño',
+        enlace: '/my-store',
+      }),
+    );
+    const [aviso] = await t.app.services.aviso
+      .listar({ id: vendedor.userId, roles: [] }, undefined)
+      .then((pagina) => pagina.avisos);
+    if (!aviso) throw new Error('no se pudo crear el aviso del dueño');
     table = routeTable(t.app, {
       owner: {
         ...vendedor,
@@ -257,6 +274,7 @@ describe('security: every route that names an id checks access (derived from the
         pedidoId,
         envio,
         codigo: aprobado.codigo,
+        avisoId: aviso._id,
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
@@ -371,6 +389,7 @@ describe('the derived ownership test catches a route added without a check', () 
         pedidoId: owner.userId,
         envio: { carrier: '-', servicio: '-' },
         codigo: 'ABCDEF',
+        avisoId: owner.userId,
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),

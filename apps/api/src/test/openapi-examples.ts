@@ -69,9 +69,11 @@ export function openApiExamples(
 
   /** A valid value for a field named `name`. */
   const example = (raw: JsonSchema, name: string): unknown => {
-    const chosen = valueFor(name);
-    if (chosen !== undefined) return chosen;
     const schema = concrete(raw);
+    // A value by name only where the field is a string or number (an `email` record of flags
+    // is not an address).
+    const chosen = typeOf(schema) === 'object' ? undefined : valueFor(name);
+    if (chosen !== undefined) return chosen;
     if (schema.example !== undefined) return schema.example;
     if (schema.examples?.[0] !== undefined) return schema.examples[0];
     if (schema.default !== undefined) return schema.default;

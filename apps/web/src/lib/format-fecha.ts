@@ -16,3 +16,30 @@ export function formatFechaHora(iso: string): string {
   const fecha = new Date(iso);
   return Number.isNaN(fecha.getTime()) ? '' : fechaHora.format(fecha);
 }
+
+const relativo = new Intl.RelativeTimeFormat('es-AR', { numeric: 'auto' });
+const PASOS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/**
+ * How long ago, the Argentine way: "hace 5 minutos", "ayer", "hace 2 semanas" (a
+ * notification's time). Under a minute is "hace un momento".
+ */
+export function formatHaceCuanto(iso: string, ahora: Date = new Date()): string {
+  const fecha = new Date(iso);
+  if (Number.isNaN(fecha.getTime())) return '';
+  let valor = (fecha.getTime() - ahora.getTime()) / 1000;
+  if (Math.abs(valor) < 60) return 'hace un momento';
+  for (const [unidad, siguiente] of PASOS) {
+    if (Math.abs(valor) < siguiente) return relativo.format(Math.round(valor), unidad);
+    valor /= siguiente;
+  }
+  return '';
+}

@@ -1,5 +1,6 @@
 import {
   accessTokenResponseSchema,
+  avisosPaginaSchema,
   esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
@@ -10,6 +11,7 @@ import {
   usuarioResponseSchema,
 } from '@compra-grupal/contracts';
 import { vi } from 'vitest';
+import { AVISOS_PATH } from '@/features/avisos/api/get-avisos';
 import { SOPORTE_PATH } from '@/features/grupo/api/get-soporte';
 import { METODOS_DE_INGRESO_PATH } from '@/features/usuario/api/get-metodos-de-ingreso';
 
@@ -45,9 +47,13 @@ export function json(body: unknown, status = 200, statusText = ''): Response {
  * Replaces `fetch` for one test. The handler sees each call (url, method, headers, body) and
  * returns the answer; every call is recorded in `calls`. The sign-in screens' question for
  * the available sign-in methods is answered apart (Google configured, unless `google: false`)
- * and not recorded, and so is the support contact's (none, unless `conSoporte`).
+ * and not recorded, and so is the support contact's (none, unless `conSoporte`), and so are
+ * the top bar's bell's (no notifications), unless `avisos: true` hands them to the handler.
  */
-export function mockFetch(handler: Handler, { google = true }: { google?: boolean } = {}) {
+export function mockFetch(
+  handler: Handler,
+  { google = true, avisos = false }: { google?: boolean; avisos?: boolean } = {},
+) {
   const calls: FetchCall[] = [];
   soporte = { telefono: null, email: null };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -62,6 +68,9 @@ export function mockFetch(handler: Handler, { google = true }: { google?: boolea
       return json(metodosDeIngresoResponseSchema.parse({ google }));
     }
     if (call.url.endsWith(SOPORTE_PATH)) return json(soporteSchema.parse(soporte));
+    if (!avisos && new URL(call.url, 'http://x').pathname.startsWith(AVISOS_PATH)) {
+      return json(avisosPaginaSchema.parse({ avisos: [], noLeidos: 0, siguiente: null }));
+    }
     calls.push(call);
     return handler(call);
   });

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notificaciones } from '../../db/schema';
+import { notificaciones, preferenciasDeAviso } from '../../db/schema';
 
 export type NotificacionRow = typeof notificaciones.$inferSelect;
 
@@ -23,6 +23,113 @@ export function createAvisoRepository(db: Database) {
         .from(notificaciones)
         .where(and(eq(notificaciones.usuarioId, usuarioId), isNull(notificaciones.leidoEn)));
       return Number(fila?.n ?? 0);
+    },
+
+    /**
+     * The user's notifications newest first (creadoEn, then id, descending), `limite` of
+     * them, after the user's notification `antesDe` when given. Null when `antesDe` is not one
+     * of the user's (unknown, someone else's, or already deleted).
+     */
+    async listar(
+      usuarioId: string,
+      { antesDe, limite }: { antesDe?: string; limite: number },
+    ): Promise<NotificacionRow[] | null> {
+      const propias = eq(notificaciones.usuarioId, usuarioId);
+      let despues = sql`true`;
+      if (antesDe) {
+        const [cursor] = await db
+          .select({ id: notificaciones.id, creadoEn: notificaciones.creadoEn })
+          .from(notificaciones)
+          .where(and(propias, eq(notificaciones.id, antesDe)));
+        if (!cursor) return null;
+        despues =
+          or(
+            lt(notificaciones.creadoEn, cursor.creadoEn),
+            and(eq(notificaciones.creadoEn, cursor.creadoEn), lt(notificaciones.id, cursor.id)),
+          ) ?? despues;
+      }
+      return db
+        .select()
+        .from(notificaciones)
+        .where(and(propias, despues))
+        .orderBy(desc(notificaciones.creadoEn), desc(notificaciones.id))
+        .limit(limite);
+    },
+
+    /**
+     * Marks one of the user's notifications read. 'desconocido' when the user has no such
+     * notification; 'ya' when it was read before.
+     */
+    async marcarLeido(
+      usuarioId: string,
+      avisoId: string,
+      ahora: Date,
+    ): Promise<'marcado' | 'ya' | 'desconocido'> {
+      const [fila] = await db
+        .select({ leidoEn: notificaciones.leidoEn })
+        .from(notificaciones)
+        .where(and(eq(notificaciones.usuarioId, usuarioId), eq(notificaciones.id, avisoId)));
+      if (!fila) return 'desconocido';
+      const marcadas = await db
+        .update(notificaciones)
+        .set({ leidoEn: ahora })
+        .where(
+          and(
+            eq(notificaciones.usuarioId, usuarioId),
+            eq(notificaciones.id, avisoId),
+            isNull(notificaciones.leidoEn),
+          ),
+        )
+        .returning({ id: notificaciones.id });
+      return marcadas.length > 0 ? 'marcado' : 'ya';
+    },
+
+    /** Marks every unread notification of the user read; how many it marked. */
+    async marcarTodos(usuarioId: string, ahora: Date): Promise<number> {
+      const marcadas = await db
+        .update(notificaciones)
+        .set({ leidoEn: ahora })
+        .where(and(eq(notificaciones.usuarioId, usuarioId), isNull(notificaciones.leidoEn)))
+        .returning({ id: notificaciones.id });
+      return marcadas.length;
+    },
+
+    /** The user's stored email choices (kinds never chosen are absent). */
+    async preferencias(usuarioId: string): Promise<{ tipo: string; email: boolean }[]> {
+      return db
+        .select({ tipo: preferenciasDeAviso.tipo, email: preferenciasDeAviso.email })
+        .from(preferenciasDeAviso)
+        .where(eq(preferenciasDeAviso.usuarioId, usuarioId));
+    },
+
+    async guardarPreferencias(
+      usuarioId: string,
+      cambios: { tipo: string; email: boolean }[],
+      ahora: Date,
+    ): Promise<void> {
+      if (cambios.length === 0) return;
+      await db
+        .insert(preferenciasDeAviso)
+        .values(cambios.map((c) => ({ usuarioId, ...c, actualizadoEn: ahora })))
+        .onConflictDoUpdate({
+          target: [preferenciasDeAviso.usuarioId, preferenciasDeAviso.tipo],
+          set: { email: sql`excluded.email`, actualizadoEn: ahora },
+        });
+    },
+
+    /** Deletes up to `limite` notifications created before `antesDe`; how many it deleted. */
+    async borrarAnteriores(antesDe: Date, limite: number): Promise<number> {
+      const viejas = db
+        .select({ id: notificaciones.id })
+        .from(notificaciones)
+        .where(lt(notificaciones.creadoEn, antesDe))
+        .orderBy(notificaciones.creadoEn)
+        .limit(limite);
+      const borradas = await db
+        .delete(notificaciones)
+        .where(inArray(notificaciones.id, viejas))
+        .returning({ id: notificaciones.id });
+      return borradas.length;
     },
   };
 }

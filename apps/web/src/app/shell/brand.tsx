@@ -34,7 +34,7 @@ export function BrandLink() {
   return (
     <Link
       to="/"
-      className="-mx-1 flex min-w-0 items-center gap-2.5 rounded-lg px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45"
+      className="-mx-1 flex min-w-0 items-center gap-2 rounded-lg sm:gap-2.5 px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45"
     >
       <BrandMark />
       <span className="truncate font-bold text-[1.05rem] tracking-tight">

@@ -38,7 +38,7 @@ export function UsuarioMenu() {
         // Starts with what it shows (the first name), so voice control finds it by that name.
         aria-label={`${visible}: menú de usuario`}
         className={cn(
-          'group/user flex h-10 items-center gap-2 rounded-full border border-border/80 bg-card py-1 pr-2.5 pl-1 shadow-xs',
+          'group/user flex h-10 items-center gap-2 rounded-full border border-border/80 bg-card py-1 pr-1 pl-1 shadow-xs sm:pr-2.5',
           'transition-colors hover:bg-accent data-[state=open]:bg-accent motion-reduce:transition-none',
           'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/45',
         )}
@@ -56,7 +56,7 @@ export function UsuarioMenu() {
         </span>
         <ChevronDownIcon
           aria-hidden
-          className="size-4 text-muted-foreground transition-transform duration-150 group-data-[state=open]/user:rotate-180 motion-reduce:transition-none"
+          className="hidden size-4 text-muted-foreground transition-transform duration-150 sm:block group-data-[state=open]/user:rotate-180 motion-reduce:transition-none"
         />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1.5rem)]">

@@ -1,0 +1,34 @@
+import {
+  type PreferenciasDeAviso,
+  preferenciasDeAvisoSchema,
+  type TipoDeAviso,
+} from '@compra-grupal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { avisosKeys } from './avisos-keys';
+import { AVISOS_PATH } from './get-avisos';
+
+const PREFERENCIAS_PATH = `${AVISOS_PATH}/preferencias`;
+
+/** GET /api/aviso/preferencias: whether each kind is also emailed. */
+export function usePreferenciasDeAviso(userId: string, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: avisosKeys.preferencias(userId),
+    queryFn: ({ signal }) =>
+      api.get(PREFERENCIAS_PATH, { schema: preferenciasDeAvisoSchema, signal }),
+    enabled,
+  });
+}
+
+/** PUT /api/aviso/preferencias with one kind's email on or off; the answer is the new state. */
+export function useGuardarPreferenciaDeAviso(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tipo, email }: { tipo: TipoDeAviso; email: boolean }) =>
+      api.put(PREFERENCIAS_PATH, { email: { [tipo]: email } } satisfies PreferenciasDeAviso, {
+        schema: preferenciasDeAvisoSchema,
+      }),
+    onSuccess: (preferencias) =>
+      queryClient.setQueryData(avisosKeys.preferencias(userId), preferencias),
+  });
+}
