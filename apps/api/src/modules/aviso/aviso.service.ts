@@ -6,6 +6,9 @@ import type { CorreoAEncolar, CorreoService } from '../correo/correo.service';
 import type { NombreDePlantilla } from '../correo/plantillas';
 import type { NotificacionRow } from './aviso.repository';
 
+/** What `avisar` writes through: the caller's transaction's notifications, outbox and connection. */
+export type ReposDeAviso = Pick<Repositories, 'aviso' | 'eventos' | 'ejecutor'>;
+
 /** One event a person is told about: the bell's entry and, when given, its email. */
 export interface AvisoAEnviar<N extends NombreDePlantilla = NombreDePlantilla> {
   /** The event's idempotency key: the same event never notifies (or emails) twice. */
@@ -46,7 +49,7 @@ export function createAvisoService({
 }) {
   return {
     async avisar<N extends NombreDePlantilla>(
-      repos: Repositories,
+      repos: ReposDeAviso,
       aviso: AvisoAEnviar<N>,
     ): Promise<void> {
       const fila = await repos.aviso.insertar({
