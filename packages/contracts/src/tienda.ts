@@ -285,7 +285,7 @@ export const MOTIVO_RECHAZO_MAX = 500;
  */
 export const deshabilitarTiendaRequestSchema = z
   .object({ motivo: z.string().trim().min(1).max(MOTIVO_RECHAZO_MAX).optional() })
-  .optional();
+  .nullish();
 
 export const tiendaRevisadaResponseSchema = z
   .object({ mensaje: z.string(), tienda: tiendaEnRevisionSchema })

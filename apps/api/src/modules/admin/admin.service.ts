@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CancelarGrupoResponse,
   type EstadoRevision,
@@ -6,13 +7,12 @@ import {
   type TiendaEnRevision,
   userRoom,
 } from '@compra-grupal/contracts';
-import { createHash } from 'node:crypto';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireRole } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
-import { centavosAPesos } from '../../lib/money';
 import { type Clock, systemClock } from '../../lib/clock';
+import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { ReposDeAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes';
@@ -106,7 +106,10 @@ export function createAdminService({
         // so asking again with the same reason tells the seller nothing new.
         const evento = cambiada
           ? `${ahora.getTime()}`
-          : `revision-${createHash('sha256').update(motivo ?? '').digest('hex').slice(0, 16)}`;
+          : `revision-${createHash('sha256')
+              .update(motivo ?? '')
+              .digest('hex')
+              .slice(0, 16)}`;
         await mensajes?.tiendaRechazada(repos, { tiendaId, motivo, evento });
       }
       const textos = MENSAJES[habilitada ? 'habilitada' : 'deshabilitada'];

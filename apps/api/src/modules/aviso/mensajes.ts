@@ -1,5 +1,5 @@
 import { numeroDePedido } from '@compra-grupal/contracts';
-import { and, asc, eq, gt, isNotNull, isNull, lte, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import {
   gruposDeCompra,
   type MotivoReembolso,
@@ -37,13 +37,14 @@ const rutas = {
   grupo: (grupoId: string) => `/group/${grupoId}`,
 };
 
-const MOTIVOS: Record<MotivoReembolso, (d: { producto: string | null; tienda: string }) => string> = {
-  grupo_cancelado: (d) => `se canceló el grupo de ${d.producto ?? 'tu producto'}`,
-  pedido_vencido: () => 'la reserva del pedido venció antes de que se pagaran todas las tiendas',
-  sin_stock: (d) => `ya no quedaba stock de lo que le pagaste a ${d.tienda}`,
-  pago_duplicado: (d) => `le pagaste dos veces a ${d.tienda}`,
-  pago_no_coincide: (d) => `el pago a ${d.tienda} no coincidía con tu pedido`,
-};
+const MOTIVOS: Record<MotivoReembolso, (d: { producto: string | null; tienda: string }) => string> =
+  {
+    grupo_cancelado: (d) => `se canceló el grupo de ${d.producto ?? 'tu producto'}`,
+    pedido_vencido: () => 'la reserva del pedido venció antes de que se pagaran todas las tiendas',
+    sin_stock: (d) => `ya no quedaba stock de lo que le pagaste a ${d.tienda}`,
+    pago_duplicado: (d) => `le pagaste dos veces a ${d.tienda}`,
+    pago_no_coincide: (d) => `el pago a ${d.tienda} no coincidía con tu pedido`,
+  };
 
 /**
  * The transactional messages of issue 25 (docs/decisions/042): each function reads what its
@@ -60,10 +61,7 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
   }
 
   /** The notification and its email, with the title and body bounded. */
-  function avisar(
-    repos: ReposDeAviso,
-    a: Parameters<AvisoService['avisar']>[1],
-  ): Promise<void> {
+  function avisar(repos: ReposDeAviso, a: Parameters<AvisoService['avisar']>[1]): Promise<void> {
     return aviso.avisar(repos, {
       ...a,
       titulo: recortar(a.titulo, TITULO_MAX),
@@ -145,7 +143,10 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
             numero,
             total,
             vence,
-            pagos: pagos.map((p) => ({ tienda: p.tienda, monto: formatearCentavos(p.montoCentavos) })),
+            pagos: pagos.map((p) => ({
+              tienda: p.tienda,
+              monto: formatearCentavos(p.montoCentavos),
+            })),
             ruta: rutas.pagar(pedidoId),
           },
         },
@@ -168,7 +169,9 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
         .from(pagosPorVendedor)
         .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))
         .innerJoin(tiendas, eq(tiendas.id, pagosPorVendedor.tiendaId))
-        .where(and(eq(pagosPorVendedor.pedidoId, pedidoId), eq(pagosPorVendedor.tiendaId, tiendaId)));
+        .where(
+          and(eq(pagosPorVendedor.pedidoId, pedidoId), eq(pagosPorVendedor.tiendaId, tiendaId)),
+        );
       if (!fila) return;
       const u = await usuario(repos, fila.usuarioId);
       if (!u) return;
@@ -268,7 +271,12 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
           correo: {
             para: u.email,
             plantilla: 'grupo-completo',
-            datos: { nombre: u.nombre, producto: grupo.producto, pedidos: conCodigo, ruta: rutas.misPedidos },
+            datos: {
+              nombre: u.nombre,
+              producto: grupo.producto,
+              pedidos: conCodigo,
+              ruta: rutas.misPedidos,
+            },
           },
         });
       }
@@ -494,9 +502,7 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
               repos.ejecutor
                 .select({ uno: sql`1` })
                 .from(notificaciones)
-                .where(
-                  eq(notificaciones.clave, sql`'grupo-por-vencer:' || ${gruposDeCompra.id}`),
-                ),
+                .where(eq(notificaciones.clave, sql`'grupo-por-vencer:' || ${gruposDeCompra.id}`)),
             ),
           ),
         )
@@ -517,7 +523,13 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
           correo: {
             para: u.email,
             plantilla: 'grupo-por-vencer',
-            datos: { nombre: u.nombre, producto: g.producto, vence, faltan, ruta: rutas.grupo(g.id) },
+            datos: {
+              nombre: u.nombre,
+              producto: g.producto,
+              vence,
+              faltan,
+              ruta: rutas.grupo(g.id),
+            },
           },
         });
       }

@@ -113,11 +113,12 @@ export function createEntregaService({
   /** Delivery's rows, the parts' states, and the group announcement (the places ledger's). */
   withTransaction: WithTransaction<
     ReposDeAviso & {
-    entrega: EntregaRepository;
-    cicloDeVida: PartesDelCiclo;
-    grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
-    eventos: OutboxRepository;
-  }>;
+      entrega: EntregaRepository;
+      cicloDeVida: PartesDelCiclo;
+      grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
+      eventos: OutboxRepository;
+    }
+  >;
   /** Tells the shopper the order was delivered (docs/decisions/042). */
   mensajes?: Pick<Mensajes, 'pedidoEntregado'>;
   /** The order lifecycle's reads: each part's state and readiness. */

@@ -18,7 +18,15 @@ const gris = { color: '#71717a', fontSize: 14 } as const;
 
 const Saludo = ({ nombre }: { nombre: string }) => <Text>Hola, {nombre}:</Text>;
 
-function Renglon({ izquierda, derecha, fuerte }: { izquierda: string; derecha: string; fuerte?: boolean }) {
+function Renglon({
+  izquierda,
+  derecha,
+  fuerte,
+}: {
+  izquierda: string;
+  derecha: string;
+  fuerte?: boolean;
+}) {
   const estilo = { margin: '4px 0', fontWeight: fuerte ? 700 : 400 } as const;
   return (
     <Row>
@@ -68,7 +76,9 @@ export const pagoAprobado = definirPlantilla({
     tienda: nombre,
     razonSocial: nombre,
     lineas: z
-      .array(z.object({ producto: nombre, cantidad: z.number().int(), precio: monto, subtotal: monto }))
+      .array(
+        z.object({ producto: nombre, cantidad: z.number().int(), precio: monto, subtotal: monto }),
+      )
       .max(100),
     envio: monto,
     total: monto,
@@ -80,8 +90,8 @@ export const pagoAprobado = definirPlantilla({
     <Marco vistaPrevia={`Recibimos tu pago a ${datos.tienda}`} contexto={contexto}>
       <Saludo nombre={datos.nombre} />
       <Text>
-        Mercado Pago aprobó tu pago a {datos.tienda} del pedido {datos.numero} ({datos.fecha}).
-        Este es tu comprobante.
+        Mercado Pago aprobó tu pago a {datos.tienda} del pedido {datos.numero} ({datos.fecha}). Este
+        es tu comprobante.
       </Text>
       <Section>
         {datos.lineas.map((l) => (
@@ -196,8 +206,8 @@ export const reservaPorVencer = definirPlantilla({
         ))}
       </Section>
       <Text style={gris}>
-        Si no se pagan todas las tiendas a tiempo, los productos vuelven a la venta y lo que
-        pagaste se te devuelve.
+        Si no se pagan todas las tiendas a tiempo, los productos vuelven a la venta y lo que pagaste
+        se te devuelve.
       </Text>
       <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Pagar ahora</Boton>
     </Marco>
@@ -297,8 +307,8 @@ export const reembolsoFallido = definirPlantilla({
       <Saludo nombre={datos.nombre} />
       <Text>
         Intentamos {datos.intentos} veces devolver {datos.monto} del pedido {datos.numero} desde tu
-        cuenta de Mercado Pago y no se pudo. Revisá que tu cuenta esté vinculada y tenga saldo:
-        lo seguimos intentando.
+        cuenta de Mercado Pago y no se pudo. Revisá que tu cuenta esté vinculada y tenga saldo: lo
+        seguimos intentando.
       </Text>
       <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ir a mi tienda</Boton>
     </Marco>
