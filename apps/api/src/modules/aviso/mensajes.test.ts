@@ -154,6 +154,13 @@ const grupoDe = async (pedidoId: string) => {
   return fila.id;
 };
 
+describe('the demo seed', () => {
+  it('tells nobody: the seeded database (demo orders, groups, refunds) has no notification nor email', async () => {
+    expect(await t.database.db.select().from(notificaciones)).toHaveLength(0);
+    expect(await t.database.db.select().from(correos)).toHaveLength(0);
+  });
+});
+
 describe('the shopper, from order to delivery', () => {
   it('order created, payment approved, group completed with the code, delivered: each once', async () => {
     const comprador = await compradorConDireccion(t);
