@@ -16,7 +16,7 @@ import type { Clock } from './lib/clock';
 import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAvisoService } from './modules/aviso/aviso.service';
-import { createMensajes } from './modules/aviso/mensajes';
+import { createMensajes } from './modules/aviso/mensajes.service';
 import { createCategoriaService } from './modules/categoria/categoria.service';
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createCorreoService } from './modules/correo/correo.service';

@@ -15,7 +15,7 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import type { Mensajes } from '../aviso/mensajes';
+import type { Mensajes } from '../aviso/mensajes.service';
 import type { CancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
 import type { ReembolsosService } from '../pedido/reembolsos.service';
 import type {

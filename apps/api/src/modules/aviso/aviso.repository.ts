@@ -26,3 +26,5 @@ export function createAvisoRepository(db: Database) {
     },
   };
 }
+
+export type AvisoRepository = ReturnType<typeof createAvisoRepository>;

@@ -1,13 +1,17 @@
 import { type Aviso, type TipoDeAviso, userRoom } from '@compra-grupal/contracts';
+import type { Database } from '../../db/database';
 import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import type { Repositories } from '../../repositories';
-import type { CorreoAEncolar, CorreoService } from '../correo/correo.service';
-import type { NombreDePlantilla } from '../correo/plantillas';
-import type { NotificacionRow } from './aviso.repository';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { CorreoAEncolar, CorreoService, NombreDePlantilla } from '../correo/correo.service';
+import type { AvisoRepository, NotificacionRow } from './aviso.repository';
 
 /** What `avisar` writes through: the caller's transaction's notifications, outbox and connection. */
-export type ReposDeAviso = Pick<Repositories, 'aviso' | 'eventos' | 'ejecutor'>;
+export interface ReposDeAviso {
+  aviso: AvisoRepository;
+  eventos: OutboxRepository;
+  ejecutor: Database;
+}
 
 /** One event a person is told about: the bell's entry and, when given, its email. */
 export interface AvisoAEnviar<N extends NombreDePlantilla = NombreDePlantilla> {

@@ -46,7 +46,7 @@ import {
 import { createMercadoPagoVinculacionService } from '../mercadopago-cuenta/mercadopago-vinculacion.service';
 import { REEMBOLSO_INTENTOS_ALERTA } from '../pedido/reembolsos.service';
 import { formatearCentavos } from './formato';
-import { AVISO_GRUPO_HORAS, createMensajes, REEMBOLSO_DIAS_HABILES } from './mensajes';
+import { AVISO_GRUPO_HORAS, createMensajes, REEMBOLSO_DIAS_HABILES } from './mensajes.service';
 
 /**
  * The transactional messages (docs/decisions/042), from outside: each event gives exactly one

@@ -12,6 +12,8 @@ import { newId } from '../../lib/ids';
 import { type NombreDePlantilla, plantillas } from './plantillas';
 import type { ContextoDeCorreo } from './plantillas/plantilla';
 
+export type { NombreDePlantilla };
+
 export const TRABAJO_ENVIAR_CORREO = 'correo.enviar';
 
 /** One email to enqueue. `clave` is the idempotency key of the event that causes it. */

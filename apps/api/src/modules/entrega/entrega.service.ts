@@ -25,7 +25,7 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import type { Mensajes } from '../aviso/mensajes';
+import type { Mensajes } from '../aviso/mensajes.service';
 import {
   anunciarGrupoActualizado,
   type LugaresDelGrupo,

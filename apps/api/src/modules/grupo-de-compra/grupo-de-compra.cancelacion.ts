@@ -8,7 +8,7 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
-import { AVISO_GRUPO_HORAS, type Mensajes } from '../aviso/mensajes';
+import { AVISO_GRUPO_HORAS, type Mensajes } from '../aviso/mensajes.service';
 import { reembolsoPorCancelacion } from '../pedido/ciclo-de-vida';
 import type { CicloDeVida } from '../pedido/ciclo-de-vida.service';
 import type { PartesDeGrupos, RepositoriosDelCiclo } from '../pedido/pedido.ports';

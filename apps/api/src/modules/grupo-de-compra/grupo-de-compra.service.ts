@@ -12,7 +12,7 @@ import { notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import type { Mensajes } from '../aviso/mensajes';
+import type { Mensajes } from '../aviso/mensajes.service';
 import { cerrarGrupo } from './grupo-de-compra.ledger';
 import type { GrupoConProductoRow, GrupoDeCompraRepository } from './grupo-de-compra.repository';
 

@@ -18,7 +18,7 @@ import {
   verifySignedValue,
 } from '../../lib/crypto/secret-box';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import type { Mensajes } from '../aviso/mensajes';
+import type { Mensajes } from '../aviso/mensajes.service';
 import type { TiendaDelUsuario } from '../tienda/tienda.ports';
 import type { MercadoPagoRepository, TokensSellados } from './mercadopago-vinculacion.repository';
 

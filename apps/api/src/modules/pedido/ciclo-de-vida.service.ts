@@ -2,7 +2,7 @@ import { rooms, userRoom } from '@compra-grupal/contracts';
 import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import type { Mensajes } from '../aviso/mensajes';
+import type { Mensajes } from '../aviso/mensajes.service';
 import { type LugaresDelGrupo, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
 import { reembolsoPorCancelacion } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';

@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import { AVISO_RESERVA_MINUTOS, type Mensajes } from '../aviso/mensajes';
+import { AVISO_RESERVA_MINUTOS, type Mensajes } from '../aviso/mensajes.service';
 import type { LugaresDelGrupo } from '../grupo-de-compra/grupo-de-compra.ports';
 import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';

@@ -5,7 +5,7 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { redactText } from '../../lib/logger';
 import { type MetricsPort, sinMetricas } from '../../metrics/metrics.port';
 import type { ReposDeAviso } from '../aviso/aviso.service';
-import type { Mensajes } from '../aviso/mensajes';
+import type { Mensajes } from '../aviso/mensajes.service';
 import type { ReembolsoPorHacer, ReembolsoRepository } from './reembolso.repository';
 
 /** Tries before the retries stop and the refund waits for the product team. */
