@@ -16,6 +16,7 @@ import type { Clock } from './lib/clock';
 import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAvisoService } from './modules/aviso/aviso.service';
+import { createMensajes } from './modules/aviso/mensajes.service';
 import { createCategoriaService } from './modules/categoria/categoria.service';
 import { createCoberturaService } from './modules/cobertura/cobertura.service';
 import { createCorreoService } from './modules/correo/correo.service';
@@ -107,6 +108,8 @@ export function createServices(
     withTransaction,
     ...(clock ? { clock } : {}),
   });
+  /** The transactional messages (docs/decisions/042), sent by the owner of each transition. */
+  const mensajes = createMensajes({ aviso });
   const usuario = createUsuarioService({
     repository: repositories.usuario,
     adminEmails: config.ADMIN_EMAILS,
@@ -124,9 +127,10 @@ export function createServices(
     // Without payments nothing is sealed or opened: any key will do.
     claveMaestra,
     clock,
+    mensajes,
   });
   /** The order lifecycle (docs/decisions/028): every caller applies its transitions. */
-  const cicloDeVida = createCicloDeVida(log ? { log } : {});
+  const cicloDeVida = createCicloDeVida({ ...(log ? { log } : {}), mensajes });
   /** The one refund ledger's worker. */
   const reembolsos = createReembolsosService({
     repository: repositories.reembolso,
@@ -135,6 +139,7 @@ export function createServices(
     clock,
     ...(log ? { log } : {}),
     ...(metrics ? { metrics } : {}),
+    avisos: { withTransaction, mensajes },
   });
   /** Cancelling groups (the product team, deadlines) with their refunds (docs/decisions/026). */
   const cancelacionDeGrupo = createCancelacionDeGrupoService({
@@ -142,6 +147,7 @@ export function createServices(
     withTransaction,
     cicloDeVida,
     reembolsos,
+    mensajes,
     clock,
   });
   const pago = createPagoService({
@@ -166,6 +172,8 @@ export function createServices(
       withTransaction,
       cancelacionDeGrupo,
       reembolsos,
+      mensajes,
+      clock,
     }),
     aviso,
     cancelacionDeGrupo,
@@ -179,6 +187,7 @@ export function createServices(
       withTransaction,
       lineasDePedidos: repositories.pedido.findLineasDePedidos,
       cicloDeVida: repositories.cicloDeVida,
+      mensajes,
       clock,
     }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
@@ -186,6 +195,7 @@ export function createServices(
     grupoDeCompra: createGrupoDeCompraService({
       repository: repositories.grupoDeCompra,
       withTransaction,
+      mensajes,
     }),
     mercadoPago,
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
@@ -208,6 +218,7 @@ export function createServices(
       lecturasDelCiclo: repositories.cicloDeVida,
       cicloDeVida,
       reembolsos,
+      mensajes,
       clock,
     }),
     reembolsos,

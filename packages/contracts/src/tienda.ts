@@ -276,6 +276,17 @@ export const tiendasEnRevisionResponseSchema = z
   .object({ tiendas: z.array(tiendaEnRevisionSchema) })
   .meta({ id: 'TiendasEnRevisionResponse' });
 
+/** The longest reason the product team gives for refusing a store (it is emailed). */
+export const MOTIVO_RECHAZO_MAX = 500;
+
+/**
+ * POST admin/tiendas/{tiendaId}/deshabilitar: the optional reason the seller is told
+ * (docs/decisions/042). No body is the same as no reason.
+ */
+export const deshabilitarTiendaRequestSchema = z
+  .object({ motivo: z.string().trim().min(1).max(MOTIVO_RECHAZO_MAX).optional() })
+  .nullish();
+
 export const tiendaRevisadaResponseSchema = z
   .object({ mensaje: z.string(), tienda: tiendaEnRevisionSchema })
   .meta({ id: 'TiendaRevisadaResponse' });

@@ -10,14 +10,18 @@ import type { DatabaseHandle } from '../db/client';
 import {
   categorias,
   coberturas,
+  correos,
   cuentasMercadoPago,
   gruposDeCompra,
+  notificaciones,
   participantesGrupo,
   pedidos,
   productos,
   reembolsos,
   tiendas,
+  trabajos,
 } from '../db/schema';
+import { TRABAJO_ENVIAR_CORREO } from '../modules/correo/correo.service';
 import { openTestDatabase } from '../test/test-database';
 import { DEMO_USUARIOS } from './demo-usuarios';
 import { runSeed } from './index';
@@ -70,6 +74,13 @@ describe('runSeed', () => {
         [false, 'cancelado', 'reembolsado'],
       ],
     );
+    // The demo's lifecycle tells nobody: no notification, no email, no mail job
+    // (docs/decisions/042).
+    expect(await database.db.select().from(notificaciones)).toHaveLength(0);
+    expect(await database.db.select().from(correos)).toHaveLength(0);
+    expect(
+      await database.db.select().from(trabajos).where(eq(trabajos.tipo, TRABAJO_ENVIAR_CORREO)),
+    ).toHaveLength(0);
   });
 
   it('gives every demo store marked as linked a sandbox account with sealed tokens', async () => {

@@ -5,10 +5,10 @@ import {
   tiendasEnRevisionResponseSchema,
   userRoom,
 } from '@compra-grupal/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventosSalientes } from '../../db/schema';
+import { eventosSalientes, notificaciones } from '../../db/schema';
 import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
 import { DEMO_TIENDAS } from '../../demo/demo-tiendas.data';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
@@ -50,11 +50,17 @@ const estaHabilitada = async (who: LoggedIn) =>
     await t.app.inject({ url: `/api/tienda/esta-habilitada/${who.userId}`, headers: who.auth })
   ).json().habilitada as boolean;
 
+/** The review's events in the owner's room (the bell's `avisoNuevo` is the aviso module's). */
 const eventosDe = (usuarioId: string) =>
   t.database.db
     .select()
     .from(eventosSalientes)
-    .where(eq(eventosSalientes.sala, userRoom(usuarioId)));
+    .where(
+      and(
+        eq(eventosSalientes.sala, userRoom(usuarioId)),
+        ne(eventosSalientes.evento, 'avisoNuevo'),
+      ),
+    );
 
 describe('GET /api/admin/tiendas', () => {
   it('lists the stores waiting for review, newest first, with what the team checks', async () => {
@@ -157,6 +163,12 @@ describe('POST /api/admin/tiendas/{tiendaId}/habilitar and /deshabilitar', () =>
       'La tienda ya estaba deshabilitada',
     );
     expect(await eventosDe(vendedora.userId)).toHaveLength(1);
+    // The owner was told of each change once (docs/decisions/042).
+    const avisos = await t.database.db
+      .select({ tipo: notificaciones.tipo })
+      .from(notificaciones)
+      .where(eq(notificaciones.usuarioId, vendedora.userId));
+    expect(avisos.map((a) => a.tipo).sort()).toEqual(['tienda_aprobada', 'tienda_rechazada']);
   });
 
   it('enables a store that has not linked Mercado Pago yet, and shows it', async () => {

@@ -1,5 +1,6 @@
 import {
   cancelarGrupoResponseSchema,
+  deshabilitarTiendaRequestSchema,
   errorBodySchema,
   grupoIdParamsSchema,
   gruposParaAdminResponseSchema,
@@ -55,13 +56,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'deshabilitarTienda',
         responseDescriptions: { 200: 'Tienda deshabilitada' },
         tags: ['admin'],
-        summary: 'Deshabilita la tienda: deja de aparecer en el mercado (idempotente)',
+        summary:
+          'Deshabilita o rechaza la tienda (con un motivo opcional que se le avisa al dueño): deja de aparecer en el mercado (idempotente)',
         security,
         params: tiendaIdParamsSchema,
+        body: deshabilitarTiendaRequestSchema,
         response: { 200: tiendaRevisadaResponseSchema, ...authenticatedErrorResponses },
       },
     },
-    (request) => service.deshabilitar(actorOf(request), request.params.tiendaId),
+    (request) =>
+      service.deshabilitar(actorOf(request), request.params.tiendaId, request.body?.motivo ?? null),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CancelarGrupoResponse,
   type EstadoRevision,
@@ -10,8 +11,11 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { requireRole } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import type { Mensajes } from '../aviso/mensajes.service';
 import type { CancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
 import type { ReembolsosService } from '../pedido/reembolsos.service';
 import type {
@@ -22,7 +26,12 @@ import type {
 
 interface AdminServiceDeps {
   /** A store's review: its state written and the owner told (the outbox). */
-  withTransaction: WithTransaction<{ tienda: HabilitacionDeTienda; eventos: OutboxRepository }>;
+  withTransaction: WithTransaction<
+    RepositoriosDelAviso & { tienda: HabilitacionDeTienda; eventos: OutboxRepository }
+  >;
+  /** Tells the seller the store was approved or refused (docs/decisions/042). */
+  mensajes?: Pick<Mensajes, 'tiendaAprobada' | 'tiendaRechazada'>;
+  clock?: Clock;
   /** Cancelling open groups with their refunds (docs/decisions/026). */
   cancelacionDeGrupo: Pick<CancelacionDeGrupoService, 'abiertos' | 'cancelar' | 'respuesta'>;
   /** The refund ledger: what keeps failing or was refused (docs/decisions/028). */
@@ -67,24 +76,45 @@ export function createAdminService({
   withTransaction,
   cancelacionDeGrupo,
   reembolsos,
+  mensajes,
+  clock = systemClock,
 }: AdminServiceDeps & { repository: TiendasEnRevision }) {
   /**
    * Enables or disables a store, once: asking again changes nothing and records nothing.
    * Enabling records `tiendaHabilitada` for the owner's private room in the same transaction,
    * so the seller's open Mi Tienda turns into the panel once it commits.
    */
-  async function cambiar(actor: Actor | null, tiendaId: string, habilitada: boolean) {
+  async function cambiar(
+    actor: Actor | null,
+    tiendaId: string,
+    habilitada: boolean,
+    motivo: string | null = null,
+  ) {
     requireRole(actor, 'admin');
-    return withTransaction(async ({ tienda, eventos }) => {
+    return withTransaction(async (repos) => {
+      const { tienda, eventos } = repos;
       const cambiada = await tienda.setHabilitada(tiendaId, habilitada);
       if (cambiada && habilitada) {
         await eventos.registrar(userRoom(cambiada.usuarioId), 'tiendaHabilitada', { tiendaId });
       }
       const [row] = await tienda.findEnRevision('todas', tiendaId);
       if (!row) throw notFound('TIENDA_NO_ENCONTRADA');
-      const mensajes = MENSAJES[habilitada ? 'habilitada' : 'deshabilitada'];
+      const ahora = clock.now();
+      if (cambiada && habilitada) await mensajes?.tiendaAprobada(repos, { tiendaId, ahora });
+      if (!habilitada && (cambiada || motivo)) {
+        // Disabling an enabled store is one event; refusing a pending one is one per reason,
+        // so asking again with the same reason tells the seller nothing new.
+        const evento = cambiada
+          ? `${ahora.getTime()}`
+          : `revision-${createHash('sha256')
+              .update(motivo ?? '')
+              .digest('hex')
+              .slice(0, 16)}`;
+        await mensajes?.tiendaRechazada(repos, { tiendaId, motivo, evento });
+      }
+      const textos = MENSAJES[habilitada ? 'habilitada' : 'deshabilitada'];
       return {
-        mensaje: cambiada ? mensajes.cambio : mensajes.igual,
+        mensaje: cambiada ? textos.cambio : textos.igual,
         tienda: tiendaEnRevision(row),
       };
     });
@@ -99,8 +129,12 @@ export function createAdminService({
 
     habilitar: (actor: Actor | null, tiendaId: string) => cambiar(actor, tiendaId, true),
 
-    /** Takes the store off the marketplace listing (no event: the seller's screens recheck). */
-    deshabilitar: (actor: Actor | null, tiendaId: string) => cambiar(actor, tiendaId, false),
+    /**
+     * Takes the store off the marketplace listing, or refuses a pending one (no realtime event:
+     * the seller's screens recheck); the seller is told, with the reason when one is given.
+     */
+    deshabilitar: (actor: Actor | null, tiendaId: string, motivo: string | null = null) =>
+      cambiar(actor, tiendaId, false, motivo),
 
     /** The open groups, newest first, with what cancelling each would refund. */
     async grupos(actor: Actor | null): Promise<GrupoParaAdmin[]> {

@@ -133,3 +133,5 @@ export function createAvisoRepository(db: Database) {
     },
   };
 }
+
+export type AvisoRepository = ReturnType<typeof createAvisoRepository>;

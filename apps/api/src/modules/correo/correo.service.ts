@@ -13,6 +13,8 @@ import { createEnlacesDeBaja } from './enlace-de-baja';
 import { type NombreDePlantilla, plantillas } from './plantillas';
 import type { ContextoDeCorreo } from './plantillas/plantilla';
 
+export type { NombreDePlantilla };
+
 export const TRABAJO_ENVIAR_CORREO = 'correo.enviar';
 /** Attempts of one email; the runner waits 5 s, 10 s, 20 s… (up to an hour) between them. */
 export const MAX_INTENTOS_CORREO = 8;

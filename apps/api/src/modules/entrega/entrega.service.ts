@@ -24,6 +24,8 @@ import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import type { Mensajes } from '../aviso/mensajes.service';
 import {
   anunciarGrupoActualizado,
   type LugaresDelGrupo,
@@ -104,16 +106,21 @@ export function createEntregaService({
   withTransaction,
   lineasDePedidos,
   cicloDeVida,
+  mensajes,
   clock = systemClock,
 }: {
   repository: EntregaRepository;
   /** Delivery's rows, the parts' states, and the group announcement (the places ledger's). */
-  withTransaction: WithTransaction<{
-    entrega: EntregaRepository;
-    cicloDeVida: PartesDelCiclo;
-    grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
-    eventos: OutboxRepository;
-  }>;
+  withTransaction: WithTransaction<
+    RepositoriosDelAviso & {
+      entrega: EntregaRepository;
+      cicloDeVida: PartesDelCiclo;
+      grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
+      eventos: OutboxRepository;
+    }
+  >;
+  /** Tells the shopper the order was delivered (docs/decisions/042). */
+  mensajes?: Pick<Mensajes, 'pedidoEntregado'>;
   /** The order lifecycle's reads: each part's state and readiness. */
   cicloDeVida: PartesDelCiclo;
   /** The orders' lines with their product's name and picture (the pedido repository's). */
@@ -161,7 +168,10 @@ export function createEntregaService({
         entregada: p.entregada || entregadas.includes(p.tiendaId),
       }));
       const entregado = estadoDePedido(despues.map(estadoDeParte)) === 'entregado';
-      if (entregado) await repos.entrega.markPedidoEntregado(input.pedidoId);
+      if (entregado) {
+        await repos.entrega.markPedidoEntregado(input.pedidoId);
+        await mensajes?.pedidoEntregado(repos, { pedidoId: input.pedidoId, ahora });
+      }
 
       const completados = await repos.entrega.markGruposCompletados(
         grupos

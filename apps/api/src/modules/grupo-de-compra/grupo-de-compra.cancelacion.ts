@@ -8,6 +8,7 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
+import { AVISO_GRUPO_HORAS, type Mensajes } from '../aviso/mensajes.service';
 import { reembolsoPorCancelacion } from '../pedido/ciclo-de-vida';
 import type { CicloDeVida } from '../pedido/ciclo-de-vida.service';
 import type { PartesDeGrupos, RepositoriosDelCiclo } from '../pedido/pedido.ports';
@@ -31,6 +32,8 @@ export interface CancelacionDeGrupoDeps {
   cicloDeVida: CicloDeVida;
   /** The refund ledger's worker: makes the refunds after the commit. */
   reembolsos: Pick<ReembolsosService, 'hacerAhora' | 'pendientesDeGrupo'>;
+  /** Warns sellers of groups about to expire with places empty (docs/decisions/042). */
+  mensajes?: Pick<Mensajes, 'gruposPorVencer'>;
   clock?: Clock;
 }
 
@@ -60,6 +63,7 @@ export function createCancelacionDeGrupoService({
   withTransaction,
   cicloDeVida,
   reembolsos,
+  mensajes,
   clock = systemClock,
 }: CancelacionDeGrupoDeps) {
   const repo = repositories.cancelacion;
@@ -89,6 +93,17 @@ export function createCancelacionDeGrupoService({
     pendientesDeGrupo: (grupoId: string) => reembolsos.pendientesDeGrupo(grupoId),
 
     /** Cancels the open groups whose deadline passed; answers how many. */
+    /**
+     * Warns, once per group, the sellers of open groups whose deadline comes within
+     * AVISO_GRUPO_HORAS with places still empty (the deadline job runs it each minute).
+     */
+    async avisarPorVencer(): Promise<number> {
+      if (!mensajes) return 0;
+      const ahora = clock.now();
+      const hasta = new Date(ahora.getTime() + AVISO_GRUPO_HORAS * 60 * 60_000);
+      return withTransaction((repos) => mensajes.gruposPorVencer(repos, ahora, hasta));
+    },
+
     async cancelarVencidos(): Promise<number> {
       let cancelados = 0;
       for (const grupoId of await repo.findVencidos(clock.now())) {

@@ -11,14 +11,20 @@ import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import type { Mensajes } from '../aviso/mensajes.service';
 import { cerrarGrupo } from './grupo-de-compra.ledger';
 import type { GrupoConProductoRow, GrupoDeCompraRepository } from './grupo-de-compra.repository';
 
 interface GrupoDeCompraServiceDeps {
-  withTransaction: WithTransaction<{
-    grupoDeCompra: GrupoDeCompraRepository;
-    eventos: OutboxRepository;
-  }>;
+  withTransaction: WithTransaction<
+    RepositoriosDelAviso & {
+      grupoDeCompra: GrupoDeCompraRepository;
+      eventos: OutboxRepository;
+    }
+  >;
+  /** Tells the group's shoppers and seller it completed (docs/decisions/042). */
+  mensajes?: Pick<Mensajes, 'grupoCompleto'>;
 }
 
 const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
@@ -41,6 +47,7 @@ const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
 export function createGrupoDeCompraService({
   repository,
   withTransaction,
+  mensajes,
 }: GrupoDeCompraServiceDeps & { repository: GrupoDeCompraRepository }) {
   return {
     /** GET grupos/tienda/{tiendaId}: the store's groups, newest first, with participants. */
@@ -93,7 +100,11 @@ export function createGrupoDeCompraService({
       const duenio = await repository.findDuenio(grupoId);
       if (!duenio) throw notFound('GRUPO_NO_ENCONTRADO');
       requireOwner(actor, duenio.usuarioId);
-      const { grupo } = await withTransaction((repos) => cerrarGrupo(repos, grupoId));
+      const { grupo } = await withTransaction(async (repos) => {
+        const cierre = await cerrarGrupo(repos, grupoId);
+        await mensajes?.grupoCompleto(repos, grupoId);
+        return cierre;
+      });
       return { mensaje: GRUPO_MENSAJES.cerrado, lugaresOcupados: grupo.lugaresOcupados };
     },
 

@@ -219,7 +219,10 @@ export function createMercadoPagoRepository(db: Database) {
             eq(cuentasMercadoPago.refreshTokenCifrado, refreshAnterior),
           ),
         )
-        .returning({ tiendaId: cuentasMercadoPago.tiendaId });
+        .returning({
+          tiendaId: cuentasMercadoPago.tiendaId,
+          vinculadaEn: cuentasMercadoPago.vinculadaEn,
+        });
       return row;
     },
 

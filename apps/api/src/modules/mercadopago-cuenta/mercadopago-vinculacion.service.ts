@@ -17,6 +17,8 @@ import {
   signValue,
   verifySignedValue,
 } from '../../lib/crypto/secret-box';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import type { Mensajes } from '../aviso/mensajes.service';
 import type { TiendaDelUsuario } from '../tienda/tienda.ports';
 import type { MercadoPagoRepository, TokensSellados } from './mercadopago-vinculacion.repository';
 
@@ -76,10 +78,14 @@ export type ResultadoVinculacion =
 
 export interface MercadoPagoVinculacionDeps {
   repositories: { mercadoPago: MercadoPagoRepository; tienda: TiendaDelUsuario };
-  withTransaction: WithTransaction<{
-    mercadoPago: MercadoPagoRepository;
-    tienda: TiendaDelUsuario;
-  }>;
+  withTransaction: WithTransaction<
+    RepositoriosDelAviso & {
+      mercadoPago: MercadoPagoRepository;
+      tienda: TiendaDelUsuario;
+    }
+  >;
+  /** Tells the seller the link broke for good (docs/decisions/042). */
+  mensajes?: Pick<Mensajes, 'mercadoPagoDesvinculado'>;
   /** Undefined when Mercado Pago is off (production without credentials nor DEMO_MODE). */
   payments: PaymentsPort | undefined;
   redirectUri: string;
@@ -167,7 +173,13 @@ export function createMercadoPagoVinculacionService(deps: MercadoPagoVinculacion
               usuarioId,
               refreshAnterior,
             );
-            if (borrada) await repos.mercadoPago.markTiendaVinculada(borrada.tiendaId, null);
+            if (borrada) {
+              await repos.mercadoPago.markTiendaVinculada(borrada.tiendaId, null);
+              await deps.mensajes?.mercadoPagoDesvinculado(repos, {
+                tiendaId: borrada.tiendaId,
+                evento: `${borrada.vinculadaEn.getTime()}`,
+              });
+            }
           });
           return undefined;
         }

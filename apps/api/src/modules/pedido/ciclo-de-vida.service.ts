@@ -1,6 +1,8 @@
 import { rooms, userRoom } from '@compra-grupal/contracts';
 import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import type { Mensajes } from '../aviso/mensajes.service';
 import { type LugaresDelGrupo, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
 import { reembolsoPorCancelacion } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
@@ -11,7 +13,7 @@ import type { PedidoRepository } from './pedido.repository';
  * the orders' stock, the outbox and the places ledger's (pedido.ports.ts offers this to the
  * modules that run a transition).
  */
-export interface RepositoriosDelCiclo {
+export interface RepositoriosDelCiclo extends RepositoriosDelAviso {
   cicloDeVida: CicloDeVidaRepository;
   pedido: Pick<PedidoRepository, 'incrementStock' | 'decrementStock'>;
   eventos: OutboxRepository;
@@ -90,7 +92,17 @@ async function devolverUnidades(
  * transaction: what a provider payment does to its part, and what a cancelled group gives
  * back. The policy (what a part is, what it is owed) is ciclo-de-vida.ts.
  */
-export function createCicloDeVida({ log }: { log?: Registro } = {}) {
+export function createCicloDeVida({
+  log,
+  mensajes,
+}: {
+  log?: Registro;
+  /**
+   * Tells the shopper and the seller (docs/decisions/042) in the transition's transaction;
+   * without it (the demo seed) nobody is told.
+   */
+  mensajes?: Pick<Mensajes, 'pagoAprobado' | 'grupoCompleto'>;
+} = {}) {
   /** Records a whole-payment refund in the ledger and marks the provider payment refused. */
   async function reembolsarPago(
     repos: RepositoriosDelCiclo,
@@ -231,15 +243,24 @@ export function createCicloDeVida({ log }: { log?: Registro } = {}) {
         pedidoId: pago.pedidoId,
         tiendaId: pago.tiendaId,
       });
+      await mensajes?.pagoAprobado(repos, {
+        pedidoId: pago.pedidoId,
+        tiendaId: pago.tiendaId,
+        ahora,
+      });
       if (aprobarPedido) {
+        const completos = new Set<string>();
         for (const linea of parte.lineas) {
-          await tomarLugares(repos, {
+          const tomas = await tomarLugares(repos, {
             productoId: linea.productoId,
             cantidad: linea.cantidad,
             usuarioId: parte.usuarioId,
             pedidoId: pago.pedidoId,
           });
+          for (const toma of tomas) if (toma.estado === 'cerrado') completos.add(toma.grupoId);
         }
+        // After every line took its places: a group this order filled lists all of them.
+        for (const grupoId of completos) await mensajes?.grupoCompleto(repos, grupoId);
       }
       return { resultado: 'aplicado', reembolsoIds: [] };
     },

@@ -19,6 +19,8 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { centavosAPesos, pesosACentavos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import { AVISO_RESERVA_MINUTOS, type Mensajes } from '../aviso/mensajes.service';
 import type { LugaresDelGrupo } from '../grupo-de-compra/grupo-de-compra.ports';
 import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
@@ -87,7 +89,7 @@ export const maximoReservablePorProducto = (stock: number): number =>
  * What an order's transactions write through: the orders, the lifecycle (the expiry refunds
  * run through it, so the places ledger's part too) and the outbox.
  */
-type RepositoriosDelPedido = {
+type RepositoriosDelPedido = RepositoriosDelAviso & {
   pedido: PedidoRepository;
   cicloDeVida: CicloDeVidaRepository;
   eventos: OutboxRepository;
@@ -138,6 +140,7 @@ export function createPedidoService({
   lecturasDelCiclo,
   cicloDeVida,
   reembolsos,
+  mensajes,
   clock = systemClock,
 }: {
   repository: PedidoRepository;
@@ -150,6 +153,8 @@ export function createPedidoService({
   cicloDeVida: Pick<CicloDeVida, 'reembolsarPedidosVencidos'>;
   /** The refund ledger's worker. */
   reembolsos: Pick<ReembolsosService, 'hacerAhora'>;
+  /** Tells the shopper (docs/decisions/042); without it (the demo seed) nobody is told. */
+  mensajes?: Pick<Mensajes, 'pedidoCreado' | 'reservasPorVencer'>;
   clock?: Clock;
 }) {
   /**
@@ -473,6 +478,7 @@ export function createPedidoService({
             nuevoStock,
           });
         }
+        await mensajes?.pedidoCreado(repos, pedidoId);
       });
       return pedidoId;
     },
@@ -568,6 +574,21 @@ export function createPedidoService({
      * (`SKIP LOCKED`); a processed order is never read again. Answers how many orders it
      * processed.
      */
+    /**
+     * Warns, once per order, the shoppers whose reservation ends within the next minutes while
+     * some seller is still unpaid (the expiry sweep's job runs it each minute). Answers how
+     * many were warned.
+     */
+    async avisarReservasPorVencer(): Promise<number> {
+      if (!mensajes) return 0;
+      const ahora = clock.now();
+      // Warned at most this long before the end, and never sooner than half the reservation.
+      const antes = Math.min(AVISO_RESERVA_MINUTOS, reservaMinutos / 2) * 60_000;
+      return withTransaction((repos) =>
+        mensajes.reservasPorVencer(repos, ahora, new Date(ahora.getTime() + antes)),
+      );
+    },
+
     async liberarReservasVencidas(): Promise<number> {
       let total = 0;
       for (;;) {

@@ -1,8 +1,11 @@
 import type { CheckoutPort } from '../../adapters/payments/payments.port';
 import { ULTIMO_ERROR_MAX } from '../../db/schema';
+import type { WithTransaction } from '../../db/unit-of-work';
 import { type Clock, systemClock } from '../../lib/clock';
 import { redactText } from '../../lib/logger';
 import { type MetricsPort, sinMetricas } from '../../metrics/metrics.port';
+import type { RepositoriosDelAviso } from '../aviso/aviso.service';
+import type { Mensajes } from '../aviso/mensajes.service';
 import type { ReembolsoPorHacer, ReembolsoRepository } from './reembolso.repository';
 
 /** Tries before the retries stop and the refund waits for the product team. */
@@ -33,6 +36,15 @@ export interface ReembolsosDeps {
   log?: { warn(object: object, message: string): void };
   /** Counts the refunds that fail (GET /metrics). */
   metrics?: Pick<MetricsPort, 'reembolsoFallido'>;
+  /**
+   * Tells the shopper a refund was sent and the seller one keeps failing (after
+   * REEMBOLSO_INTENTOS_ALERTA tries), in the transaction that records it (docs/decisions/042).
+   * Without it (the demo seed) the ledger's rows are written alone.
+   */
+  avisos?: {
+    withTransaction: WithTransaction<RepositoriosDelAviso & { reembolso: ReembolsoRepository }>;
+    mensajes: Pick<Mensajes, 'reembolsoEnviado' | 'reembolsoFallido'>;
+  };
 }
 
 /**
@@ -50,14 +62,41 @@ export function createReembolsosService({
   clock = systemClock,
   log,
   metrics = sinMetricas,
+  avisos,
 }: ReembolsosDeps) {
+  /** The refund is confirmed: its row and, the first time, the shopper's message. */
+  async function marcarReembolsado(id: string, reembolsoId: string | null) {
+    if (!avisos) {
+      await repository.markReembolsado(id, reembolsoId, clock.now());
+      return;
+    }
+    await avisos.withTransaction(async (repos) => {
+      if (await repos.reembolso.markReembolsado(id, reembolsoId, clock.now())) {
+        await avisos.mensajes.reembolsoEnviado(repos, id);
+      }
+    });
+  }
+
+  /** The try failed: its row and, once it failed often enough, the seller's message (once). */
+  async function marcarFallo(id: string, intentos: number, ultimoError: string) {
+    const proximo = new Date(clock.now().getTime() + esperaTrasIntentos(intentos));
+    if (!avisos || intentos < REEMBOLSO_INTENTOS_ALERTA) {
+      await repository.markFallo(id, ultimoError, proximo);
+      return;
+    }
+    await avisos.withTransaction(async (repos) => {
+      await repos.reembolso.markFallo(id, ultimoError, proximo);
+      await avisos.mensajes.reembolsoFallido(repos, { reembolsoId: id, intentos });
+    });
+  }
+
   /** One refund through the provider; true when it is confirmed now. */
   async function intentar(fila: ReembolsoPorHacer): Promise<boolean> {
     try {
       if (!checkout) throw new Error('Mercado Pago no está disponible');
       if (fila.montoCentavos === 0) {
         // Nothing was paid for it: nothing to give back.
-        await repository.markReembolsado(fila.id, null, clock.now());
+        await marcarReembolsado(fila.id, null);
         return true;
       }
       if (!fila.proveedorPagoId) throw new Error('La parte no tiene un pago del proveedor');
@@ -69,7 +108,7 @@ export function createReembolsosService({
         accessToken,
         parcial,
       );
-      await repository.markReembolsado(fila.id, reembolso.id, clock.now());
+      await marcarReembolsado(fila.id, reembolso.id);
       return true;
     } catch (error) {
       const ultimoError = textoDeError(error);
@@ -88,11 +127,7 @@ export function createReembolsosService({
           ? 'reembolso fallido: sin más reintentos, lo revisa el equipo'
           : 'reembolso fallido; se reintentará',
       );
-      await repository.markFallo(
-        fila.id,
-        ultimoError,
-        new Date(clock.now().getTime() + esperaTrasIntentos(intentos)),
-      );
+      await marcarFallo(fila.id, intentos, ultimoError);
       return false;
     }
   }

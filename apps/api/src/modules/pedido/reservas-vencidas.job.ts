@@ -8,13 +8,18 @@ export const LIBERACION_INTERVALO_MS = 60_000;
 
 /**
  * The expiry of orders' stock reservations (docs/decisions/012 and 024): once a minute,
- * `liberarReservasVencidas` (`FOR UPDATE SKIP LOCKED`, idempotent).
+ * `liberarReservasVencidas` (`FOR UPDATE SKIP LOCKED`, idempotent), then the warning of the
+ * reservations about to end (`avisarReservasPorVencer`, once per order).
  */
-export const liberacionDeReservasJob = (service: Pick<PedidoService, 'liberarReservasVencidas'>) =>
+export const liberacionDeReservasJob = (
+  service: Pick<PedidoService, 'liberarReservasVencidas' | 'avisarReservasPorVencer'>,
+) =>
   defineJob({
     name: TIPO_LIBERAR_RESERVAS,
     every: LIBERACION_INTERVALO_MS,
     run: async () => {
       await service.liberarReservasVencidas();
+      // The warning a few minutes before the end (docs/decisions/042), in the same pass.
+      await service.avisarReservasPorVencer();
     },
   });

@@ -1,4 +1,18 @@
 import type { PlantillaDeCorreo } from './plantilla';
+import {
+  grupoCompleto,
+  grupoCompletoVendedor,
+  grupoPorVencer,
+  mercadoPagoDesvinculado,
+  pagoAprobado,
+  pedidoCreado,
+  pedidoEntregado,
+  reembolsoEnviado,
+  reembolsoFallido,
+  reservaPorVencer,
+  tiendaAprobada,
+  tiendaRechazada,
+} from './transaccionales';
 import { verificarEmail } from './verificar-email';
 
 /**
@@ -7,6 +21,19 @@ import { verificarEmail } from './verificar-email';
  */
 export const plantillas = {
   'verificar-email': verificarEmail,
+  // Transactional messages (docs/decisions/042).
+  'pedido-creado': pedidoCreado,
+  'pago-aprobado': pagoAprobado,
+  'grupo-completo': grupoCompleto,
+  'reembolso-enviado': reembolsoEnviado,
+  'pedido-entregado': pedidoEntregado,
+  'reserva-por-vencer': reservaPorVencer,
+  'tienda-aprobada': tiendaAprobada,
+  'tienda-rechazada': tiendaRechazada,
+  'grupo-completo-vendedor': grupoCompletoVendedor,
+  'grupo-por-vencer': grupoPorVencer,
+  'reembolso-fallido': reembolsoFallido,
+  'mercadopago-desvinculado': mercadoPagoDesvinculado,
 } satisfies Record<string, PlantillaDeCorreo>;
 
 export type NombreDePlantilla = keyof typeof plantillas;

@@ -1,0 +1,332 @@
+import { Column, Row, Section, Text } from '@react-email/components';
+import { z } from 'zod';
+import { Boton, Marco } from './marco';
+import { definirPlantilla } from './plantilla';
+
+/**
+ * The transactional emails of issue 25 (docs/decisions/042), one per kind of the notification
+ * center. Amounts and dates arrive formatted (es-AR, aviso/formato.ts); links arrive as app
+ * paths and are joined to PUBLIC_URL here. Every value is a React child: React escapes it.
+ */
+
+const texto = z.string().max(300);
+const nombre = z.string().max(120);
+const ruta = z.string().startsWith('/').max(300);
+const monto = z.string().max(40);
+
+const gris = { color: '#71717a', fontSize: 14 } as const;
+
+const Saludo = ({ nombre }: { nombre: string }) => <Text>Hola, {nombre}:</Text>;
+
+function Renglon({
+  izquierda,
+  derecha,
+  fuerte,
+}: {
+  izquierda: string;
+  derecha: string;
+  fuerte?: boolean;
+}) {
+  const estilo = { margin: '4px 0', fontWeight: fuerte ? 700 : 400 } as const;
+  return (
+    <Row>
+      <Column>
+        <Text style={estilo}>{izquierda}</Text>
+      </Column>
+      <Column align="right">
+        <Text style={estilo}>{derecha}</Text>
+      </Column>
+    </Row>
+  );
+}
+
+export const pedidoCreado = definirPlantilla({
+  tipoDeAviso: 'pedido_creado',
+  esquema: z.object({
+    nombre,
+    numero: z.string().max(20),
+    total: monto,
+    vence: texto,
+    pagos: z.array(z.object({ tienda: nombre, monto })).max(50),
+    ruta,
+  }),
+  asunto: (d) => `Tu pedido ${d.numero}: pagá cada tienda para reservarlo`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Pedido ${datos.numero}: te falta pagar`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Creaste el pedido {datos.numero} por {datos.total}. Cada tienda se paga por separado en
+        Mercado Pago; la reserva vence el {datos.vence}.
+      </Text>
+      <Section>
+        {datos.pagos.map((p) => (
+          <Renglon key={p.tienda} izquierda={p.tienda} derecha={p.monto} />
+        ))}
+      </Section>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Pagar mi pedido</Boton>
+    </Marco>
+  ),
+});
+
+export const pagoAprobado = definirPlantilla({
+  tipoDeAviso: 'pago_aprobado',
+  esquema: z.object({
+    nombre,
+    numero: z.string().max(20),
+    tienda: nombre,
+    razonSocial: nombre,
+    lineas: z
+      .array(
+        z.object({ producto: nombre, cantidad: z.number().int(), precio: monto, subtotal: monto }),
+      )
+      .max(100),
+    envio: monto,
+    total: monto,
+    fecha: texto,
+    ruta,
+  }),
+  asunto: (d) => `Pago aprobado: ${d.tienda}, pedido ${d.numero}`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Recibimos tu pago a ${datos.tienda}`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Mercado Pago aprobó tu pago a {datos.tienda} del pedido {datos.numero} ({datos.fecha}). Este
+        es tu comprobante.
+      </Text>
+      <Section>
+        {datos.lineas.map((l) => (
+          <Renglon
+            key={l.producto}
+            izquierda={`${l.cantidad} × ${l.producto} (${l.precio} c/u)`}
+            derecha={l.subtotal}
+          />
+        ))}
+        <Renglon izquierda="Envío" derecha={datos.envio} />
+        <Renglon izquierda="Total" derecha={datos.total} fuerte />
+      </Section>
+      <Text style={gris}>Vendedor: {datos.razonSocial}</Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver el detalle del pago</Boton>
+    </Marco>
+  ),
+});
+
+export const grupoCompleto = definirPlantilla({
+  tipoDeAviso: 'grupo_completo',
+  esquema: z.object({
+    nombre,
+    producto: nombre,
+    /** The shopper's orders in the group, each with its delivery code. */
+    pedidos: z
+      .array(z.object({ numero: z.string().max(20), codigo: z.string().max(12) }))
+      .min(1)
+      .max(50),
+    ruta,
+  }),
+  asunto: (d) => `Grupo completo: ${d.producto}`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Se completó el grupo de ${datos.producto}`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        ¡Se completó el grupo de {datos.producto}! La tienda prepara tu pedido para el envío.
+      </Text>
+      {datos.pedidos.map((p) => (
+        <Text key={p.numero}>
+          Pedido {p.numero}: tu código de entrega es <strong>{p.codigo}</strong>.
+        </Text>
+      ))}
+      <Text style={gris}>
+        Dale el código a quien te entregue el pedido: sin el código no se marca como entregado.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver mis pedidos</Boton>
+    </Marco>
+  ),
+});
+
+export const reembolsoEnviado = definirPlantilla({
+  tipoDeAviso: 'reembolso_enviado',
+  esquema: z.object({
+    nombre,
+    numero: z.string().max(20),
+    monto,
+    motivo: texto,
+    dias: z.number().int().positive(),
+    ruta,
+  }),
+  asunto: (d) => `Te devolvimos ${d.monto} del pedido ${d.numero}`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Reembolso de ${datos.monto} enviado`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Enviamos a Mercado Pago el reembolso de {datos.monto} del pedido {datos.numero}:{' '}
+        {datos.motivo}.
+      </Text>
+      <Text>
+        Puede tardar hasta {datos.dias} días hábiles en verse en tu tarjeta; si pagaste con dinero
+        en cuenta, vuelve a tu cuenta de Mercado Pago.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver mis pedidos</Boton>
+    </Marco>
+  ),
+});
+
+export const pedidoEntregado = definirPlantilla({
+  tipoDeAviso: 'pedido_entregado',
+  esquema: z.object({ nombre, numero: z.string().max(20), fecha: texto, ruta }),
+  asunto: (d) => `Pedido ${d.numero} entregado`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Tu pedido ${datos.numero} fue entregado`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Tu pedido {datos.numero} fue entregado el {datos.fecha}. ¡Gracias por comprar en grupo!
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver mis pedidos</Boton>
+    </Marco>
+  ),
+});
+
+export const reservaPorVencer = definirPlantilla({
+  tipoDeAviso: 'reserva_por_vencer',
+  esquema: z.object({
+    nombre,
+    numero: z.string().max(20),
+    vence: texto,
+    pendientes: z.array(z.object({ tienda: nombre, monto })).max(50),
+    ruta,
+  }),
+  asunto: (d) => `Tu reserva del pedido ${d.numero} está por vencer`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Pagá antes de las ${datos.vence}`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        La reserva de tu pedido {datos.numero} vence el {datos.vence}. Todavía falta pagar:
+      </Text>
+      <Section>
+        {datos.pendientes.map((p) => (
+          <Renglon key={p.tienda} izquierda={p.tienda} derecha={p.monto} />
+        ))}
+      </Section>
+      <Text style={gris}>
+        Si no se pagan todas las tiendas a tiempo, los productos vuelven a la venta y lo que pagaste
+        se te devuelve.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Pagar ahora</Boton>
+    </Marco>
+  ),
+});
+
+export const tiendaAprobada = definirPlantilla({
+  tipoDeAviso: 'tienda_aprobada',
+  esquema: z.object({ nombre, tienda: nombre, ruta }),
+  asunto: (d) => `Tu tienda ${d.tienda} ya está habilitada`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="Tu tienda fue aprobada" contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        El equipo de Compra Grupal revisó y habilitó tu tienda {datos.tienda}: ya aparece en el
+        mercado y podés publicar productos.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ir a mi tienda</Boton>
+    </Marco>
+  ),
+});
+
+export const tiendaRechazada = definirPlantilla({
+  tipoDeAviso: 'tienda_rechazada',
+  esquema: z.object({ nombre, tienda: nombre, motivo: z.string().max(500).nullable(), ruta }),
+  asunto: (d) => `Tu tienda ${d.tienda} no fue habilitada`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="Revisamos tu tienda" contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>El equipo de Compra Grupal revisó tu tienda {datos.tienda} y no la habilitó.</Text>
+      {datos.motivo ? <Text>Motivo: {datos.motivo}</Text> : null}
+      <Text style={gris}>Podés corregir los datos de tu tienda y escribirnos para revisarla.</Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ir a mi tienda</Boton>
+    </Marco>
+  ),
+});
+
+export const grupoCompletoVendedor = definirPlantilla({
+  tipoDeAviso: 'grupo_completo_vendedor',
+  esquema: z.object({
+    nombre,
+    producto: nombre,
+    unidades: z.number().int().nonnegative(),
+    pedidos: z.number().int().nonnegative(),
+    ruta,
+  }),
+  asunto: (d) => `Grupo completo: prepará ${d.unidades} de ${d.producto}`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Se completó un grupo de ${datos.producto}`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Se completó un grupo de {datos.producto}. Prepará {datos.unidades}{' '}
+        {datos.unidades === 1 ? 'unidad' : 'unidades'} para {datos.pedidos}{' '}
+        {datos.pedidos === 1 ? 'pedido' : 'pedidos'}.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver los pedidos para entregar</Boton>
+    </Marco>
+  ),
+});
+
+export const grupoPorVencer = definirPlantilla({
+  tipoDeAviso: 'grupo_por_vencer',
+  esquema: z.object({
+    nombre,
+    producto: nombre,
+    vence: texto,
+    faltan: z.number().int().positive(),
+    ruta,
+  }),
+  asunto: (d) => `El grupo de ${d.producto} vence pronto con lugares libres`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Faltan ${datos.faltan} lugares`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        El grupo de {datos.producto} vence el {datos.vence} y todavía le{' '}
+        {datos.faltan === 1 ? 'falta 1 lugar' : `faltan ${datos.faltan} lugares`}. Si no se
+        completa, se cancela y se reembolsa a quienes pagaron.
+      </Text>
+      <Text style={gris}>Podés compartir el grupo o cerrarlo antes para entregar lo vendido.</Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver el grupo</Boton>
+    </Marco>
+  ),
+});
+
+export const reembolsoFallido = definirPlantilla({
+  tipoDeAviso: 'reembolso_fallido',
+  esquema: z.object({
+    nombre,
+    numero: z.string().max(20),
+    monto,
+    intentos: z.number().int().positive(),
+    ruta,
+  }),
+  asunto: (d) => `No pudimos enviar un reembolso de ${d.monto} (pedido ${d.numero})`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="Un reembolso no se pudo enviar" contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Intentamos {datos.intentos} veces devolver {datos.monto} del pedido {datos.numero} desde tu
+        cuenta de Mercado Pago y no se pudo. Revisá que tu cuenta esté vinculada y tenga saldo: lo
+        seguimos intentando.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ir a mi tienda</Boton>
+    </Marco>
+  ),
+});
+
+export const mercadoPagoDesvinculado = definirPlantilla({
+  tipoDeAviso: 'mercadopago_desvinculado',
+  esquema: z.object({ nombre, tienda: nombre, ruta }),
+  asunto: () => 'Tu cuenta de Mercado Pago se desvinculó',
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="Volvé a vincular Mercado Pago" contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Mercado Pago ya no acepta la vinculación de tu tienda {datos.tienda} (se venció o se
+        revocó). Mientras no la vuelvas a vincular, nadie puede pagarle a tu tienda.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Vincular Mercado Pago</Boton>
+    </Marco>
+  ),
+});
