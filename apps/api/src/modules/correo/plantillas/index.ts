@@ -1,4 +1,6 @@
+import { contraseniaCambiada } from './contrasenia-cambiada';
 import type { PlantillaDeCorreo } from './plantilla';
+import { recuperarContrasenia } from './recuperar-contrasenia';
 import { verificarEmail } from './verificar-email';
 
 /**
@@ -7,6 +9,8 @@ import { verificarEmail } from './verificar-email';
  */
 export const plantillas = {
   'verificar-email': verificarEmail,
+  'recuperar-contrasenia': recuperarContrasenia,
+  'contrasenia-cambiada': contraseniaCambiada,
 } satisfies Record<string, PlantillaDeCorreo>;
 
 export type NombreDePlantilla = keyof typeof plantillas;
