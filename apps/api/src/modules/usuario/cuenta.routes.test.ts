@@ -448,3 +448,36 @@ describe('limits on the recovery requests', () => {
     expect(estados).toEqual([202, 202, 202, 202, 202, 202, 202, 429]);
   });
 });
+
+describe('logs', () => {
+  const lines: string[] = [];
+  let conLog: TestApp;
+  beforeAll(async () => {
+    conLog = await createTestApp(
+      { LOG_LEVEL: 'info', PUBLIC_URL },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(() => conLog.close());
+
+  it('never hold the email or a link token of these flows, even when they fail', async () => {
+    const ana = await registerAndLogin(conLog.app);
+    await conLog.app.jobs.runDue();
+    const verificacion = await ultimoToken(conLog.app, ana.email, 'verificar-email');
+    expect((await verificar(conLog.app, verificacion)).statusCode).toBe(200);
+    expect((await verificar(conLog.app, verificacion)).statusCode).toBe(400);
+    await recuperar(conLog.app, ana.email);
+    await recuperar(conLog.app, 'nadie.registrado@ejemplo.com.ar');
+    await conLog.app.jobs.runDue();
+    const recuperacion = await ultimoToken(conLog.app, ana.email, 'recuperar-contrasenia');
+    expect((await restablecer(conLog.app, recuperacion)).statusCode).toBe(200);
+    expect((await restablecer(conLog.app, recuperacion)).statusCode).toBe(400);
+    await conLog.app.jobs.runDue();
+
+    const log = lines.join('\n');
+    expect(log).toContain('/api/usuario/verificar-email');
+    for (const secreto of [ana.email, 'nadie.registrado', verificacion, recuperacion]) {
+      expect(log).not.toContain(secreto);
+    }
+  });
+});
