@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectSinViolaciones } from './axe';
 import { expect, test } from './fixtures';
 import { emailUnico, logIn, toast } from './helpers';
 
@@ -105,5 +106,44 @@ test.describe('verified emails and password recovery', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await logIn(page, { email: comprador.email, contrasenia: nueva });
+  });
+});
+
+test.describe('the account screens at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
+
+  test('pass axe, and the banner of an unverified account stays compact', async ({
+    page,
+    comprador,
+  }) => {
+    await page.goto('/recuperar-contrasenia');
+    await expect(
+      page.getByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' }),
+    ).toBeVisible();
+    await expectSinViolaciones(page);
+
+    await page.goto('/restablecer-contrasenia?token=de-prueba');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Elegí una contraseña nueva' }),
+    ).toBeVisible();
+    await expectSinViolaciones(page);
+
+    await page.goto('/verificar-email?token=de-prueba');
+    await expect(page.getByRole('alert')).toContainText(
+      'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.',
+    );
+    await expectSinViolaciones(page);
+
+    // The fixture's shopper registered through the API and never confirmed the address.
+    await logIn(page, comprador);
+    const aviso = page.getByRole('region', { name: 'Confirmá tu correo' });
+    await expect(aviso.getByRole('button', { name: 'Reenviar' })).toBeVisible();
+    const caja = await aviso.boundingBox();
+    expect(caja?.width).toBeLessThanOrEqual(375);
+    // At most about three lines of text beside its buttons.
+    expect(caja?.height).toBeLessThan(100);
+    await expectSinViolaciones(page);
+    await aviso.getByRole('button', { name: 'Reenviar' }).click();
+    await expect(toast(page, 'Enlace enviado')).toBeVisible();
   });
 });
