@@ -232,9 +232,11 @@ describe('security: fuzzing every route of the OpenAPI document', () => {
           return res;
         };
 
-        // The valid request first: the examples pass validation and reach the service.
+        // The valid request first: the examples pass validation and reach the service. (A
+        // service may still answer 400 for a well-formed value it does not know, as an
+        // account link's token: only a validation error means the examples do not validate.)
         const baseline = await send(validParams(), validBody(), 'con valores válidos');
-        if (baseline.statusCode === 400) {
+        if (baseline.statusCode === 400 && baseline.json().code === 'VALIDACION') {
           failures.push(
             `${method} ${template}: los valores de ejemplo no validan: ${baseline.body}`,
           );
