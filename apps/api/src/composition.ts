@@ -34,6 +34,7 @@ import { createPedidoService } from './modules/pedido/pedido.service';
 import { createReembolsosService } from './modules/pedido/reembolsos.service';
 import { createProductoService } from './modules/producto/producto.service';
 import { createTiendaService } from './modules/tienda/tienda.service';
+import { createCuentaService } from './modules/usuario/cuenta.service';
 import { createSesionService } from './modules/usuario/sesion.service';
 import { createUsuarioService } from './modules/usuario/usuario.service';
 import { createAppUnitOfWork, createRepositories } from './repositories';
@@ -113,6 +114,15 @@ export function createServices(
   const usuario = createUsuarioService({
     repository: repositories.usuario,
     adminEmails: config.ADMIN_EMAILS,
+    ...(clock ? { clock } : {}),
+  });
+  /** Registering, verifying the address and recovering the password (docs/decisions/040). */
+  const cuenta = createCuentaService({
+    withTransaction,
+    correo,
+    jobs,
+    publicUrl: config.PUBLIC_URL,
+    ...(clock ? { clock } : {}),
   });
   const envio = createEnvioService({
     repository: repositories.envio,
@@ -180,6 +190,7 @@ export function createServices(
     categoria: createCategoriaService({ repository: repositories.categoria }),
     cobertura: createCoberturaService({ repository: repositories.cobertura }),
     correo,
+    cuenta,
     direccion: createDireccionService({ repository: repositories.direccion, usuarios: usuario }),
     /** Delivery: Mis Pedidos with groups, the seller's and the courier's lists, delivering parts. */
     entrega: createEntregaService({

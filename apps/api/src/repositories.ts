@@ -16,6 +16,7 @@ import { createReembolsoRepository } from './modules/pedido/reembolso.repository
 import { createProductoRepository } from './modules/producto/producto.repository';
 import { createTiendaRepository } from './modules/tienda/tienda.repository';
 import { createSesionRepository } from './modules/usuario/sesion.repository';
+import { createTokenDeCuentaRepository } from './modules/usuario/token-de-cuenta.repository';
 import { createUsuarioRepository } from './modules/usuario/usuario.repository';
 import { createOutboxRepository } from './realtime/outbox.repository';
 
@@ -46,6 +47,8 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     reembolso: createReembolsoRepository(db),
     sesion: createSesionRepository(db),
     tienda: createTiendaRepository(db),
+    /** Single-use links sent by email: verifying an address, resetting a password. */
+    tokenDeCuenta: createTokenDeCuentaRepository(db),
     usuario: createUsuarioRepository(db),
     /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
     eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),

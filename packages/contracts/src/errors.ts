@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   usuarioNoEncontrado: 'USUARIO_NO_ENCONTRADO',
   googleNoVinculable: 'GOOGLE_NO_VINCULABLE',
   emailNoVerificado: 'EMAIL_NO_VERIFICADO',
+  enlaceDeCuentaInvalido: 'ENLACE_DE_CUENTA_INVALIDO',
+  emailYaVerificado: 'EMAIL_YA_VERIFICADO',
   // The local sign-in issuer (demo and tests).
   emisorDePruebaSoloLocal: 'EMISOR_DE_PRUEBA_SOLO_LOCAL',
   emisorDePruebaOcupado: 'EMISOR_DE_PRUEBA_OCUPADO',
@@ -116,6 +118,9 @@ export const ERROR_MESSAGES = {
   USUARIO_NO_ENCONTRADO: 'Usuario no encontrado',
   GOOGLE_NO_VINCULABLE: 'Esa cuenta no puede ingresar con Google. Ingresa con tu contraseña.',
   EMAIL_NO_VERIFICADO: 'Google no confirmó tu email',
+  /** One message for an unknown, used or expired link: it never says which. */
+  ENLACE_DE_CUENTA_INVALIDO: 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.',
+  EMAIL_YA_VERIFICADO: 'Tu correo ya está verificado.',
   IMAGEN_NO_SOPORTADA:
     'Formato de imagen no soportado. Por favor sube una imagen en formato JPG, PNG, GIF o WEBP.',
   IMAGEN_NO_PROCESABLE: 'No se pudo procesar la imagen',

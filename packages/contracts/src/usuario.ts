@@ -118,7 +118,11 @@ export const esRepartidorResponseSchema = z.object({ esRepartidor: z.boolean() }
 export const usuarioResponseSchema = z
   .object({
     success: z.literal(true),
-    usuario: z.object({ nombre: z.string(), email: z.string() }),
+    usuario: z.object({
+      nombre: z.string(),
+      email: z.string(),
+      emailVerificado: z.boolean().describe('Si la persona confirmó su correo con el enlace'),
+    }),
   })
   .meta({ id: 'UsuarioResponse' });
 
@@ -142,3 +146,31 @@ export const metodosDeIngresoResponseSchema = z
   .object({ google: z.boolean().describe('Si el ingreso con Google puede funcionar') })
   .meta({ id: 'MetodosDeIngreso' });
 export type MetodosDeIngreso = z.infer<typeof metodosDeIngresoResponseSchema>;
+
+/**
+ * A single-use link's token as it arrives from the email (32 random bytes, base64url). Any
+ * other text is looked up all the same, so a malformed token answers what an unknown one does.
+ */
+export const tokenDeCuentaSchema = z
+  .string()
+  .min(1, 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.')
+  .max(200, 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.')
+  .meta({ example: 'q3Zt0m4r9cJw1b8Xy2vKpL6sNfHd5aUeGiRoTlBnMcQ' });
+
+export const verificarEmailQuerySchema = z.object({ token: tokenDeCuentaSchema });
+
+export const recuperarContraseniaRequestSchema = z
+  .object({ email: emailSchema })
+  .meta({ id: 'RecuperarContraseniaRequest' });
+
+/** The new password follows the register form's rules (contraseniaSchema). */
+export const restablecerContraseniaRequestSchema = z
+  .object({ token: tokenDeCuentaSchema, contrasenia: contraseniaSchema })
+  .meta({ id: 'RestablecerContraseniaRequest' });
+
+/** The one answer of POST /usuario/recuperar-contrasenia, whether the email exists or not. */
+export const RECUPERAR_CONTRASENIA_MENSAJE =
+  'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.';
+
+export type RecuperarContraseniaRequest = z.input<typeof recuperarContraseniaRequestSchema>;
+export type RestablecerContraseniaRequest = z.input<typeof restablecerContraseniaRequestSchema>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTiendaId, demoVendedorEmail } from '../demo/demo-tiendas';
 import { DEMO_TIENDAS } from '../demo/demo-tiendas.data';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
-import { type LoggedIn, login, registerAndLogin } from '../test/auth-helpers';
+import { type LoggedIn, login, registerAndLogin, verifyEmail } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ADMIN_USAGE, runAdminCommand } from './admin.commands';
 
@@ -124,6 +124,9 @@ describe('npm run admin -- enable-store / disable-store', () => {
 describe('npm run admin -- roles', () => {
   it('promotes and demotes by email, which the API honours at once', async () => {
     const persona = await registerAndLogin(t.app);
+    // Only a verified address may be promoted (docs/decisions/040; refused before).
+    expect((await admin('promote', persona.email)).code).toBe(1);
+    await verifyEmail(t.app, persona.userId);
     const esAdmin = async () =>
       (
         await t.app.inject({

@@ -89,7 +89,7 @@ const lineaDeGrupo = (g: GrupoParaAdmin) =>
  * review and the cancellation of open groups, through the same services as the API (so enabling a store records `tiendaHabilitada`
  * in the outbox, which a running server on the same PostgreSQL database publishes within its
  * 1 s poll; with the embedded database the server is stopped meanwhile, and the event goes out
- * when it starts). Answers the exit code: 0 done, 1 not found, 2 wrong usage.
+ * when it starts). Answers the exit code: 0 done, 1 not found or refused (promoting an unverified address), 2 wrong usage.
  */
 export async function runAdminCommand(
   args: string[],
@@ -112,6 +112,13 @@ export async function runAdminCommand(
     const usuario = await usuarios.findByEmail(argument.trim().toLowerCase());
     if (!usuario) {
       io.err(`No existe un usuario con el email ${argument}.`);
+      return 1;
+    }
+    // Nobody checked that an unverified address is its typist's (docs/decisions/040).
+    if ('esAdmin' in change && change.esAdmin && !usuario.emailVerificadoEn) {
+      io.err(
+        `${usuario.email} no confirmó su correo: no puede ser administrador hasta que lo confirme.`,
+      );
       return 1;
     }
     await usuarios.update(usuario.id, change);

@@ -4,7 +4,7 @@ import { createUnitOfWork } from '../db/unit-of-work';
 import { fixedId } from '../lib/ids';
 import { abrirGrupo, tomarLugares } from '../modules/grupo-de-compra/grupo-de-compra.ledger';
 import { createRepositories } from '../repositories';
-import { DEMO_USUARIOS } from './demo-usuarios';
+import { DEMO_USUARIOS, DEMO_VERIFICADO_EN } from './demo-usuarios';
 import type { SeedContext } from './seed-context';
 
 /**
@@ -65,7 +65,13 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
   if (conProductos.length === 0) return; // the demo stores were left out
   await db
     .insert(usuarios)
-    .values(DEMO_COMPRADORES_EXTRA.map((u) => ({ ...u, telefono: '' })))
+    .values(
+      DEMO_COMPRADORES_EXTRA.map((u) => ({
+        ...u,
+        telefono: '',
+        emailVerificadoEn: DEMO_VERIFICADO_EN,
+      })),
+    )
     .onConflictDoNothing();
 
   const withTransaction = createUnitOfWork(db, createRepositories, {

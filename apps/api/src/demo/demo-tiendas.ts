@@ -12,7 +12,7 @@ import { pesosACentavos } from '../lib/money';
 import { hashPassword } from '../modules/usuario/password';
 import { drawProductImages, drawStoreLogo, PALETAS } from './demo-images';
 import { DEMO_TIENDAS } from './demo-tiendas.data';
-import { DEMO_PASSWORD } from './demo-usuarios';
+import { DEMO_PASSWORD, DEMO_VERIFICADO_EN } from './demo-usuarios';
 import type { SeedContext } from './seed-context';
 
 /**
@@ -83,6 +83,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
         nombre: demo.vendedor?.nombre ?? `Equipo ${demo.nombre}`,
         email: demoVendedorEmail(index),
         contraseniaHash,
+        emailVerificadoEn: DEMO_VERIFICADO_EN,
         telefono: `+54 11 5000-${String(1000 + index)}`,
       })
       .onConflictDoNothing();

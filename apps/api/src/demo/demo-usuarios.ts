@@ -14,6 +14,12 @@ export const DEMO_USUARIOS = {
   admin: { id: demoId(3), nombre: 'Equipo Compra Grupal', email: 'admin@compragrupal.com.ar' },
 } as const;
 
+/**
+ * When the demo accounts' addresses count as verified (docs/decisions/040): they are ours, and
+ * the seed sends no mail.
+ */
+export const DEMO_VERIFICADO_EN = new Date('2026-01-01T00:00:00.000Z');
+
 /** The demo shopper and courier, and the demo admin unless `admin` is false (production). */
 export async function seedDemoUsuarios(
   db: Database,
@@ -27,17 +33,27 @@ export async function seedDemoUsuarios(
       {
         ...DEMO_USUARIOS.comprador,
         contraseniaHash,
+        emailVerificadoEn: DEMO_VERIFICADO_EN,
         telefono: '+54 11 4567-1234',
         direccionActivaId: direccionComprador,
       },
       {
         ...DEMO_USUARIOS.repartidor,
         contraseniaHash,
+        emailVerificadoEn: DEMO_VERIFICADO_EN,
         telefono: '+54 11 4567-5678',
         esRepartidor: true,
       },
       ...(admin
-        ? [{ ...DEMO_USUARIOS.admin, contraseniaHash, telefono: '+54 11 4567-0000', esAdmin: true }]
+        ? [
+            {
+              ...DEMO_USUARIOS.admin,
+              contraseniaHash,
+              emailVerificadoEn: DEMO_VERIFICADO_EN,
+              telefono: '+54 11 4567-0000',
+              esAdmin: true,
+            },
+          ]
         : []),
     ])
     .onConflictDoNothing();

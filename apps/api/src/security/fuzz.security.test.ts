@@ -234,7 +234,8 @@ describe('security: fuzzing every route of the OpenAPI document', () => {
 
         // The valid request first: the examples pass validation and reach the service. A link's
         // secret `token` has no valid example: any token but a genuine one is refused with 400,
-        // the example's included (its hostile values are still fuzzed below).
+        // the example's included (its hostile values are still fuzzed below). Elsewhere a 400
+        // means the examples do not validate.
         const baseline = await send(validParams(), validBody(), 'con valores válidos');
         const llevaToken =
           parameters.some((p) => p.name === 'token') ||

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { hashPassword } from '../modules/usuario/password';
 import { createUsuarioService } from '../modules/usuario/usuario.service';
 import { createRepositories } from '../repositories';
-import { refreshCookieOf, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
+import { refreshCookieOf, registerAndLogin, uniqueEmail, verifyEmail } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** While set, hashing a password waits for it: finding 5 holds the hash open. */
@@ -616,6 +616,10 @@ describe('finding 4: ADMIN_EMAILS made admin whoever registered the address firs
     const admin = async (...args: string[]) =>
       runAdminCommand(args, { database, config: app.config }, { out: () => {}, err: () => {} });
     expect(await esAdmin(app, cuenta)).toBe(false);
+    // Not while the address is unverified (docs/decisions/040).
+    expect(await admin('promote', cuenta.email)).toBe(1);
+    expect(await esAdmin(app, cuenta)).toBe(false);
+    await verifyEmail(app, cuenta.userId);
     expect(await admin('promote', cuenta.email)).toBe(0);
     expect(await esAdmin(app, cuenta)).toBe(true);
     expect(await admin('demote', cuenta.email)).toBe(0);

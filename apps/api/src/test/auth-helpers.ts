@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import { correos } from '../db/schema';
 
 export const uniqueEmail = (prefix = 'persona') =>
   `${prefix}.${randomBytes(4).toString('hex')}@ejemplo.com.ar`;
@@ -60,4 +62,19 @@ export async function login(
     refreshToken,
     auth: { authorization: `Bearer ${accessToken}` },
   };
+}
+
+/** Verifies the account's address through the last link it was mailed (docs/decisions/040). */
+export async function verifyEmail(app: FastifyInstance, usuarioId: string): Promise<void> {
+  const [correo] = await app.database.db
+    .select({ datos: correos.datos })
+    .from(correos)
+    .where(and(eq(correos.usuarioId, usuarioId), eq(correos.plantilla, 'verificar-email')))
+    .orderBy(desc(correos.creadoEn), desc(correos.id))
+    .limit(1);
+  const enlace = (correo?.datos as { enlace?: string } | undefined)?.enlace;
+  if (!enlace) throw new Error('sin enlace de verificación');
+  const { search } = new URL(enlace);
+  const res = await app.inject({ url: `/api/usuario/verificar-email${search}` });
+  if (res.statusCode !== 200) throw new Error(`verificación falló: ${res.body}`);
 }

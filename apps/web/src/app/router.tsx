@@ -39,6 +39,18 @@ const MercadopagoCallbackRoute = lazyNamed(
 );
 const AdminTiendasRoute = lazyNamed(() => import('./routes/admin-tiendas'), 'AdminTiendasRoute');
 const AdminGruposRoute = lazyNamed(() => import('./routes/admin-grupos'), 'AdminGruposRoute');
+const RecuperarContraseniaRoute = lazyNamed(
+  () => import('./routes/recuperar-contrasenia'),
+  'RecuperarContraseniaRoute',
+);
+const RestablecerContraseniaRoute = lazyNamed(
+  () => import('./routes/restablecer-contrasenia'),
+  'RestablecerContraseniaRoute',
+);
+const VerificarEmailRoute = lazyNamed(
+  () => import('./routes/verificar-email'),
+  'VerificarEmailRoute',
+);
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 /**
@@ -78,6 +90,10 @@ export const routes: RouteObject[] = [
       { path: 'admin/tiendas', element: <AdminTiendasRoute /> },
       // The product team's open groups and their cancellation (admins only; issue 14).
       { path: 'admin/grupos', element: <AdminGruposRoute /> },
+      // The account's links (issue 25, docs/decisions/040; not in the spec's table).
+      { path: 'recuperar-contrasenia', element: <RecuperarContraseniaRoute /> },
+      { path: 'restablecer-contrasenia', element: <RestablecerContraseniaRoute /> },
+      { path: 'verificar-email', element: <VerificarEmailRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -88,17 +88,26 @@ export function mockUsuarioApi({
   esAdmin = false,
   nombre = 'Ana Pérez',
   email = 'ana@example.com',
+  emailVerificado = true,
   accessToken,
+  otras,
 }: {
   esVendedor?: boolean | 'error' | 'pending';
   esRepartidor?: boolean | 'error' | 'pending';
   esAdmin?: boolean | 'error' | 'pending';
   nombre?: string;
   email?: string;
+  /** Whether the account confirmed its address ('Confirmá tu correo' shows when false). */
+  emailVerificado?: boolean;
   accessToken?: string;
+  /** Answers other calls first (undefined: fall through to the usuario answers). */
+  otras?: (call: FetchCall) => Response | Promise<Response> | undefined;
 } = {}) {
   const never = () => new Promise<Response>(() => {});
-  return mockFetch(({ url }) => {
+  return mockFetch((call) => {
+    const otra = otras?.(call);
+    if (otra) return otra;
+    const { url } = call;
     if (accessToken !== undefined && url.endsWith('/api/usuario/login')) {
       return json(accessTokenResponseSchema.parse({ accessToken }));
     }
@@ -120,7 +129,12 @@ export function mockUsuarioApi({
     if (url.endsWith('/api/usuario/logout'))
       return json(mensajeResponseSchema.parse({ mensaje: 'Sesión cerrada' }));
     if (/\/api\/usuario\/[0-9a-f]{24}$/.test(url)) {
-      return json(usuarioResponseSchema.parse({ success: true, usuario: { nombre, email } }));
+      return json(
+        usuarioResponseSchema.parse({
+          success: true,
+          usuario: { nombre, email, emailVerificado },
+        }),
+      );
     }
     return json({ error: 'No encontrado', mensaje: 'No encontrado' }, 404, 'Not Found');
   });

@@ -108,7 +108,7 @@ export function mockMarketplaceApi({
     if (/^\/api\/usuario\/[0-9a-f]{24}$/.test(path)) {
       return contractJson(usuarioResponseSchema, {
         success: true,
-        usuario: { nombre: 'Ana Pérez', email: 'ana@example.com' },
+        usuario: { nombre: 'Ana Pérez', email: 'ana@example.com', emailVerificado: true },
       });
     }
     return json({ error: 'No encontrado' }, 404, 'Not Found');

@@ -26,6 +26,35 @@ export async function createAuthLimits(scope: FastifyInstance) {
   };
 }
 
+/**
+ * The limits of the account's links (docs/decisions/040), on the same store and window:
+ * - recovery requests: per email at most min(AUTH_RATE_LIMIT_MAX, 5) (each one sends a mail
+ *   to that person), and per address 5× AUTH_RATE_LIMIT_MAX;
+ * - 'Reenviar' the verification link: min(AUTH_RATE_LIMIT_MAX, 3) per account;
+ * - using a link (verify, reset): per address 5× AUTH_RATE_LIMIT_MAX.
+ */
+export function createCuentaLimits(scope: FastifyInstance) {
+  const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_MS: windowMs } = scope.config;
+  const porIp = (name: string) =>
+    keyedCounter(scope, name, { max: max * 5, windowMs }, (request) => request.ip).hook;
+  return {
+    recuperacionPorIp: porIp('recuperacion-ip'),
+    recuperacionPorEmail: keyedCounter(
+      scope,
+      'recuperacion-email',
+      { max: Math.min(max, 5), windowMs },
+      emailOf,
+    ).hook,
+    reenvioPorUsuario: keyedCounter(
+      scope,
+      'reenvio-usuario',
+      { max: Math.min(max, 3), windowMs },
+      (request) => request.actor?.id ?? request.ip,
+    ).hook,
+    enlacePorIp: porIp('enlace-ip'),
+  };
+}
+
 const KNOWN_DEVICE_COOKIE = 'dispositivoConocido';
 const KNOWN_DEVICE_DAYS = 180;
 const KNOWN_DEVICE_ACCOUNTS = 5;

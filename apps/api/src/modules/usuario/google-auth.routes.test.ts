@@ -101,7 +101,10 @@ describe('Google sign-in through the local OIDC issuer', () => {
       url: `/api/usuario/${userId}`,
       headers: { authorization: `Bearer ${accessToken}` },
     });
-    expect(perfil.json()).toEqual({ success: true, usuario: { nombre: 'Sofía Google', email } });
+    expect(perfil.json()).toEqual({
+      success: true,
+      usuario: { nombre: 'Sofía Google', email, emailVerificado: true },
+    });
 
     // Signing in again finds the same account by the provider's subject.
     const again = await signInWithGoogle(app, { email, nombre: 'Otro nombre' });

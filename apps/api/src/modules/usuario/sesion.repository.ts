@@ -28,6 +28,13 @@ export function createSesionRepository(db: Database) {
         .set({ revocadoEn: new Date() })
         .where(and(eq(sesiones.familia, familia), isNull(sesiones.revocadoEn)));
     },
+    /** Revokes every refresh token of an account (every device signed out). */
+    async revokeAllOfUsuario(usuarioId: string): Promise<void> {
+      await db
+        .update(sesiones)
+        .set({ revocadoEn: new Date() })
+        .where(and(eq(sesiones.usuarioId, usuarioId), isNull(sesiones.revocadoEn)));
+    },
   };
 }
 

@@ -340,7 +340,7 @@ describe('roles and profile', () => {
     });
     expect(perfil.json()).toEqual({
       success: true,
-      usuario: { nombre: 'Carla Díaz', email: sesion.email },
+      usuario: { nombre: 'Carla Díaz', email: sesion.email, emailVerificado: false },
     });
 
     const update = await t.app.inject({

@@ -7,28 +7,34 @@ import {
   esVendedorResponseSchema,
   loginRequestSchema,
   mensajeResponseSchema,
+  RECUPERAR_CONTRASENIA_MENSAJE,
+  recuperarContraseniaRequestSchema,
   registrarRequestSchema,
   registrarResponseSchema,
+  restablecerContraseniaRequestSchema,
   telefonoRequestSchema,
   telefonoResponseSchema,
   userIdBodySchema,
   userIdParamsSchema,
   usuarioResponseSchema,
+  verificarEmailQuerySchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authenticatedErrorResponses, bearerSecurity } from '../../lib/error-responses';
-import { createAuthLimits } from './auth-rate-limit';
+import { tokenErrors } from './access-token';
+import { createAuthLimits, createCuentaLimits } from './auth-rate-limit';
 import { clearPendingLink, pendingLinkOf } from './google-auth.routes';
 import { createSessionCookies, REFRESH_COOKIE } from './refresh-cookie';
 
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guards } = app;
-  const { usuario: usuarioService, sesion: sesionService } = app.services;
+  const { usuario: usuarioService, sesion: sesionService, cuenta: cuentaService } = app.services;
   const session = createSessionCookies(app);
   // Stricter limits for credentials (auth-rate-limit.ts); login counts wrong passwords only.
   const { perIp, perEmail, login: loginThrottle } = await createAuthLimits(app);
+  const cuentaLimits = createCuentaLimits(app);
 
   app.post(
     '/registrar',
@@ -38,7 +44,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'registrarUsuario',
         responseDescriptions: { 201: 'Cuenta creada', 409: 'El email ya está en uso' },
         tags: ['usuario'],
-        summary: 'Crea una cuenta (no inicia sesión)',
+        summary: 'Crea una cuenta (no inicia sesión) y le envía el enlace para verificar el correo',
         body: registrarRequestSchema,
         response: {
           201: registrarResponseSchema,
@@ -49,7 +55,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const usuario = await usuarioService.registrar(request.body);
+      const usuario = await cuentaService.registrar(request.body);
       return reply.status(201).send({ mensaje: 'Usuario registrado correctamente', usuario });
     },
   );
@@ -141,6 +147,104 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       await sesionService.revoke(request.cookies[REFRESH_COOKIE]);
       session.clear(reply);
       return { mensaje: 'Sesión cerrada' };
+    },
+  );
+
+  app.get(
+    '/verificar-email',
+    {
+      preHandler: [cuentaLimits.enlacePorIp],
+      schema: {
+        operationId: 'verificarEmail',
+        summary: 'Verifica el correo con el enlace de un solo uso que se le envió (24 h)',
+        responseDescriptions: {
+          200: 'Correo verificado',
+          400: 'El enlace no existe, ya se usó, venció o es de otra dirección (no dice cuál)',
+        },
+        tags: ['usuario'],
+        querystring: verificarEmailQuerySchema,
+        response: { 200: mensajeResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await cuentaService.verificarEmail(request.query.token);
+      return { mensaje: 'Tu correo fue verificado' };
+    },
+  );
+
+  app.post(
+    '/reenviar-verificacion',
+    {
+      preHandler: [guards.authenticate, cuentaLimits.reenvioPorUsuario],
+      schema: {
+        operationId: 'reenviarVerificacion',
+        summary: 'Envía de nuevo el enlace para verificar el correo de quien llama',
+        responseDescriptions: {
+          202: 'Enlace nuevo en camino (reemplaza a los anteriores)',
+          409: 'El correo ya está verificado',
+        },
+        tags: ['usuario'],
+        security: bearerSecurity,
+        response: {
+          202: mensajeResponseSchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          ...authenticatedErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!actor) throw tokenErrors.ausente();
+      await cuentaService.reenviarVerificacion(actor.id);
+      return reply.status(202).send({ mensaje: 'Te enviamos un enlace nuevo a tu correo.' });
+    },
+  );
+
+  app.post(
+    '/recuperar-contrasenia',
+    {
+      preHandler: [cuentaLimits.recuperacionPorIp, cuentaLimits.recuperacionPorEmail],
+      schema: {
+        operationId: 'recuperarContrasenia',
+        summary: 'Pide el enlace para restablecer la contraseña (30 min, un solo uso)',
+        description:
+          'Responde lo mismo, y en el mismo tiempo, exista o no una cuenta con ese email: la ' +
+          'búsqueda y el envío ocurren después, en un trabajo.',
+        responseDescriptions: { 202: 'Si el correo está registrado, el enlace va en camino' },
+        tags: ['usuario'],
+        body: recuperarContraseniaRequestSchema,
+        response: { 202: mensajeResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await cuentaService.pedirRecuperacion(request.body.email);
+      return reply.status(202).send({ mensaje: RECUPERAR_CONTRASENIA_MENSAJE });
+    },
+  );
+
+  app.post(
+    '/restablecer-contrasenia',
+    {
+      preHandler: [cuentaLimits.enlacePorIp],
+      schema: {
+        operationId: 'restablecerContrasenia',
+        summary: 'Elige una contraseña nueva con el enlace de recuperación',
+        description:
+          'Usa el enlace una sola vez, cierra la sesión en todos los dispositivos (revoca cada ' +
+          'cookie de renovación) y avisa por correo.',
+        responseDescriptions: {
+          200: 'Contraseña cambiada',
+          400: 'El enlace no existe, ya se usó, venció o es de otra dirección (no dice cuál), o la contraseña no cumple las reglas',
+        },
+        tags: ['usuario'],
+        body: restablecerContraseniaRequestSchema,
+        response: { 200: mensajeResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await cuentaService.restablecerContrasenia(request.body.token, request.body.contrasenia);
+      return { mensaje: 'Tu contraseña cambió. Ingresá con la contraseña nueva.' };
     },
   );
 

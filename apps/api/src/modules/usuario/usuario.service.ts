@@ -1,18 +1,14 @@
-import { componerDireccion, type registrarRequestSchema } from '@compra-grupal/contracts';
-import type { z } from 'zod';
 import type { VerifiedIdentity } from '../../adapters/identity/identity.port';
 import { requireOwner } from '../../lib/access';
 import type { Actor, Rol } from '../../lib/actor';
 import { appError, notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { hashPassword, verifyPassword } from './password';
+import { verifyPassword } from './password';
 import type { UsuarioRepository, UsuarioRow } from './usuario.repository';
 
-type Registro = z.output<typeof registrarRequestSchema>;
-
 export const usuarioErrors = {
-  emailEnUso: () => appError(409, 'EMAIL_EN_USO'),
   credenciales: () => appError(401, 'CREDENCIALES_INVALIDAS'),
   noEncontrado: () => notFound('USUARIO_NO_ENCONTRADO'),
 };
@@ -32,23 +28,30 @@ const googleRechazado = () => appError(403, 'GOOGLE_NO_VINCULABLE');
 export function createUsuarioService({
   repository,
   adminEmails,
+  clock = systemClock,
 }: {
   repository: UsuarioRepository;
   adminEmails: string[];
+  clock?: Clock;
 }) {
   /**
-   * Admin rights are stored (`es_admin`): granted by `npm run admin -- promote`, or by a real
-   * Google sign-in whose verified email is the account's and is listed in ADMIN_EMAILS. Never
-   * by registering an address (nobody checks that a typed email is the typist's), nor by the
-   * local test issuer (anyone types any email there).
+   * Admin rights are stored (`es_admin`): granted by `npm run admin -- promote` (which refuses
+   * an unverified address), or by a real Google sign-in whose verified email is the account's
+   * and is listed in ADMIN_EMAILS. Never by registering an address (nobody checks that a typed
+   * email is the typist's), nor by the local test issuer (anyone types any email there). And
+   * they only count while the address is verified (docs/decisions/040).
    */
-  const isAdmin = (usuario: UsuarioRow) => usuario.esAdmin;
+  const isAdmin = (usuario: UsuarioRow) => usuario.esAdmin && usuario.emailVerificadoEn !== null;
 
   async function ingresoVerificado(
     usuario: UsuarioRow,
     identity: GoogleIdentity,
   ): Promise<IngresoConGoogle> {
     const email = identity.email?.trim().toLowerCase();
+    // The identity provider vouches for the address: it counts as verified (decision 040).
+    if (identity.emailVerified && email === usuario.email && !usuario.emailVerificadoEn) {
+      await repository.update(usuario.id, { emailVerificadoEn: clock.now() });
+    }
     if (
       identity.origen === 'google' &&
       identity.emailVerified &&
@@ -68,43 +71,6 @@ export function createUsuarioService({
   }
 
   return {
-    async registrar(registro: Registro) {
-      // Hashing first, whether the email is taken or not: the answer takes as long either way,
-      // so its timing does not tell whether an account exists.
-      const contraseniaHash = await hashPassword(registro.contrasenia);
-      if (await repository.findByEmail(registro.email)) throw usuarioErrors.emailEnUso();
-      // No point on the map yet: checkout asks for it before the first quote.
-      const direcciones = (registro.direcciones ?? []).map((d) => ({
-        id: newId(),
-        direccion: d.number ? componerDireccion(d.street, d.number) : d.street,
-        calle: d.street,
-        altura: d.number || null,
-        departamento: d.apartment || null,
-        ciudad: d.city,
-        provincia: d.state,
-        codigoPostal: d.zipCode || null,
-        pais: d.country,
-      }));
-      try {
-        const usuario = await repository.create(
-          {
-            id: newId(),
-            nombre: registro.nombre,
-            email: registro.email,
-            contraseniaHash,
-            telefono: registro.telefono,
-          },
-          direcciones,
-          registro.direccionActivaIndex,
-        );
-        return { _id: usuario.id, nombre: usuario.nombre, email: usuario.email };
-      } catch (error) {
-        // Two registrations of one email at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) throw usuarioErrors.emailEnUso();
-        throw error;
-      }
-    },
-
     /** The user's id when the email and password match. */
     async login(email: string, contrasenia: string): Promise<string> {
       const usuario = await repository.findByEmail(email);
@@ -137,7 +103,7 @@ export function createUsuarioService({
       if (byEmail) {
         if (local || byEmail.googleSub) throw googleRechazado();
         if (byEmail.contraseniaHash) return { tipo: 'vincular', sub: identity.sub, email };
-        if (isAdmin(byEmail) || byEmail.esRepartidor || (await repository.ownsTienda(byEmail.id))) {
+        if (byEmail.esAdmin || byEmail.esRepartidor || (await repository.ownsTienda(byEmail.id))) {
           throw googleRechazado();
         }
         await repository.update(byEmail.id, { googleSub: identity.sub });
@@ -149,6 +115,8 @@ export function createUsuarioService({
           nombre: identity.nombre?.trim() || email.split('@')[0] || 'Usuario',
           email,
           googleSub: identity.sub,
+          // Only a verified identity gets this far.
+          emailVerificadoEn: clock.now(),
         });
         return ingresoVerificado(created, identity);
       } catch (error) {
@@ -173,7 +141,13 @@ export function createUsuarioService({
       }
       if (await repository.findByGoogleSub(pendiente.sub)) return false;
       try {
-        return Boolean(await repository.update(usuarioId, { googleSub: pendiente.sub }));
+        // The pending identity's email was verified by Google and is this account's.
+        return Boolean(
+          await repository.update(usuarioId, {
+            googleSub: pendiente.sub,
+            emailVerificadoEn: usuario.emailVerificadoEn ?? clock.now(),
+          }),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) return false;
         throw error;
@@ -227,7 +201,11 @@ export function createUsuarioService({
     async perfil(actor: Actor | null, usuarioId: string) {
       requireOwner(actor, usuarioId);
       const usuario = await require(usuarioId);
-      return { nombre: usuario.nombre, email: usuario.email };
+      return {
+        nombre: usuario.nombre,
+        email: usuario.email,
+        emailVerificado: usuario.emailVerificadoEn !== null,
+      };
     },
 
     async telefono(actor: Actor | null, usuarioId: string): Promise<string> {

@@ -20,6 +20,11 @@ import { useScrollRestoration } from './use-scroll-restoration';
 
 // Only logged-in users have the side panel: its code (sheet, tooltips) stays off the first page.
 const AppSidebar = lazy(async () => ({ default: (await import('./app-sidebar')).AppSidebar }));
+// 'Confirmá tu correo' (signed-in, unverified): loaded with the session, not the first page.
+const VerificarEmailBanner = lazy(async () => ({
+  default: (await import('@/features/usuario/components/verificar-email-banner'))
+    .VerificarEmailBanner,
+}));
 
 /**
  * Keeps the panel's width on wide screens while its code loads, so the page does not jump. It
@@ -78,6 +83,11 @@ export function AppLayout() {
           )}
           <SidebarInset>
             <SinConexionAviso />
+            {loggedIn && (
+              <Suspense fallback={null}>
+                <VerificarEmailBanner />
+              </Suspense>
+            )}
             <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
               {/* A screen that fails shows the error inside the shell; moving elsewhere clears it. */}
               <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>

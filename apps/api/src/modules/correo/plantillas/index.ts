@@ -1,4 +1,6 @@
+import { contraseniaCambiada } from './contrasenia-cambiada';
 import type { PlantillaDeCorreo } from './plantilla';
+import { recuperarContrasenia } from './recuperar-contrasenia';
 import {
   grupoCompleto,
   grupoCompletoVendedor,
@@ -21,6 +23,9 @@ import { verificarEmail } from './verificar-email';
  */
 export const plantillas = {
   'verificar-email': verificarEmail,
+  // Accounts (docs/decisions/040).
+  'recuperar-contrasenia': recuperarContrasenia,
+  'contrasenia-cambiada': contraseniaCambiada,
   // Transactional messages (docs/decisions/042).
   'pedido-creado': pedidoCreado,
   'pago-aprobado': pagoAprobado,

@@ -86,7 +86,7 @@ function mockAvisosApi(
       if (/^\/api\/usuario\/[0-9a-f]{24}$/.test(pathname))
         return contractJson(usuarioResponseSchema, {
           success: true,
-          usuario: { nombre: 'Ana Pérez', email: 'ana@example.com' },
+          usuario: { nombre: 'Ana Pérez', email: 'ana@example.com', emailVerificado: true },
         });
       if (pathname === '/api/aviso' && method === 'GET') {
         if (state.lista === 'error') return json({ error: 'Falló', mensaje: 'Falló' }, 500);

@@ -104,3 +104,18 @@ export const registroConDireccionFormSchema = z
   .refine(contraseniasIguales.check, contraseniasIguales.params);
 
 export type RegistroConDireccionFormValues = z.input<typeof registroConDireccionFormSchema>;
+
+/** '¿Olvidaste tu contraseña?': the email to send the link to. */
+export const recuperarFormSchema = z.object({ email });
+
+export type RecuperarFormValues = z.input<typeof recuperarFormSchema>;
+
+/** The new password of a recovery link: the register form's rules, confirmed. */
+export const restablecerFormSchema = z
+  .object({
+    contrasenia: contraseniaNueva,
+    confirmarContrasenia: z.string().min(1, MENSAJES.requerido),
+  })
+  .refine(contraseniasIguales.check, contraseniasIguales.params);
+
+export type RestablecerFormValues = z.input<typeof restablecerFormSchema>;

@@ -24,6 +24,7 @@ export function AuthPanel({
   onRegistered,
   conDireccion = false,
   onGoogle,
+  onOlvidoContrasenia,
 }: {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
@@ -34,6 +35,8 @@ export function AuthPanel({
   /** The dialog's register form asks for an address too. */
   conDireccion?: boolean;
   onGoogle?: () => void;
+  /** '¿Olvidaste tu contraseña?' was followed (the dialog closes). */
+  onOlvidoContrasenia?: () => void;
 }) {
   const conGoogle = useIngresoConGoogle();
   // The other form's error no longer applies: it goes with the switch.
@@ -65,7 +68,12 @@ export function AuthPanel({
           </>
         )}
         {mode === 'login' ? (
-          <LoginForm key={email ?? ''} defaultEmail={email} onSuccess={onLoggedIn} />
+          <LoginForm
+            key={email ?? ''}
+            defaultEmail={email}
+            onSuccess={onLoggedIn}
+            onOlvidoContrasenia={onOlvidoContrasenia}
+          />
         ) : (
           <RegisterForm conDireccion={conDireccion} onSuccess={onRegistered} />
         )}

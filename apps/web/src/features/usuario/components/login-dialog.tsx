@@ -34,6 +34,7 @@ export function LoginDialog({
         email={email}
         conDireccion
         onGoogle={() => saveRedirectAfterAuth(`${location.pathname}${location.search}`)}
+        onOlvidoContrasenia={() => onOpenChange(false)}
         onLoggedIn={(accessToken) => {
           startSession(accessToken);
           onOpenChange(false);

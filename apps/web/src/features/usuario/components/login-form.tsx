@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
@@ -14,9 +15,12 @@ import { EmailField, SubmitButton } from './form-field';
 export function LoginForm({
   defaultEmail = '',
   onSuccess,
+  onOlvidoContrasenia,
 }: {
   defaultEmail?: string;
   onSuccess: (accessToken: string) => void;
+  /** Called when '¿Olvidaste tu contraseña?' is followed (the dialog closes then). */
+  onOlvidoContrasenia?: (() => void) | undefined;
 }) {
   const loginMutation = useLogin();
   const form = useForm<LoginFormValues>({
@@ -25,6 +29,8 @@ export function LoginForm({
   });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || loginMutation.isPending;
+  // What was typed goes on to '¿Olvidaste tu contraseña?'.
+  const emailEscrito = useWatch({ control: form.control, name: 'email' });
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -52,6 +58,14 @@ export function LoginForm({
         />
       </FormField>
       <SubmitButton busy={busy} label="Iniciar Sesión" busyLabel="Ingresando…" />
+      <Link
+        to="/recuperar-contrasenia"
+        state={{ email: emailEscrito }}
+        onClick={onOlvidoContrasenia}
+        className="justify-self-center rounded text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/45"
+      >
+        ¿Olvidaste tu contraseña?
+      </Link>
     </form>
   );
 }

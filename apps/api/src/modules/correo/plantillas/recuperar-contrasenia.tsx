@@ -1,0 +1,23 @@
+import { Text } from '@react-email/components';
+import { z } from 'zod';
+import { Boton, Marco } from './marco';
+import { definirPlantilla } from './plantilla';
+
+/** Sent on '¿Olvidaste tu contraseña?': the single-use link (30 minutes) to set a new one. */
+export const recuperarContrasenia = definirPlantilla({
+  esquema: z.object({ nombre: z.string().max(120), enlace: z.url().max(500) }),
+  asunto: () => 'Restablecé tu contraseña de Compra Grupal',
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="El enlace para elegir una contraseña nueva" contexto={contexto}>
+      <Text>Hola, {datos.nombre}:</Text>
+      <Text>
+        Nos pediste restablecer la contraseña de tu cuenta. Tocá el botón para elegir una nueva. El
+        enlace vale 30 minutos y se usa una sola vez.
+      </Text>
+      <Boton href={datos.enlace}>Elegir una contraseña nueva</Boton>
+      <Text style={{ color: '#71717a', fontSize: 14 }}>
+        Si no lo pediste, ignorá este mensaje: tu contraseña sigue siendo la misma.
+      </Text>
+    </Marco>
+  ),
+});
