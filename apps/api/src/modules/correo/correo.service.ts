@@ -116,6 +116,14 @@ export function createCorreoService({
     return { mensaje, encabezados };
   }
 
+  /**
+   * What is kept of a message once it has gone (or failed for good). The embedded mailbox is the
+   * delivery itself, so it keeps everything; with a real transport the body and its data leave
+   * the database (they hold single-use links: a dump must not hand out live ones).
+   */
+  const loQueQueda = (mensaje: { asunto: string; html: string; texto: string }) =>
+    mail.nombre === 'buzon' ? mensaje : { asunto: mensaje.asunto, html: null, texto: null, datos: {} };
+
   const marcar = (correoId: string, cambios: Partial<typeof correos.$inferInsert>) =>
     db
       .update(correos)
@@ -156,12 +164,17 @@ export function createCorreoService({
       } catch (error) {
         const permanente = error instanceof RechazoPermanente;
         if (permanente || intento >= MAX_INTENTOS_CORREO) {
-          await marcar(correoId, { estado: 'fallido', ...mensaje });
+          await marcar(correoId, { estado: 'fallido', ...loQueQueda(mensaje) });
         }
         if (permanente) throw new PermanentJobError(error.message);
         throw error;
       }
-      await marcar(correoId, { estado: 'enviado', ...mensaje, idExterno, enviadoEn: clock.now() });
+      await marcar(correoId, {
+        estado: 'enviado',
+        ...loQueQueda(mensaje),
+        idExterno,
+        enviadoEn: clock.now(),
+      });
     },
     { maxIntentos: MAX_INTENTOS_CORREO },
   );

@@ -97,6 +97,9 @@ describe('correo over a real SMTP server on loopback', () => {
     expect(mensaje?.de).toBe('Avisos de Compra Grupal <avisos@compragrupal.com.ar>');
     expect(mensaje?.encabezados['message-id']).toBe(`<${correo?.id}@localhost>`);
     expect(correo?.idExterno).toBe(`<${correo?.id}@localhost>`);
+    // Gone through SMTP: the row keeps the subject, not the link it carried.
+    expect(correo?.asunto).toBe('Confirmá tu correo en Compra Grupal');
+    expect([correo?.html, correo?.texto, correo?.datos]).toEqual([null, null, {}]);
     expect(mensaje?.html).toContain('href="http://localhost:3000/verificar-email?token=xyz"');
     expect(mensaje?.html).toContain('Ana &lt;b&gt;');
     expect(mensaje?.texto).toContain('Confirmar mi correo');
@@ -162,11 +165,12 @@ describe('correo over a real SMTP server on loopback', () => {
 
   it('a resend after a lost update carries the same Message-ID (the receiver dedupes)', async () => {
     const { para, fila: correo } = await encolar(ESENCIAL);
+    const [antes] = await t.database.db.select().from(correos).where(eq(correos.id, correo.id));
     await t.app.jobs.runDue();
     // As if the process died after the server accepted it and before the row said so.
     await t.database.db
       .update(correos)
-      .set({ estado: 'pendiente' })
+      .set({ estado: 'pendiente', asunto: null, datos: antes?.datos })
       .where(eq(correos.id, correo.id));
     await t.app.jobs.enqueue(t.database.db, {
       tipo: TRABAJO_ENVIAR_CORREO,
