@@ -38,6 +38,7 @@ import {
   type VendedorDePrueba,
   vendedorConTienda,
 } from '../../test/producto-helpers';
+import { type SmtpDePrueba, startSmtpDePrueba } from '../../test/smtp-de-prueba';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   resolveMercadoPagoKey,
@@ -49,17 +50,26 @@ import { formatearCentavos } from './formato';
 import { AVISO_GRUPO_HORAS, createMensajes, REEMBOLSO_DIAS_HABILES } from './mensajes.service';
 
 /**
- * The transactional messages (docs/decisions/042), from outside: each event gives exactly one
- * notification and one email to the right person, and repeating the event gives nothing more.
+ * The transactional messages (docs/decisions/042), from outside and over a real SMTP server on
+ * loopback: each event gives exactly one notification and one email to the right person, and
+ * repeating the event gives nothing more.
  */
 const clock = createTestClock();
 let t: TestApp;
 let vendedor: VendedorDePrueba;
 let admin: LoggedIn;
 let secreto: string;
+/** Every message goes out through a real SMTP server on loopback. */
+let smtp: SmtpDePrueba;
+/**
+ * The data each message was enqueued with, read before its job runs: once sent over SMTP the
+ * row keeps only its subject and state (decision 039).
+ */
+const datosEncolados = new Map<string, unknown>();
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MAX: '100000' }, { clock });
+  smtp = await startSmtpDePrueba();
+  t = await createTestApp({ RATE_LIMIT_MAX: '100000', SMTP_URL: smtp.url }, { clock });
   await t.app.ready();
   vendedor = await vendedorConTienda(t);
   await vincularCuentaDePrueba(
@@ -70,7 +80,10 @@ beforeAll(async () => {
   secreto = webhookSecret(t.app.config, await resolveMercadoPagoKey(t.database.db));
   admin = await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const emailDe = async (usuarioId: string) => {
   const [u] = await t.database.db
@@ -80,18 +93,43 @@ const emailDe = async (usuarioId: string) => {
   return u?.email;
 };
 
-/** The notifications and emails of one key (or key prefix), after the mail jobs ran. */
+/**
+ * The notifications and emails of one key (or key prefix), after the mail jobs ran: each email
+ * row with what the SMTP server received for it (subject, HTML, text; matched by Message-ID).
+ */
 async function mensajesDe(clave: string) {
+  for (const fila of await t.database.db
+    .select({ id: correos.id, datos: correos.datos })
+    .from(correos)
+    .where(eq(correos.estado, 'pendiente'))) {
+    datosEncolados.set(fila.id, fila.datos);
+  }
   await t.app.jobs.runDue();
   const filtro = clave.endsWith('%');
   const avisos = await t.database.db
     .select()
     .from(notificaciones)
     .where(filtro ? like(notificaciones.clave, clave) : eq(notificaciones.clave, clave));
-  const mails = await t.database.db
+  const filas = await t.database.db
     .select()
     .from(correos)
     .where(filtro ? like(correos.clave, clave) : eq(correos.clave, clave));
+  const mails = filas.map((fila) => {
+    const recibidos = smtp.recibidos.filter((m) =>
+      m.encabezados['message-id']?.startsWith(`<${fila.id}@`),
+    );
+    // Sent means arrived, once; omitted or failed means never.
+    expect(recibidos).toHaveLength(fila.estado === 'enviado' ? 1 : 0);
+    const [recibido] = recibidos;
+    if (recibido) expect(recibido.sobre.para).toEqual([fila.para]);
+    return {
+      ...fila,
+      datos: datosEncolados.get(fila.id) ?? fila.datos,
+      asunto: recibido?.asunto ?? fila.asunto,
+      html: recibido?.html ?? fila.html,
+      texto: recibido?.texto ?? fila.texto,
+    };
+  });
   return { avisos, mails };
 }
 
@@ -157,7 +195,9 @@ const grupoDe = async (pedidoId: string) => {
 describe('the demo seed', () => {
   it('tells nobody: the seeded database (demo orders, groups, refunds) has no notification nor email', async () => {
     expect(await t.database.db.select().from(notificaciones)).toHaveLength(0);
-    expect(await t.database.db.select().from(correos)).toHaveLength(0);
+    // The only mail so far is the verification of the seller this file registered.
+    const mails = await t.database.db.select().from(correos);
+    expect(mails.filter((m) => m.usuarioId !== vendedor.userId)).toHaveLength(0);
   });
 });
 
