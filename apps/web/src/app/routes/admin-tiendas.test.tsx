@@ -219,16 +219,22 @@ describe('/admin/tiendas', () => {
     await user.click(
       within(tarjeta('Almacén La Esquina')).getByRole('button', { name: 'Deshabilitar' }),
     );
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sí, deshabilitar' }),
+    const confirmar = await screen.findByRole('dialog');
+    // The reason, told to the seller (docs/decisions/042).
+    await user.type(
+      within(confirmar).getByLabelText('Motivo (opcional)'),
+      'Faltan los datos fiscales',
     );
+    await user.click(within(confirmar).getByRole('button', { name: 'Sí, deshabilitar' }));
     await expectToast(
       'Tienda deshabilitada',
       'Almacén La Esquina dejó de aparecer en el marketplace.',
     );
-    expect(
-      calls.filter((call) => call.url === `/api/admin/tiendas/${HABILITADA_ID}/deshabilitar`),
-    ).toHaveLength(1);
+    const enviadas = calls.filter(
+      (call) => call.url === `/api/admin/tiendas/${HABILITADA_ID}/deshabilitar`,
+    );
+    expect(enviadas).toHaveLength(1);
+    expect(JSON.parse(String(enviadas[0]?.body))).toEqual({ motivo: 'Faltan los datos fiscales' });
     expect(await screen.findByText('Todavía no hay tiendas habilitadas')).toBeVisible();
   });
 

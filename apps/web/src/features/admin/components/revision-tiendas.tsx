@@ -1,6 +1,7 @@
 import {
   ESTADOS_REVISION,
   type EstadoRevision,
+  MOTIVO_RECHAZO_MAX,
   type TiendaEnRevision,
 } from '@compra-grupal/contracts';
 import { BanIcon, InboxIcon, Loader2Icon, ShieldCheckIcon } from 'lucide-react';
@@ -8,8 +9,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -75,6 +78,7 @@ export function RevisionTiendas() {
   const habilitar = useHabilitarTienda();
   const deshabilitar = useDeshabilitarTienda();
   const [aDeshabilitar, setADeshabilitar] = useState<TiendaEnRevision | null>(null);
+  const [motivo, setMotivo] = useState('');
 
   const cambiarEstado = (nuevo: string) => {
     if (!esEstado(nuevo)) return;
@@ -83,7 +87,7 @@ export function RevisionTiendas() {
 
   const ocupada = (tiendaId: string) =>
     (habilitar.isPending && habilitar.variables === tiendaId) ||
-    (deshabilitar.isPending && deshabilitar.variables === tiendaId);
+    (deshabilitar.isPending && deshabilitar.variables?.tiendaId === tiendaId);
 
   const onHabilitar = (tienda: TiendaEnRevision) =>
     habilitar.mutate(tienda._id, {
@@ -94,14 +98,20 @@ export function RevisionTiendas() {
   const confirmarDeshabilitar = () => {
     const tienda = aDeshabilitar;
     if (!tienda) return;
-    deshabilitar.mutate(tienda._id, {
-      onSuccess: ({ mensaje }) =>
-        toast({
-          title: mensaje,
-          description: `${tienda.nombre} dejó de aparecer en el marketplace.`,
-        }),
-      onSettled: () => setADeshabilitar(null),
-    });
+    deshabilitar.mutate(
+      { tiendaId: tienda._id, motivo },
+      {
+        onSuccess: ({ mensaje }) =>
+          toast({
+            title: mensaje,
+            description: `${tienda.nombre} dejó de aparecer en el marketplace.`,
+          }),
+        onSettled: () => {
+          setADeshabilitar(null);
+          setMotivo('');
+        },
+      },
+    );
   };
 
   if (isError && error instanceof ApiError && error.status === 403) return <AccesoDenegado />;
@@ -189,6 +199,19 @@ export function RevisionTiendas() {
         }
         className="sm:max-w-md"
       >
+        <FormField
+          label="Motivo (opcional)"
+          hint="Se lo contamos al vendedor por correo y en sus notificaciones."
+        >
+          <Textarea
+            rows={3}
+            maxLength={MOTIVO_RECHAZO_MAX}
+            value={motivo}
+            disabled={deshabilitar.isPending}
+            placeholder="Ej.: Falta la foto del local o los datos fiscales."
+            onChange={(event) => setMotivo(event.target.value)}
+          />
+        </FormField>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button
             type="button"
