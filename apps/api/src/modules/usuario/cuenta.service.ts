@@ -63,13 +63,30 @@ export function createCuentaService({
 }) {
   const urlPublica = publicUrl.replace(/\/+$/, '');
 
-  /** Creates a link of `proposito` for the account's current address; answers its id and token. */
-  async function crearToken(
+  /** What each kind of link is: how long it lives, its mail and the screen it opens. */
+  const ENLACES = {
+    verificar_email: {
+      validoMs: VERIFICACION_VALIDA_MS,
+      plantilla: 'verificar-email',
+      ruta: '/verificar-email',
+    },
+    restablecer_contrasenia: {
+      validoMs: RECUPERACION_VALIDA_MS,
+      plantilla: 'recuperar-contrasenia',
+      ruta: '/restablecer-contrasenia',
+    },
+  } as const satisfies Record<PropositoTokenDeCuenta, object>;
+
+  /**
+   * Creates a single-use link of `proposito` for the account's current address (only its hash
+   * is kept) and enqueues the mail that carries it, in the caller's transaction.
+   */
+  async function enviarEnlace(
     repos: RepositoriosDeCuenta,
-    usuario: Pick<UsuarioRow, 'id' | 'email'>,
+    usuario: Pick<UsuarioRow, 'id' | 'email' | 'nombre'>,
     proposito: PropositoTokenDeCuenta,
-    validoMs: number,
   ) {
+    const { validoMs, plantilla, ruta } = ENLACES[proposito];
     const token = randomBytes(32).toString('base64url');
     const id = newId();
     await repos.tokenDeCuenta.insert({
@@ -81,25 +98,12 @@ export function createCuentaService({
       expiraEn: new Date(clock.now().getTime() + validoMs),
       creadoEn: clock.now(),
     });
-    return { id, token };
-  }
-
-  async function encolarVerificacion(
-    repos: RepositoriosDeCuenta,
-    usuario: Pick<UsuarioRow, 'id' | 'email' | 'nombre'>,
-  ) {
-    const { id, token } = await crearToken(
-      repos,
-      usuario,
-      'verificar_email',
-      VERIFICACION_VALIDA_MS,
-    );
     await correo.encolar(repos.ejecutor, {
-      clave: `verificar-email:${id}`,
+      clave: `${plantilla}:${id}`,
       para: usuario.email,
       usuarioId: usuario.id,
-      plantilla: 'verificar-email',
-      datos: { nombre: usuario.nombre, enlace: `${urlPublica}/verificar-email?token=${token}` },
+      plantilla,
+      datos: { nombre: usuario.nombre, enlace: `${urlPublica}${ruta}?token=${token}` },
     });
   }
 
@@ -127,22 +131,7 @@ export function createCuentaService({
       await withTransaction(async (repos) => {
         const usuario = await repos.usuario.findByEmail(email);
         if (!usuario) return;
-        const { id, token } = await crearToken(
-          repos,
-          usuario,
-          'restablecer_contrasenia',
-          RECUPERACION_VALIDA_MS,
-        );
-        await correo.encolar(repos.ejecutor, {
-          clave: `restablecer-contrasenia:${id}`,
-          para: usuario.email,
-          usuarioId: usuario.id,
-          plantilla: 'recuperar-contrasenia',
-          datos: {
-            nombre: usuario.nombre,
-            enlace: `${urlPublica}/restablecer-contrasenia?token=${token}`,
-          },
-        });
+        await enviarEnlace(repos, usuario, 'restablecer_contrasenia');
       });
     },
   );
@@ -179,7 +168,7 @@ export function createCuentaService({
             direcciones,
             registro.direccionActivaIndex,
           );
-          await encolarVerificacion(repos, creado);
+          await enviarEnlace(repos, creado, 'verificar_email');
           return creado;
         });
         return { _id: usuario.id, nombre: usuario.nombre, email: usuario.email };
@@ -207,7 +196,7 @@ export function createCuentaService({
         if (!usuario) throw cuentaErrors.noEncontrado();
         if (usuario.emailVerificadoEn) throw cuentaErrors.yaVerificado();
         await repos.tokenDeCuenta.markAllUsed(usuario.id, 'verificar_email', clock.now());
-        await encolarVerificacion(repos, usuario);
+        await enviarEnlace(repos, usuario, 'verificar_email');
       });
     },
 
