@@ -15,6 +15,7 @@ import { measureLighthouse } from './lighthouse';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
 import { insertMarketplace, PALERMO } from './marketplace-data';
 import { medirPagosEnPostgres } from './pagos';
+import { medirRecuperacion } from './recuperacion';
 import { startServer } from './server';
 import { measureHomeJavaScript } from './web-bundle';
 
@@ -131,6 +132,8 @@ async function otherFigures(baseUrl: string, tiendaId: string, productoId: strin
   const trivial = await measureThroughput(`${baseUrl}/api/health`);
   const producto = await measureThroughput(`${baseUrl}/api/producto/${productoId}`);
   const ratio = producto.rps / trivial.rps;
+  const recuperacion = await medirRecuperacion(baseUrl);
+  const recuperacionRatio = recuperacion.conocido / recuperacion.desconocido;
   const js = await measureHomeJavaScript(baseUrl, {
     latitude: PALERMO.lat,
     longitude: PALERMO.lng,
@@ -173,6 +176,12 @@ async function otherFigures(baseUrl: string, tiendaId: string, productoId: strin
       value: ratio.toFixed(2),
       budget: '>= 0.25',
       ok: ratio >= 0.25,
+    },
+    {
+      figure: `POST /api/usuario/recuperar-contrasenia: mediana con cuenta / sin cuenta (${recuperacion.n} de cada una: ${ms(recuperacion.conocido)} / ${ms(recuperacion.desconocido)})`,
+      value: recuperacionRatio.toFixed(2),
+      budget: '0.8 a 1.25',
+      ok: recuperacionRatio >= 0.8 && recuperacionRatio <= 1.25,
     },
     {
       figure: `JavaScript transferido para / con ${js.stores} tiendas (${js.files} archivos, ${js.encodings.join('/')})`,

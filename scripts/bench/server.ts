@@ -30,6 +30,7 @@ export async function startServer(
       SEED_DEMO: 'false',
       LOG_LEVEL: 'error',
       RATE_LIMIT_MAX: '100000000',
+      AUTH_RATE_LIMIT_MAX: '100000',
       NODE_ENV: 'production',
       // What production refuses to start without (apps/api/src/config.ts).
       PUBLIC_URL: 'https://bench.compragrupal.invalid',
