@@ -100,6 +100,7 @@ export function createServices(
     publicUrl: config.PUBLIC_URL,
     claveDeBaja,
     ...(clock ? { clock } : {}),
+    ...(log ? { log } : {}),
   });
   const withTransaction = createAppUnitOfWork(database.db, afterCommit);
   /** Telling people: the bell and its email, written in the event's own transaction. */

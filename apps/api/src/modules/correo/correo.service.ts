@@ -57,6 +57,7 @@ export function createCorreoService({
   publicUrl,
   claveDeBaja,
   clock = systemClock,
+  log,
 }: {
   db: Database;
   jobs: JobRunner;
@@ -65,6 +66,8 @@ export function createCorreoService({
   /** The key of the unsubscribe links (enlace-de-baja.ts, derived from JWT_SECRET). */
   claveDeBaja: Uint8Array;
   clock?: Clock;
+  /** Where a message whose data its template refuses is reported (it is dropped, see encolar). */
+  log?: { error(object: object, message: string): void };
 }) {
   const urlPublica = publicUrl.replace(/\/+$/, '');
   const dominio = urlPublica ? new URL(urlPublica).hostname : 'localhost';
@@ -122,7 +125,9 @@ export function createCorreoService({
    * the database (they hold single-use links: a dump must not hand out live ones).
    */
   const loQueQueda = (mensaje: { asunto: string; html: string; texto: string }) =>
-    mail.nombre === 'buzon' ? mensaje : { asunto: mensaje.asunto, html: null, texto: null, datos: {} };
+    mail.nombre === 'buzon'
+      ? mensaje
+      : { asunto: mensaje.asunto, html: null, texto: null, datos: {} };
 
   const marcar = (correoId: string, cambios: Partial<typeof correos.$inferInsert>) =>
     db
@@ -193,7 +198,21 @@ export function createCorreoService({
       executor: Database,
       correo: CorreoAEncolar<N>,
     ): Promise<void> {
-      const datos = plantillas[correo.plantilla].esquema.parse(correo.datos);
+      // Callers enqueue inside the transaction of the event itself (a payment approved, a group
+      // completed): a message its template refuses is a bug to report, never a reason to undo
+      // the event. The check runs before any statement, so the transaction stays usable.
+      const leidos = plantillas[correo.plantilla].esquema.safeParse(correo.datos);
+      if (!leidos.success) {
+        log?.error(
+          {
+            plantilla: correo.plantilla,
+            campos: leidos.error.issues.map((issue) => issue.path.join('.')),
+          },
+          'correo descartado: sus datos no cumplen la plantilla',
+        );
+        return;
+      }
+      const datos = leidos.data;
       const omitido = await emailApagado(executor, correo.usuarioId, correo.plantilla);
       const [fila] = await executor
         .insert(correos)

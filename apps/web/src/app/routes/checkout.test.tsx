@@ -151,7 +151,10 @@ function mockCheckoutApi({
       return method === 'POST' ? telefonoPost(call) : json({ telefono: '+54 11 5555-0000' });
     }
     if (url.endsWith(`/api/usuario/${USER_ID}`)) {
-      return json({ success: true, usuario: { nombre: 'Ana Pérez', email: 'ana@example.com' } });
+      return json({
+        success: true,
+        usuario: { nombre: 'Ana Pérez', email: 'ana@example.com', emailVerificado: true },
+      });
     }
     if (url.endsWith('/api/envio/cotizar-previo')) return cotizar(call);
     if (url.endsWith('/api/pago/crearPreferencia')) return preferencia(call);

@@ -8,7 +8,7 @@ import { definirPlantilla } from './plantilla';
  * out; if the person did not do it, the recovery link is where to take the account back.
  */
 export const contraseniaCambiada = definirPlantilla({
-  esquema: z.object({ nombre: z.string().max(120) }),
+  esquema: z.object({ nombre: z.string() }),
   asunto: () => 'Tu contraseña de Compra Grupal cambió',
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="Tu contraseña cambió y cerramos tus sesiones" contexto={contexto}>

@@ -5,7 +5,7 @@ import { definirPlantilla } from './plantilla';
 
 /** Sent on '¿Olvidaste tu contraseña?': the single-use link (30 minutes) to set a new one. */
 export const recuperarContrasenia = definirPlantilla({
-  esquema: z.object({ nombre: z.string().max(120), enlace: z.url().max(500) }),
+  esquema: z.object({ nombre: z.string(), enlace: z.url() }),
   asunto: () => 'Restablecé tu contraseña de Compra Grupal',
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="El enlace para elegir una contraseña nueva" contexto={contexto}>

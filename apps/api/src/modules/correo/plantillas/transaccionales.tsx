@@ -7,12 +7,14 @@ import { definirPlantilla } from './plantilla';
  * The transactional emails of issue 25 (docs/decisions/042), one per kind of the notification
  * center. Amounts and dates arrive formatted (es-AR, aviso/formato.ts); links arrive as app
  * paths and are joined to PUBLIC_URL here. Every value is a React child: React escapes it.
+ * The schemas check shapes, not lengths: the data is the app's own, bounded where people type it
+ * (the contracts), and a length cap here would refuse a legitimate store name or a big group.
  */
 
-const texto = z.string().max(300);
-const nombre = z.string().max(120);
-const ruta = z.string().startsWith('/').max(300);
-const monto = z.string().max(40);
+const texto = z.string();
+const nombre = z.string();
+const ruta = z.string().startsWith('/');
+const monto = z.string();
 
 const gris = { color: '#71717a', fontSize: 14 } as const;
 
@@ -44,10 +46,10 @@ export const pedidoCreado = definirPlantilla({
   tipoDeAviso: 'pedido_creado',
   esquema: z.object({
     nombre,
-    numero: z.string().max(20),
+    numero: z.string(),
     total: monto,
     vence: texto,
-    pagos: z.array(z.object({ tienda: nombre, monto })).max(50),
+    pagos: z.array(z.object({ tienda: nombre, monto })),
     ruta,
   }),
   asunto: (d) => `Tu pedido ${d.numero}: pagá cada tienda para reservarlo`,
@@ -72,14 +74,12 @@ export const pagoAprobado = definirPlantilla({
   tipoDeAviso: 'pago_aprobado',
   esquema: z.object({
     nombre,
-    numero: z.string().max(20),
+    numero: z.string(),
     tienda: nombre,
     razonSocial: nombre,
-    lineas: z
-      .array(
-        z.object({ producto: nombre, cantidad: z.number().int(), precio: monto, subtotal: monto }),
-      )
-      .max(100),
+    lineas: z.array(
+      z.object({ producto: nombre, cantidad: z.number().int(), precio: monto, subtotal: monto }),
+    ),
     envio: monto,
     total: monto,
     fecha: texto,
@@ -116,10 +116,7 @@ export const grupoCompleto = definirPlantilla({
     nombre,
     producto: nombre,
     /** The shopper's orders in the group, each with its delivery code. */
-    pedidos: z
-      .array(z.object({ numero: z.string().max(20), codigo: z.string().max(12) }))
-      .min(1)
-      .max(50),
+    pedidos: z.array(z.object({ numero: z.string(), codigo: z.string() })).min(1),
     ruta,
   }),
   asunto: (d) => `Grupo completo: ${d.producto}`,
@@ -146,7 +143,7 @@ export const reembolsoEnviado = definirPlantilla({
   tipoDeAviso: 'reembolso_enviado',
   esquema: z.object({
     nombre,
-    numero: z.string().max(20),
+    numero: z.string(),
     monto,
     motivo: texto,
     dias: z.number().int().positive(),
@@ -171,7 +168,7 @@ export const reembolsoEnviado = definirPlantilla({
 
 export const pedidoEntregado = definirPlantilla({
   tipoDeAviso: 'pedido_entregado',
-  esquema: z.object({ nombre, numero: z.string().max(20), fecha: texto, ruta }),
+  esquema: z.object({ nombre, numero: z.string(), fecha: texto, ruta }),
   asunto: (d) => `Pedido ${d.numero} entregado`,
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia={`Tu pedido ${datos.numero} fue entregado`} contexto={contexto}>
@@ -188,9 +185,9 @@ export const reservaPorVencer = definirPlantilla({
   tipoDeAviso: 'reserva_por_vencer',
   esquema: z.object({
     nombre,
-    numero: z.string().max(20),
+    numero: z.string(),
     vence: texto,
-    pendientes: z.array(z.object({ tienda: nombre, monto })).max(50),
+    pendientes: z.array(z.object({ tienda: nombre, monto })),
     ruta,
   }),
   asunto: (d) => `Tu reserva del pedido ${d.numero} está por vencer`,
@@ -232,7 +229,7 @@ export const tiendaAprobada = definirPlantilla({
 
 export const tiendaRechazada = definirPlantilla({
   tipoDeAviso: 'tienda_rechazada',
-  esquema: z.object({ nombre, tienda: nombre, motivo: z.string().max(500).nullable(), ruta }),
+  esquema: z.object({ nombre, tienda: nombre, motivo: z.string().nullable(), ruta }),
   asunto: (d) => `Tu tienda ${d.tienda} no fue habilitada`,
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="Revisamos tu tienda" contexto={contexto}>
@@ -296,7 +293,7 @@ export const reembolsoFallido = definirPlantilla({
   tipoDeAviso: 'reembolso_fallido',
   esquema: z.object({
     nombre,
-    numero: z.string().max(20),
+    numero: z.string(),
     monto,
     intentos: z.number().int().positive(),
     ruta,
