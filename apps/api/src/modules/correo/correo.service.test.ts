@@ -35,4 +35,23 @@ describe('correo: enqueued in a transaction, sent once by a job', () => {
     expect(enviado?.html).toContain('&lt;b&gt;Ana&lt;/b&gt;');
     expect(enviado?.texto).toContain('Confirmar mi correo');
   });
+
+  it("drops a message its template refuses and never undoes the caller's transaction", async () => {
+    const clave = `prueba-rota:${Date.now()}`;
+    const [usuario] = await t.database.db.select().from(usuarios).limit(1);
+    const escrito = await t.app.services.withTransaction(async (repos) => {
+      await t.app.services.correo.encolar(repos.ejecutor, {
+        clave,
+        para: 'persona@example.com',
+        usuarioId: null,
+        plantilla: 'verificar-email',
+        // A bug in a caller: the template wants a URL.
+        datos: { nombre: 'Ana', enlace: 'no es una url' } as never,
+      });
+      // The event's own write after it still commits.
+      return repos.usuario.findById(usuario?.id ?? '');
+    });
+    expect(escrito?.id).toBe(usuario?.id);
+    expect(await t.database.db.select().from(correos).where(eq(correos.clave, clave))).toEqual([]);
+  });
 });
