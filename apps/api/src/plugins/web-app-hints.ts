@@ -63,7 +63,7 @@ export function indexPageConVistaPrevia(html: string, vista: VistaPrevia): strin
  * A store's or a product's page (`/store/<id>`, `/product/<id>`): which, and the path's id as
  * written (checked by whoever reads it: a malformed id is a page that does not exist).
  */
-const PAGINA_PUBLICA = /^\/(store|product)\/([^/]{1,100})\/?$/;
+const PAGINA_PUBLICA = /^\/(store|product)\/([^/]+)\/?$/;
 
 export function paginaPublicaDeLaRuta(
   url: string,
