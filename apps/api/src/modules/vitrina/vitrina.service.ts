@@ -25,7 +25,6 @@ const formatoPesos = new Intl.NumberFormat('es-AR', {
 const RUTAS_PRIVADAS = [
   '/api/',
   '/dev/',
-  '/docs',
   '/metrics',
   '/auth/',
   '/login',
