@@ -154,7 +154,7 @@ describe('web app and uploads', () => {
     mkdirSync(join(t.dataDir, 'uploads', 'productos'), { recursive: true });
     writeFileSync(join(t.dataDir, 'uploads', 'productos', 'foto.jpg'), 'jpeg');
 
-    for (const url of ['/', '/store/abc', '/ruta-que-no-existe']) {
+    for (const url of ['/', '/cart', '/ruta-que-no-existe']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -21,7 +21,7 @@ import type { StoragePort } from './adapters/storage/storage.port';
 import { createStorage, uploadsDirOf } from './adapters/storage/storage-from-config';
 import { avisoDeAlmacenamiento } from './adapters/storage/storage-warnings';
 import { createServices, type Services } from './composition';
-import { type Config, secretsMayBeGenerated } from './config';
+import { type Config, secretsMayBeGenerated, sinIndexar } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { schedulePeriodicJob } from './jobs/periodic-job';
@@ -264,6 +264,8 @@ export async function buildApp({
     uploadsDir,
     vistaPreviaDeGrupo: (grupoId) =>
       services.producto.vistaPreviaDeGrupo(null, grupoId, config.PUBLIC_URL),
+    paginaPublica: (tipo, id) => services.vitrina.pagina(null, tipo, id),
+    sinIndexar: sinIndexar(config),
     // One origin for the browser (issue 24): pages on another host go to PUBLIC_URL's.
     redireccionAlOrigenPublico: createRedireccionAlOrigenPublico({
       publicUrl: config.PUBLIC_URL,

@@ -9,7 +9,7 @@ import {
 } from './adapters/payments/payments-from-config';
 import { createShipping } from './adapters/shipping/shipping-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
-import type { Config } from './config';
+import { type Config, sinIndexar } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import type { Clock } from './lib/clock';
@@ -37,6 +37,7 @@ import { createTiendaService } from './modules/tienda/tienda.service';
 import { createCuentaService } from './modules/usuario/cuenta.service';
 import { createSesionService } from './modules/usuario/sesion.service';
 import { createUsuarioService } from './modules/usuario/usuario.service';
+import { createVitrinaService } from './modules/vitrina/vitrina.service';
 import { createAppUnitOfWork, createRepositories } from './repositories';
 
 /**
@@ -250,6 +251,12 @@ export function createServices(
       withTransaction,
     }),
     usuario,
+    /** Store and product pages' heads, the sitemap and robots.txt (docs/decisions/043). */
+    vitrina: createVitrinaService({
+      repository: repositories.vitrina,
+      publicUrl: config.PUBLIC_URL,
+      sinIndexar: sinIndexar(config),
+    }),
   };
 }
 

@@ -474,6 +474,13 @@ export const secretsMayBeGenerated = (config: { NODE_ENV: string }): boolean =>
 
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * A demo or a sandbox site (DEMO_MODE, or Mercado Pago's sandbox): no page of it is for search
+ * engines, so every page says `noindex` and robots.txt keeps crawlers out (docs/decisions/043).
+ */
+export const sinIndexar = (config: Pick<Config, 'DEMO_MODE' | 'MP_MODE'>): boolean =>
+  config.DEMO_MODE || config.MP_MODE === 'sandbox';
+
 /** The sender of every email: MAIL_FROM, or Compra Grupal <no-responder@PUBLIC_URL's host>. */
 export function remitenteDe(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>): {
   nombre: string;

@@ -18,6 +18,7 @@ import { createTiendaRepository } from './modules/tienda/tienda.repository';
 import { createSesionRepository } from './modules/usuario/sesion.repository';
 import { createTokenDeCuentaRepository } from './modules/usuario/token-de-cuenta.repository';
 import { createUsuarioRepository } from './modules/usuario/usuario.repository';
+import { createVitrinaRepository } from './modules/vitrina/vitrina.repository';
 import { createOutboxRepository } from './realtime/outbox.repository';
 
 /**
@@ -50,6 +51,8 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     /** Single-use links sent by email: verifying an address, resetting a password. */
     tokenDeCuenta: createTokenDeCuentaRepository(db),
     usuario: createUsuarioRepository(db),
+    /** The public pages' reads (sharing and search engines). */
+    vitrina: createVitrinaRepository(db),
     /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
     eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
     /**

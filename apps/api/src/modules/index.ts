@@ -16,6 +16,7 @@ import { productoModule } from './producto/producto.module';
 import { soporteModule } from './soporte/soporte.module';
 import { tiendaModule } from './tienda/tienda.module';
 import { usuarioModule } from './usuario/usuario.module';
+import { vitrinaModule } from './vitrina/vitrina.module';
 
 /**
  * Every API module, in the order their routes are registered under /api (docs/decisions/031).
@@ -40,4 +41,5 @@ export const apiModules: readonly ApiModule[] = [
   soporteModule,
   correoModule,
   avisoModule,
+  vitrinaModule,
 ];

@@ -103,14 +103,14 @@ describe('one origin in production', () => {
   it('behind a trusted proxy, sends a page asked for on another host to PUBLIC_URL, keeping path and query', async () => {
     const t = await createTestApp({ ...production, WEB_DIST_DIR: webDist, TRUST_PROXY: '1' });
     try {
-      const otro = await abrir(t, '/store/abc?x=1', 'app:3000', {
+      const otro = await abrir(t, '/my-orders?x=1', 'app:3000', {
         'x-forwarded-host': 'www.compragrupal.example.com.ar',
         'x-forwarded-proto': 'https',
       });
       expect(otro.statusCode).toBe(302);
-      expect(otro.headers.location).toBe('https://compragrupal.example.com.ar/store/abc?x=1');
+      expect(otro.headers.location).toBe('https://compragrupal.example.com.ar/my-orders?x=1');
       // The proxy forwards the public host over plain http: no loop, the page is served.
-      const mismo = await abrir(t, '/store/abc', 'app:3000', {
+      const mismo = await abrir(t, '/my-orders', 'app:3000', {
         'x-forwarded-host': 'compragrupal.example.com.ar',
       });
       expect(mismo.statusCode).toBe(200);
@@ -122,7 +122,7 @@ describe('one origin in production', () => {
   it("without TRUST_PROXY the host the app sees may be the proxy's name for it: no redirect", async () => {
     const t = await createTestApp({ ...production, WEB_DIST_DIR: webDist });
     try {
-      const res = await abrir(t, '/store/abc', 'app:3000');
+      const res = await abrir(t, '/my-orders', 'app:3000');
       expect(res.statusCode).toBe(200);
     } finally {
       await t.close();

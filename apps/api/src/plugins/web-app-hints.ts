@@ -1,4 +1,5 @@
 import { ID_PATTERN } from '@compra-grupal/contracts';
+import { conCabecera } from '../lib/cabecera';
 
 const ID = ID_PATTERN.source.replace(/^\^|\$$/g, '');
 
@@ -35,39 +36,48 @@ export interface VistaPrevia {
   url: string;
 }
 
-const escapeHtml = (texto: string) =>
-  texto.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * The page of a shared group link with its preview: Open Graph and Twitter tags and a title
- * that names the product, every value HTML-escaped. Link previews are made by crawlers that
- * run no script, so the tags must come in the page itself.
+ * that names the product, every value HTML-escaped (lib/cabecera.ts). Link previews are made by
+ * crawlers that run no script, so the tags must come in the page itself.
  */
 export function indexPageConVistaPrevia(html: string, vista: VistaPrevia): string {
-  const meta = (atributo: 'property' | 'name', clave: string, valor: string) =>
-    `<meta ${atributo}="${clave}" content="${escapeHtml(valor)}">`;
-  const tags = [
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', 'Compra Grupal'),
-    meta('property', 'og:locale', 'es_AR'),
-    meta('property', 'og:title', vista.titulo),
-    meta('property', 'og:description', vista.descripcion),
-    meta('property', 'og:url', vista.url),
-    ...(vista.imagen ? [meta('property', 'og:image', vista.imagen)] : []),
-    meta('name', 'twitter:card', vista.imagen ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', vista.titulo),
-    meta('name', 'twitter:description', vista.descripcion),
-    ...(vista.imagen ? [meta('name', 'twitter:image', vista.imagen)] : []),
-    meta('name', 'description', vista.descripcion),
-  ].join('');
-  const titulo = `<title>${escapeHtml(vista.titulo)}</title>`;
-  const conTitulo = /<title>[\s\S]*?<\/title>/.test(html)
-    ? html.replace(/<title>[\s\S]*?<\/title>/, () => titulo)
-    : html.replace('</head>', () => `${titulo}</head>`);
-  return conTitulo.replace('</head>', () => `${tags}</head>`);
+  return conCabecera(html, [
+    { title: vista.titulo },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'Compra Grupal' },
+    { property: 'og:locale', content: 'es_AR' },
+    { property: 'og:title', content: vista.titulo },
+    { property: 'og:description', content: vista.descripcion },
+    { property: 'og:url', content: vista.url },
+    ...(vista.imagen ? [{ property: 'og:image', content: vista.imagen }] : []),
+    { name: 'twitter:card', content: vista.imagen ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: vista.titulo },
+    { name: 'twitter:description', content: vista.descripcion },
+    ...(vista.imagen ? [{ name: 'twitter:image', content: vista.imagen }] : []),
+    { name: 'description', content: vista.descripcion },
+  ]);
+}
+
+/**
+ * A store's or a product's page (`/store/<id>`, `/product/<id>`): which, and the path's id as
+ * written (checked by whoever reads it: a malformed id is a page that does not exist).
+ */
+const PAGINA_PUBLICA = /^\/(store|product)\/([^/]+)\/?$/;
+
+export function paginaPublicaDeLaRuta(
+  url: string,
+): { tipo: 'tienda' | 'producto'; id: string } | undefined {
+  const match = PAGINA_PUBLICA.exec(url.split('?')[0] ?? url);
+  if (!match?.[2]) return undefined;
+  return { tipo: match[1] === 'store' ? 'tienda' : 'producto', id: match[2] };
+}
+
+/** `html` with `noindex` (demo and sandbox sites), unless the page already says so. */
+export function indexPageSinIndexar(html: string): string {
+  return /<meta name="robots"/.test(html)
+    ? html
+    : conCabecera(html, [{ name: 'robots', content: 'noindex' }]);
 }
 
 /**

@@ -18,7 +18,8 @@ beforeAll(async () => {
     join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Compra Grupal</title></head><body><div id="root"></div></body></html>',
   );
-  t = await createTestApp({ WEB_DIST_DIR: webDist, PUBLIC_URL });
+  // A real site (no sandbox payments): the test site's default would add `noindex`.
+  t = await createTestApp({ WEB_DIST_DIR: webDist, PUBLIC_URL, MP_MODE: 'off' });
 });
 afterAll(async () => {
   await t.close();

@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conCabecera, type PaginaPublica } from '../lib/cabecera';
 import { errorBody } from './error-handler';
 import {
   grupoIdDeLaPagina,
   indexPageConVistaPrevia,
   indexPageFor,
+  indexPageSinIndexar,
+  paginaPublicaDeLaRuta,
   type VistaPrevia,
 } from './web-app-hints';
 
@@ -36,6 +39,14 @@ export async function registerWebApp(
      * included; undefined for an unknown group. Without it the page goes out as built.
      */
     vistaPreviaDeGrupo?: (grupoId: string) => Promise<VistaPrevia | undefined>;
+    /**
+     * The head of a store's or a product's page (`/store/<id>`, `/product/<id>`, the id as
+     * written): share tags, canonical URL and JSON-LD, or a 404 with `noindex`
+     * (docs/decisions/043). Without it those pages go out as built.
+     */
+    paginaPublica?: (tipo: 'tienda' | 'producto', id: string) => Promise<PaginaPublica>;
+    /** A demo or sandbox site: every page says `noindex` (tag and X-Robots-Tag header). */
+    sinIndexar?: boolean;
     /** Where a page asked for on another origin than PUBLIC_URL's goes (./origen-publico). */
     redireccionAlOrigenPublico?: (request: FastifyRequest) => string | undefined;
   },
@@ -74,8 +85,31 @@ export async function registerWebApp(
     app.log.warn(`No se encontró la app web en ${options.webDistDir}; solo se sirve la API`);
   }
 
-  /** The page for `url`: with a shared group's preview when it names one, else with hints. */
-  const pagina = async (html: string, url: string): Promise<string> => {
+  /**
+   * The page for `url` and its status: a store's or a product's with its head (or a 404), a
+   * shared group's with its preview, else with hints. A head that cannot be built (the
+   * database is down) must not take the page down: the shell goes out as built, with a log.
+   */
+  const pagina = async (html: string, url: string): Promise<{ estado: number; html: string }> => {
+    const publica = options.paginaPublica ? paginaPublicaDeLaRuta(url) : undefined;
+    if (publica && options.paginaPublica) {
+      const cabecera = await options
+        .paginaPublica(publica.tipo, publica.id)
+        .catch((error: unknown) => {
+          app.log.warn(
+            { err: error, pagina: publica.tipo },
+            'no se pudo armar la cabecera de la página',
+          );
+          return undefined;
+        });
+      if (cabecera) {
+        return {
+          estado: cabecera.estado,
+          html: conCabecera(indexPageFor(html, url), cabecera.etiquetas),
+        };
+      }
+      return { estado: 200, html: indexPageFor(html, url) };
+    }
     const grupoId = options.vistaPreviaDeGrupo ? grupoIdDeLaPagina(url) : undefined;
     if (grupoId && options.vistaPreviaDeGrupo) {
       // A preview that cannot be read (the database is down) must not take the page down.
@@ -83,9 +117,9 @@ export async function registerWebApp(
         app.log.warn({ err: error }, 'no se pudo leer la vista previa del grupo');
         return undefined;
       });
-      if (vista) return indexPageConVistaPrevia(html, vista);
+      if (vista) return { estado: 200, html: indexPageConVistaPrevia(html, vista) };
     }
-    return indexPageFor(html, url);
+    return { estado: 200, html: indexPageFor(html, url) };
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -96,10 +130,13 @@ export async function registerWebApp(
     ) {
       const destino = options.redireccionAlOrigenPublico?.(request);
       if (destino) return reply.header('cache-control', 'no-store').redirect(destino, 302);
+      const { estado, html } = await pagina(indexHtml, request.url);
+      if (options.sinIndexar) reply.header('x-robots-tag', 'noindex');
       return reply
+        .status(estado)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await pagina(indexHtml, request.url));
+        .send(options.sinIndexar ? indexPageSinIndexar(html) : html);
     }
     return reply.status(404).send(notFoundBody);
   });
