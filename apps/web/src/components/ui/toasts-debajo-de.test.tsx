@@ -9,6 +9,13 @@ function EncabezadoDeWizard() {
   return <header ref={setEncabezado}>Configurar Tienda</header>;
 }
 
+/** An element toasts stay below, told apart by `data-cual`. */
+function Marcado({ cual }: { cual: string }) {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useToastsDebajoDe(el);
+  return <div ref={setEl} data-cual={cual} />;
+}
+
 describe('useToastsDebajoDe', () => {
   it("puts toasts below the wizard's header while it is on screen, below the top bar after", () => {
     const abajo = vi
@@ -50,5 +57,27 @@ describe('useToastsDebajoDe', () => {
     unmount();
     barra.remove();
     abajo.mockRestore();
+  });
+
+  it('with two at once (a banner and a wizard header), toasts go below the lowest, and back when one goes', () => {
+    const bordes = new Map<string, number>([
+      ['banner', 100],
+      ['wizard', 180],
+    ]);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const borde = bordes.get(this.dataset.cual ?? '') ?? 0;
+      return DOMRect.fromRect({ x: 0, y: borde - 40, width: 375, height: 40 });
+    });
+    const top = () => document.documentElement.style.getPropertyValue(TOAST_TOP_VAR);
+    const banner = render(<Marcado cual="banner" />);
+    const wizard = render(<Marcado cual="wizard" />);
+    expect(top()).toBe('188px');
+    wizard.unmount();
+    expect(top()).toBe('108px');
+    banner.unmount();
+    expect(top()).toBe('');
+    vi.restoreAllMocks();
   });
 });

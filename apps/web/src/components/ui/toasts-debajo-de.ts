@@ -9,28 +9,50 @@ const SEPARACION_PX = 8;
 const bajoLaBarraSuperior = () =>
   document.querySelector('[data-slot="top-bar"]')?.getBoundingClientRect().bottom ?? 0;
 
+/** Every element toasts must stay below right now (a wizard's header, the shell's banner). */
+const elementos = new Set<HTMLElement>();
+let observador: ResizeObserver | null = null;
+
+/** Puts toasts below the lowest registered element still on screen, never above the top bar. */
+function ubicar(): void {
+  const raiz = document.documentElement.style;
+  if (elementos.size === 0) {
+    raiz.removeProperty(TOAST_TOP_VAR);
+    return;
+  }
+  let borde = bajoLaBarraSuperior();
+  for (const elemento of elementos) {
+    borde = Math.max(borde, elemento.getBoundingClientRect().bottom);
+  }
+  raiz.setProperty(TOAST_TOP_VAR, `${Math.round(borde) + SEPARACION_PX}px`);
+}
+
 /**
  * While `elemento` is on screen, toasts sit just below it instead of below the top bar: a
  * wizard's header (title, close, progress, step chips), full-screen or on a page like the
- * checkout's, stays uncovered at every width. Follows its height as it changes (the chips wrap
- * on narrow screens) and the page's scroll (once scrolled away, below the top bar again).
+ * checkout's, or the shell's banner, stays uncovered at every width. With several at once,
+ * toasts go below the lowest. Follows their heights as they change (the chips wrap on narrow
+ * screens) and the page's scroll (once scrolled away, below the top bar again).
  */
 export function useToastsDebajoDe(elemento: HTMLElement | null): void {
   useLayoutEffect(() => {
     if (!elemento) return;
-    const raiz = document.documentElement.style;
-    const ubicar = () => {
-      const borde = Math.max(elemento.getBoundingClientRect().bottom, bajoLaBarraSuperior());
-      raiz.setProperty(TOAST_TOP_VAR, `${Math.round(borde) + SEPARACION_PX}px`);
-    };
-    ubicar();
-    const observador = typeof ResizeObserver === 'function' ? new ResizeObserver(ubicar) : null;
+    if (elementos.size === 0) {
+      observador = typeof ResizeObserver === 'function' ? new ResizeObserver(ubicar) : null;
+      window.addEventListener('scroll', ubicar, { passive: true });
+    }
+    elementos.add(elemento);
     observador?.observe(elemento);
-    window.addEventListener('scroll', ubicar, { passive: true });
+    ubicar();
     return () => {
-      observador?.disconnect();
-      window.removeEventListener('scroll', ubicar);
-      raiz.removeProperty(TOAST_TOP_VAR);
+      elementos.delete(elemento);
+      observador?.unobserve(elemento);
+      if (elementos.size === 0) {
+        observador?.disconnect();
+        observador = null;
+        window.removeEventListener('scroll', ubicar);
+      }
+      ubicar();
     };
   }, [elemento]);
 }

@@ -2,6 +2,7 @@ import { MailWarningIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { useToastsDebajoDe } from '@/components/ui/toasts-debajo-de';
 import { useUsuario } from '@/entities/usuario/api/get-usuario';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/use-session';
@@ -18,6 +19,9 @@ export function VerificarEmailBanner() {
   const usuario = useUsuario(userId);
   const reenviar = useReenviarVerificacion();
   const [cerrado, setCerrado] = useState(false);
+  // Toasts (a location error, 'Enlace enviado') sit below the banner, never over it.
+  const [seccion, setSeccion] = useState<HTMLElement | null>(null);
+  useToastsDebajoDe(seccion);
 
   if (cerrado || !usuario.data || usuario.data.emailVerificado) return null;
 
@@ -49,6 +53,7 @@ export function VerificarEmailBanner() {
 
   return (
     <section
+      ref={setSeccion}
       aria-label="Confirmá tu correo"
       className="flex items-center gap-2 border-primary/30 border-b bg-primary/8 px-3 py-2 text-sm sm:gap-3 sm:px-4"
     >
