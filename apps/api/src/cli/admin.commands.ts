@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
+import { formatearPesos } from '../lib/money';
 import { mercadoPagoKeyFor } from '../modules/mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import { createRepositories } from '../repositories';
 
@@ -57,8 +58,6 @@ const lineaDeTienda = (t: TiendaEnRevision) =>
     t.creadoEn,
   ].join('\t');
 
-const pesos = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
-
 /** One line per refund in trouble: id, state, motive, tries, amount, order, store, last error. */
 const lineaDeReembolso = (r: ReembolsoParaAdmin) =>
   [
@@ -66,7 +65,7 @@ const lineaDeReembolso = (r: ReembolsoParaAdmin) =>
     r.estado,
     r.motivo,
     `${r.intentos} intentos`,
-    pesos.format(r.monto),
+    formatearPesos(r.monto),
     `pedido ${r.pedidoId}`,
     r.tiendaNombre,
     r.ultimoError ?? '',
@@ -78,7 +77,7 @@ const lineaDeGrupo = (g: GrupoParaAdmin) =>
     g._id,
     `${g.lugaresOcupados}/${g.lugaresNecesarios} lugares`,
     `${g.participantes} participantes`,
-    `reembolso ${pesos.format(g.montoAReembolsar)}`,
+    `reembolso ${formatearPesos(g.montoAReembolsar)}`,
     g.fechaLimite ? `vence ${g.fechaLimite}` : 'sin plazo',
     g.productoNombre,
     g.tiendaNombre,
@@ -192,7 +191,7 @@ export async function runAdminCommand(
     try {
       const hecho = await services.admin.cancelarGrupo(OPERADOR_DE_CONSOLA, grupoId.data);
       io.out(
-        `${hecho.mensaje} (${grupoId.data}): ${hecho.reembolsos} reembolsos por ${pesos.format(hecho.montoReembolsado)}.`,
+        `${hecho.mensaje} (${grupoId.data}): ${hecho.reembolsos} reembolsos por ${formatearPesos(hecho.montoReembolsado)}.`,
       );
       const pendientes = await services.cancelacionDeGrupo.pendientesDeGrupo(grupoId.data);
       if (pendientes > 0) {

@@ -30,15 +30,6 @@ export const jsonEnScript = (valor: unknown): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
-/** Cuts `texto` to at most `max` characters at a word, with an ellipsis when it was cut. */
-export function recortar(texto: string, max: number): string {
-  const limpio = texto.replace(/\s+/g, ' ').trim();
-  if (limpio.length <= max) return limpio;
-  const corte = limpio.slice(0, max - 1);
-  const espacio = corte.lastIndexOf(' ');
-  return `${(espacio > max / 2 ? corte.slice(0, espacio) : corte).trimEnd()}…`;
-}
-
 function etiquetaHtml(etiqueta: EtiquetaDeCabecera): string {
   if ('title' in etiqueta) return `<title>${escapeHtml(etiqueta.title)}</title>`;
   if ('script:ld+json' in etiqueta) {

@@ -10,6 +10,7 @@ import { assertOutsideTransaction } from '../../db/unit-of-work';
 import { type JobExecutor, type JobRunner, PermanentJobError } from '../../jobs/job-runner';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { formatearCentavos } from '../../lib/money';
 import type { CheckoutPort, EstadoPagoLeido, PagoLeido } from './payments.port';
 import { SANDBOX_PATH } from './sandbox-consent-page';
 import { firmarNotificacion } from './webhook-signature';
@@ -445,14 +446,11 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const pesos = (centavos: number) =>
-  new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(centavos / 100);
-
 function checkoutPage(prefId: string, p: PreferenciaGuardada): string {
   const filas = p.items
     .map(
       (i) =>
-        `<li><span>${escapeHtml(i.title)} × ${i.quantity}</span><span>${pesos(i.unitPriceCentavos * i.quantity)}</span></li>`,
+        `<li><span>${escapeHtml(i.title)} × ${i.quantity}</span><span>${formatearCentavos(i.unitPriceCentavos * i.quantity)}</span></li>`,
     )
     .join('');
   const boton = (accion: string, texto: string, clase: string) =>
@@ -486,8 +484,8 @@ button:focus-visible{outline:3px solid #0a0f4d;outline-offset:2px}
 <span class="insignia">Modo de prueba</span></div></header>
 <main><section class="tarjeta" aria-labelledby="titulo">
 <h1 id="titulo">Pagás a ${escapeHtml(p.metadata.tiendaNombre)}</h1>
-<ul>${filas}<li><span>Envío</span><span>${pesos(p.envioCentavos)}</span></li>
-<li class="total"><span>Total</span><span>${pesos(totalDe(p))}</span></li></ul>
+<ul>${filas}<li><span>Envío</span><span>${formatearCentavos(p.envioCentavos)}</span></li>
+<li class="total"><span>Total</span><span>${formatearCentavos(totalDe(p))}</span></li></ul>
 <p class="aviso"><strong>Modo de prueba:</strong> esta pantalla simula a Mercado Pago. No se mueve dinero real.</p>
 <form method="post" action="${SANDBOX_PATH}/checkout"><input type="hidden" name="pref_id" value="${escapeHtml(prefId)}">
 <div class="acciones">

@@ -13,8 +13,9 @@ import {
   tiendas,
   usuarios,
 } from '../../db/schema';
+import { formatearCentavos } from '../../lib/money';
+import { formatearFecha, recortar } from '../../lib/texto-es';
 import type { AvisoService, RepositoriosDelAviso } from './aviso.service';
-import { formatearCentavos, formatearFecha, recortar } from './formato';
 
 /** Mercado Pago's usual term for a card refund to show (docs/decisions/042). */
 export const REEMBOLSO_DIAS_HABILES = 10;

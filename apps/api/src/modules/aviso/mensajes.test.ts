@@ -24,6 +24,7 @@ import {
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { createTestClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { formatearCentavos } from '../../lib/money';
 import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import {
@@ -46,7 +47,6 @@ import {
 } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import { createMercadoPagoVinculacionService } from '../mercadopago-cuenta/mercadopago-vinculacion.service';
 import { REEMBOLSO_INTENTOS_ALERTA } from '../pedido/reembolsos.service';
-import { formatearCentavos } from './formato';
 import { AVISO_GRUPO_HORAS, createMensajes, REEMBOLSO_DIAS_HABILES } from './mensajes.service';
 
 /**

@@ -13,7 +13,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
-import { centavosAPesos, pesosACentavos } from '../../lib/money';
+import { formatearCentavosBreve, pesosACentavos } from '../../lib/money';
+import { lugaresQueFaltan } from '../../lib/texto-es';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import {
   abrirGrupo,
@@ -65,14 +66,6 @@ interface ProductoServiceDeps {
   }>;
   repositories: { tienda: TiendaPorId };
 }
-
-/** es-AR pesos, as the screens show prices ('$ 4.890'). */
-const formatoPesos = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'ARS',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
 
 /** What a shared link of a group page shows (Open Graph tags, plugins/web-app-hints.ts). */
 export interface VistaPreviaDeGrupo {
@@ -326,16 +319,14 @@ export function createProductoService({
       allowAnyone(actor);
       const row = await repository.findVistaPreviaDeGrupo(grupoId);
       if (!row) return undefined;
-      const precio = formatoPesos.format(centavosAPesos(row.precioCentavos));
+      const precio = formatearCentavosBreve(row.precioCentavos);
       const faltan = row.lugaresNecesarios - row.lugaresOcupados;
       const estado =
         row.estado !== 'abierto'
           ? row.estado === 'cancelado'
             ? 'Grupo cancelado'
             : 'Grupo completo'
-          : faltan === 1
-            ? 'Falta 1 lugar para completar el grupo'
-            : `Faltan ${faltan} lugares para completar el grupo`;
+          : lugaresQueFaltan(faltan);
       return {
         titulo: `${row.nombre} — Compra Grupal`,
         descripcion: `${estado}. ${precio} por unidad.`,

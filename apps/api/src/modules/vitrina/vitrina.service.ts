@@ -1,7 +1,9 @@
 import { esIdValido } from '@compra-grupal/contracts';
 import { allowAnyone } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { type EtiquetaDeCabecera, type PaginaPublica, recortar } from '../../lib/cabecera';
+import type { EtiquetaDeCabecera, PaginaPublica } from '../../lib/cabecera';
+import { formatearCentavosBreve } from '../../lib/money';
+import { lugaresQueFaltan, recortar } from '../../lib/texto-es';
 import type { VitrinaRepository } from './vitrina.repository';
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org). */
@@ -12,14 +14,6 @@ const LOTE_DEL_SITEMAP = 1_000;
 const SITIO = 'Compra Grupal';
 /** A description a search result shows whole (about 160 characters) with some room. */
 const LARGO_DESCRIPCION = 200;
-
-/** es-AR pesos, as the screens show prices ('$ 4.890,5'). */
-const formatoPesos = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'ARS',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
 
 /** Paths a crawler has no business in: the API, development pages, and every private screen. */
 const RUTAS_PRIVADAS = [
@@ -173,15 +167,11 @@ export function createVitrinaService({
     }
     const grupo = await repository.findGrupoAbierto(producto.id);
     const pesos = producto.precioCentavos / 100;
-    const precio = formatoPesos.format(pesos);
+    const precio = formatearCentavosBreve(producto.precioCentavos);
     const url = `${publicUrl}/product/${producto.id}`;
     const imagen = absoluta(producto.imagen);
     const faltan = grupo ? grupo.lugaresNecesarios - grupo.lugaresOcupados : 0;
-    const lugares = !grupo
-      ? ''
-      : faltan === 1
-        ? 'Falta 1 lugar para completar el grupo. '
-        : `Faltan ${faltan} lugares para completar el grupo. `;
+    const lugares = grupo ? `${lugaresQueFaltan(faltan)}. ` : '';
     const descripcion = recortar(
       `${precio} por unidad en ${producto.tiendaNombre}. ${lugares}${producto.descripcion}`,
       LARGO_DESCRIPCION,
