@@ -5,7 +5,7 @@ import { definirPlantilla } from './plantilla';
 
 /**
  * The transactional emails of issue 25 (docs/decisions/042), one per kind of the notification
- * center. Amounts and dates arrive formatted (es-AR, aviso/formato.ts); links arrive as app
+ * center. Amounts and dates arrive formatted (es-AR, lib/money.ts, lib/texto-es.ts); links arrive as app
  * paths and are joined to PUBLIC_URL here. Every value is a React child: React escapes it.
  * The schemas check shapes, not lengths: the data is the app's own, bounded where people type it
  * (the contracts), and a length cap here would refuse a legitimate store name or a big group.
