@@ -33,27 +33,31 @@ function pureContractSchemas(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     pureContractSchemas(),
     react(),
     tailwindcss(),
     // Brotli and gzip files beside each asset, at their best levels (once, at build time); the
     // server picks one by Accept-Encoding (apps/api/src/plugins/web-app.ts).
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
-      threshold: 1024,
-    }),
+    // The server's own build (entry-server.tsx) is read from disk by Node, never sent.
+    !isSsrBuild &&
+      compression({
+        algorithms: [
+          defineAlgorithm('brotliCompress', {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+          }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+        threshold: 1024,
+      }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     rollupOptions: {
       output: {
@@ -76,4 +80,4 @@ export default defineConfig({
       '/dev/correos': { target: api, changeOrigin: true },
     },
   },
-});
+}));

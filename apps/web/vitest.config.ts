@@ -20,7 +20,7 @@ const testFiles = readdirSync(here('src'), { recursive: true, encoding: 'utf8' }
 const isolated = testFiles.filter((file) => needsIsolation.test(readFileSync(here(file), 'utf8')));
 
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test' }),
   defineConfig({
     test: {
       environment: 'happy-dom',

@@ -40,6 +40,7 @@ import {
   createAccessTokens,
   resolveJwtSecret,
 } from './modules/usuario/access-token';
+import { createDatosDePagina } from './modules/vitrina/vitrina.datos';
 import { defaultWebDistDir } from './paths';
 import { createGuards } from './plugins/authentication';
 import {
@@ -54,6 +55,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { createRedireccionAlOrigenPublico } from './plugins/origen-publico';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { crearDibujoDePaginas, type DibujoDePaginas } from './plugins/web-app-ssr';
 import { createOutboxPublisher, type OutboxPublisher } from './realtime/outbox-publisher';
 import type { RealtimePort } from './realtime/realtime.port';
 import { attachRealtime } from './realtime/socket-server';
@@ -135,10 +137,17 @@ export async function buildApp({
     generate: secretsMayBeGenerated(config),
   });
   const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+  // Drawn pages are built with the web app, after the services; the outbox drops what its
+  // events change (below).
+  let dibujoDePaginas: DibujoDePaginas | undefined;
   // Built before the services, whose commits kick it; it emits once socket.io is attached.
   const outbox = createOutboxPublisher({
     db: database.db,
-    emit: (sala, evento, payload) => app.realtime.emitToRoom(sala, evento, payload as never),
+    emit: (sala, evento, payload) => {
+      app.realtime.emitToRoom(sala, evento, payload as never);
+      // What the event changes is drawn anew on the next visit (docs/decisions/044).
+      dibujoDePaginas?.invalidarSala(sala);
+    },
     log: app.log,
   });
   const storage = createStorage(config);
@@ -259,8 +268,21 @@ export async function buildApp({
 
   const uploadsDir = uploadsDirOf(config);
   mkdirSync(uploadsDir, { recursive: true });
+  const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : defaultWebDistDir;
+  dibujoDePaginas = config.SSR
+    ? await crearDibujoDePaginas({
+        webDistDir,
+        log: app.log,
+        datosDePagina: createDatosDePagina({
+          producto: (id) => services.producto.obtener(null, id),
+          tienda: (id) => services.tienda.conProductos(null, id),
+          grupo: (id) => services.grupoDeCompra.conProducto(null, id),
+        }),
+      })
+    : undefined;
   await registerWebApp(app, {
-    webDistDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
+    webDistDir,
+    ...(dibujoDePaginas ? { dibujo: dibujoDePaginas } : {}),
     uploadsDir,
     vistaPreviaDeGrupo: (grupoId) =>
       services.producto.vistaPreviaDeGrupo(null, grupoId, config.PUBLIC_URL),

@@ -48,6 +48,12 @@ const envSchema = z.object({
   /** Default: on outside production, off in production (see the refinements below). */
   SEED_DEMO: booleanFlag,
   OPENAPI_ENABLED: booleanFlag,
+  /**
+   * The public pages (home, store, product, group) rendered on the server, with their data in
+   * the first answer (docs/decisions/044). On by default; `false` sends the client-rendered
+   * shell, as before (the bench measures both side by side).
+   */
+  SSR: booleanFlag.transform((value) => value ?? true),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

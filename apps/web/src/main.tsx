@@ -1,33 +1,65 @@
 import '@fontsource-variable/inter';
 import '@/styles/globals.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from 'react-error-boundary';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, precargarRuta } from '@/app/router';
 import { RouteError } from '@/app/routes/route-error';
+import { leerEstadoSsr } from '@/app/ssr/estado-ssr';
+import { createQueryClient } from '@/lib/query-client';
+import { type InstanteDelRender, InstanteDelRenderProvider } from '@/lib/ssr/instante-del-render';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
 
-const root = createRoot(container);
-// As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread until the whole shell is built (decision 016).
-startTransition(() => {
-  root.render(
-    <StrictMode>
+const queryClient = createQueryClient();
+const render: InstanteDelRender = { instante: null };
+
+/** Once hydrated, time-dependent texts read the browser's clock again. */
+function AlHidratar({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    render.instante = null;
+  }, []);
+  return children;
+}
+
+const app = (
+  <StrictMode>
+    <InstanteDelRenderProvider value={render}>
       {/* The shell's own failures; a screen's are caught inside the shell (AppLayout). */}
       <ErrorBoundary FallbackComponent={RouteError}>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           <BrowserRouter>
-            <AppRoutes />
+            <AlHidratar>
+              <AppRoutes />
+            </AlHidratar>
           </BrowserRouter>
         </AppProviders>
       </ErrorBoundary>
-    </StrictMode>,
-  );
-});
+    </InstanteDelRenderProvider>
+  </StrictMode>
+);
+
+const estado = container.firstElementChild ? leerEstadoSsr() : null;
+if (estado) {
+  // A page the server drew (docs/decisions/044): its data and instant as the server had them,
+  // the screen's code loaded, then React takes over the server's markup instead of redrawing it.
+  hydrate(queryClient, estado.cache);
+  render.instante = new Date(estado.instante);
+  void precargarRuta(window.location.pathname).finally(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('La página no se pudo hidratar', error),
+    });
+  });
+} else {
+  const root = createRoot(container);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole shell is built (decision 016).
+  startTransition(() => root.render(app));
+}
 
 // The realtime connection opens at load (the window's load event), from its own chunk: its
 // code does not compete with the first screen's (decision 016).

@@ -14,6 +14,7 @@ export * from './id-format';
 export * from './ids';
 export * from './mercadopago';
 export * from './numero';
+export * from './pagina-publica';
 export * from './pedido';
 export * from './producto';
 export * from './realtime';

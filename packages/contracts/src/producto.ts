@@ -26,6 +26,27 @@ export const productoIdParamsSchema = z.object({ productoId: idSchema });
 
 export type Producto = z.infer<typeof productoSchema>;
 
+/**
+ * GET producto/{productoId}: the product and the store that sells it, named, so its page links
+ * back to the store from the first paint.
+ */
+export const productoEnVentaSchema = productoSchema
+  .extend({ tienda: z.object({ _id: idSchema, nombre: z.string() }) })
+  .meta({ id: 'ProductoEnVenta' });
+
+export type ProductoEnVenta = z.infer<typeof productoEnVentaSchema>;
+
+/**
+ * What a public page (server-rendered, docs/decisions/044) holds of a product on sale: no
+ * seller's user id. The product page reads no more than this.
+ */
+export const productoPublicoSchema = productoEnVentaSchema.omit({ vendedorId: true });
+
+export type ProductoPublico = z.infer<typeof productoPublicoSchema>;
+
+/** A product in a public page's list (a store's page): no seller's user id. */
+export type ProductoDeVitrina = Omit<Producto, 'vendedorId'>;
+
 /** Bounds of a product's numbers (the server refuses what lies outside them). */
 export const LIMITES_PRODUCTO = {
   precioMaximo: 100_000_000,

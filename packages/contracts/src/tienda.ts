@@ -71,6 +71,16 @@ export const tiendaConProductosSchema = z
   })
   .meta({ id: 'TiendaConProductos' });
 
+/**
+ * What a store's public page (server-rendered, docs/decisions/044) holds: what the page shows,
+ * the store's contact included, without the razón social nor the seller's user id.
+ */
+export const tiendaPublicaSchema = tiendaConProductosSchema
+  .omit({ razonSocial: true })
+  .extend({ productos: z.array(productoSchema.omit({ vendedorId: true })) });
+
+export type TiendaPublica = z.infer<typeof tiendaPublicaSchema>;
+
 /** GET tienda/esta-habilitada/{userId}: whether the product team enabled the user's store. */
 export const tiendaHabilitadaResponseSchema = z
   .object({ habilitada: z.boolean() })

@@ -1,5 +1,6 @@
 import { ID_PATTERN } from '@compra-grupal/contracts';
-import { conCabecera } from '../lib/cabecera';
+import { conCabecera, type EtiquetaDeCabecera } from '../lib/cabecera';
+import type { RutaDibujable } from '../modules/vitrina/vitrina.datos';
 
 const ID = ID_PATTERN.source.replace(/^\^|\$$/g, '');
 
@@ -42,7 +43,12 @@ export interface VistaPrevia {
  * crawlers that run no script, so the tags must come in the page itself.
  */
 export function indexPageConVistaPrevia(html: string, vista: VistaPrevia): string {
-  return conCabecera(html, [
+  return conCabecera(html, etiquetasDeVistaPrevia(vista));
+}
+
+/** The head tags of a shared group link's preview. */
+export function etiquetasDeVistaPrevia(vista: VistaPrevia): EtiquetaDeCabecera[] {
+  return [
     { title: vista.titulo },
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: 'Compra Grupal' },
@@ -56,7 +62,7 @@ export function indexPageConVistaPrevia(html: string, vista: VistaPrevia): strin
     { name: 'twitter:description', content: vista.descripcion },
     ...(vista.imagen ? [{ name: 'twitter:image', content: vista.imagen }] : []),
     { name: 'description', content: vista.descripcion },
-  ]);
+  ];
 }
 
 /**
@@ -71,6 +77,19 @@ export function paginaPublicaDeLaRuta(
   const match = PAGINA_PUBLICA.exec(url.split('?')[0] ?? url);
   if (!match?.[2]) return undefined;
   return { tipo: match[1] === 'store' ? 'tienda' : 'producto', id: match[2] };
+}
+
+/**
+ * The public page the server renders for `url` (docs/decisions/044): home, a store's, a
+ * product's or a group's, the id as written (checked by whoever reads it).
+ */
+export function rutaDibujable(url: string): RutaDibujable | undefined {
+  const path = url.split('?')[0] ?? url;
+  if (path === '/') return { pagina: 'inicio' };
+  const publica = paginaPublicaDeLaRuta(path);
+  if (publica) return { pagina: publica.tipo, id: publica.id };
+  const grupoId = grupoIdDeLaPagina(path);
+  return grupoId ? { pagina: 'grupo', id: grupoId } : undefined;
 }
 
 /** `html` with `noindex` (demo and sandbox sites), unless the page already says so. */

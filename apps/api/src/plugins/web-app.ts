@@ -4,15 +4,25 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conCabecera, type PaginaPublica } from '../lib/cabecera';
+import type { RutaDibujable } from '../modules/vitrina/vitrina.datos';
 import { errorBody } from './error-handler';
 import {
+  etiquetasDeVistaPrevia,
   grupoIdDeLaPagina,
   indexPageConVistaPrevia,
   indexPageFor,
   indexPageSinIndexar,
   paginaPublicaDeLaRuta,
+  rutaDibujable,
   type VistaPrevia,
 } from './web-app-hints';
+import type { DibujoDePaginas } from './web-app-ssr';
+
+/** The head of a group page that does not exist: its own title, and kept out of search. */
+const GRUPO_NO_ENCONTRADO = [
+  { title: 'Grupo no encontrado · Compra Grupal' },
+  { name: 'robots', content: 'noindex' },
+];
 
 const notFoundBody = errorBody(ERROR_MESSAGES.RUTA_NO_ENCONTRADA, ERROR_CODES.rutaNoEncontrada);
 
@@ -45,6 +55,11 @@ export async function registerWebApp(
      * (docs/decisions/043). Without it those pages go out as built.
      */
     paginaPublica?: (tipo: 'tienda' | 'producto', id: string) => Promise<PaginaPublica>;
+    /**
+     * The public pages drawn on the server (./web-app-ssr.ts, docs/decisions/044). Without it,
+     * or when a page cannot be drawn, the client-rendered shell goes out.
+     */
+    dibujo?: DibujoDePaginas;
     /** A demo or sandbox site: every page says `noindex` (tag and X-Robots-Tag header). */
     sinIndexar?: boolean;
     /** Where a page asked for on another origin than PUBLIC_URL's goes (./origen-publico). */
@@ -91,6 +106,20 @@ export async function registerWebApp(
    * database is down) must not take the page down: the shell goes out as built, with a log.
    */
   const pagina = async (html: string, url: string): Promise<{ estado: number; html: string }> => {
+    const ruta = options.dibujo ? rutaDibujable(url) : undefined;
+    if (ruta && options.dibujo) {
+      const pathname = url.split('?')[0] ?? url;
+      const dibujada = await options.dibujo
+        .pagina(ruta, pathname, html, () => cabeceraDe(ruta))
+        .catch((error: unknown) => {
+          app.log.error(
+            { err: error, pagina: ruta.pagina },
+            'no se pudo dibujar la página en el servidor; va la del navegador',
+          );
+          return undefined;
+        });
+      if (dibujada) return dibujada;
+    }
     const publica = options.paginaPublica ? paginaPublicaDeLaRuta(url) : undefined;
     if (publica && options.paginaPublica) {
       const cabecera = await options
@@ -120,6 +149,18 @@ export async function registerWebApp(
       if (vista) return { estado: 200, html: indexPageConVistaPrevia(html, vista) };
     }
     return { estado: 200, html: indexPageFor(html, url) };
+  };
+
+  /** The head of a page the server draws: share tags, or the 404 of one that does not exist. */
+  const cabeceraDe = async (ruta: RutaDibujable): Promise<PaginaPublica | undefined> => {
+    if (ruta.pagina === 'inicio') return undefined;
+    if (ruta.pagina === 'grupo') {
+      const vista = await options.vistaPreviaDeGrupo?.(ruta.id);
+      return vista
+        ? { estado: 200, etiquetas: etiquetasDeVistaPrevia(vista) }
+        : { estado: 404, etiquetas: GRUPO_NO_ENCONTRADO };
+    }
+    return options.paginaPublica?.(ruta.pagina, ruta.id);
   };
 
   app.setNotFoundHandler(async (request, reply) => {

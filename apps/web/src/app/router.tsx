@@ -1,14 +1,18 @@
-import { type ComponentType, lazy } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { HomeRoute } from './routes/home';
 import { AppLayout } from './shell/app-layout';
 
-/** React.lazy for a module's named export: each screen becomes its own chunk. */
+/**
+ * React.lazy for a module's named export: each screen becomes its own chunk. `precargar` loads
+ * it ahead, so a page rendered on the server hydrates its screen without suspending.
+ */
 function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  const pantalla = () => load().then((module) => ({ default: module[name] }));
+  return Object.assign(lazy(pantalla), { precargar: pantalla });
 }
 
 const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
@@ -101,4 +105,18 @@ export const routes: RouteObject[] = [
 
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Loads the code of the screens `pathname` shows, before a server-rendered page is hydrated:
+ * a screen still loading would keep the server's markup and draw a skeleton over it later.
+ */
+export async function precargarRuta(pathname: string): Promise<void> {
+  const pantallas = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+    const tipo = isValidElement(route.element) ? route.element.type : undefined;
+    return typeof tipo === 'object' && tipo !== null && 'precargar' in tipo
+      ? (tipo as { precargar: () => Promise<unknown> }).precargar()
+      : undefined;
+  });
+  await Promise.all(pantallas);
 }

@@ -10,13 +10,15 @@ const enVenta = isNull(productos.retiradoEn);
 export function createProductoRepository(db: Database) {
   return {
     /** A product on sale whose store is enabled (what the public may see). */
-    async findPublicById(id: string): Promise<ProductoRow | undefined> {
+    async findPublicById(
+      id: string,
+    ): Promise<{ producto: ProductoRow; tiendaNombre: string } | undefined> {
       const [row] = await db
-        .select({ producto: productos })
+        .select({ producto: productos, tiendaNombre: tiendas.nombre })
         .from(productos)
         .innerJoin(tiendas, eq(tiendas.id, productos.tiendaId))
         .where(and(eq(productos.id, id), enVenta, eq(tiendas.habilitada, true)));
-      return row?.producto;
+      return row;
     },
 
     /** A product, withdrawn or not (its seller's checks read `retiradoEn`). */

@@ -4,6 +4,7 @@ import {
   type EditarProductoCampos,
   ERROR_MESSAGES,
   type Producto,
+  type ProductoEnVenta,
   rooms,
 } from '@compra-grupal/contracts';
 import type { StoragePort } from '../../adapters/storage/storage.port';
@@ -155,11 +156,14 @@ export function createProductoService({
 
   return {
     /** A product on sale: public by design (the product page, to anyone). */
-    async obtener(actor: Actor | null, id: string): Promise<Producto> {
+    async obtener(actor: Actor | null, id: string): Promise<ProductoEnVenta> {
       allowAnyone(actor);
       const row = await repository.findPublicById(id);
       if (!row) throw productoNoEncontrado();
-      return toProducto(row);
+      return {
+        ...toProducto(row.producto),
+        tienda: { _id: row.producto.tiendaId, nombre: row.tiendaNombre },
+      };
     },
 
     /**

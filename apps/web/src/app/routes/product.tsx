@@ -68,7 +68,7 @@ export function ProductRoute() {
     void queryClient.invalidateQueries({ queryKey: productoQueryOptions(productId).queryKey });
   });
 
-  // The store's name, for the link back to it; the page does not depend on it.
+  // More of the same store, below the product: the page does not depend on it.
   const { data: tienda } = useQuery({
     ...tiendaConProductosQueryOptions(producto?.tiendaId ?? ''),
     enabled: producto !== undefined,
@@ -108,7 +108,7 @@ export function ProductRoute() {
     );
   }
 
-  const volverA = tienda ? `/store/${tienda._id}` : '/';
+  const volverA = producto ? `/store/${producto.tienda._id}` : '/';
   // More of the same store, as on its page: available products only, at most 6.
   const otros = (tienda?.productos ?? [])
     .filter((otro) => otro.disponible && otro._id !== producto?._id)
@@ -120,7 +120,7 @@ export function ProductRoute() {
       <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4 text-muted-foreground">
         <Link to={volverA}>
           <ArrowLeftIcon aria-hidden />
-          {tienda ? 'Volver a la tienda' : 'Volver al inicio'}
+          {producto ? 'Volver a la tienda' : 'Volver al inicio'}
         </Link>
       </Button>
       {isPending || !producto ? (
@@ -129,15 +129,13 @@ export function ProductRoute() {
         <ProductoDetalle
           producto={producto}
           tienda={
-            tienda && (
-              <Link
-                to={`/store/${tienda._id}`}
-                className="inline-flex w-fit items-center gap-1.5 rounded-full bg-secondary px-3 py-1 font-medium text-secondary-foreground text-sm transition-colors hover:bg-secondary/70"
-              >
-                <StoreIcon className="size-3.5" aria-hidden />
-                {tienda.nombre}
-              </Link>
-            )
+            <Link
+              to={`/store/${producto.tienda._id}`}
+              className="inline-flex w-fit items-center gap-1.5 rounded-full bg-secondary px-3 py-1 font-medium text-secondary-foreground text-sm transition-colors hover:bg-secondary/70"
+            >
+              <StoreIcon className="size-3.5" aria-hidden />
+              {producto.tienda.nombre}
+            </Link>
           }
           compra={
             esPropietario ? (

@@ -6,6 +6,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
@@ -73,7 +74,14 @@ export function SidebarProvider({
 }: ComponentProps<'div'> & { defaultOpen?: boolean }) {
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = useState(false);
-  const [open, setOpenState] = useState(() => defaultOpen ?? readSidebarCookie() ?? true);
+  const [open, setOpenState] = useState(defaultOpen ?? true);
+  // Read after the first render, so a page rendered on the server (where there is no cookie to
+  // read) hydrates as it was drawn; before the browser paints, so the panel never flickers.
+  useLayoutEffect(() => {
+    if (defaultOpen !== undefined) return;
+    const recordado = readSidebarCookie();
+    if (recordado !== undefined) setOpenState(recordado);
+  }, [defaultOpen]);
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);

@@ -1,4 +1,9 @@
-import { ERROR_CODES, ERROR_MESSAGES, esIdValido, type Producto } from '@compra-grupal/contracts';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  esIdValido,
+  type ProductoPublico,
+} from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
@@ -16,7 +21,7 @@ export const productoKeys = {
  * like the listing's: the server serialises it through the same schema, and the product page
  * need not wait for zod to show it (decision 016).
  */
-async function getProducto(productoId: string, signal?: AbortSignal): Promise<Producto> {
+async function getProducto(productoId: string, signal?: AbortSignal): Promise<ProductoPublico> {
   if (!esIdValido(productoId)) {
     throw new ApiError(PRODUCTO_NO_ENCONTRADO, {
       status: 404,
@@ -24,7 +29,7 @@ async function getProducto(productoId: string, signal?: AbortSignal): Promise<Pr
       serverMessage: PRODUCTO_NO_ENCONTRADO,
     });
   }
-  return api.get<Producto>(`/api/producto/${productoId}`, { auth: false, signal });
+  return api.get<ProductoPublico>(`/api/producto/${productoId}`, { auth: false, signal });
 }
 
 /** A product that does not exist: 404, or 400 for an id the server rejects. */

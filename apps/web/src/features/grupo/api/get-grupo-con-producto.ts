@@ -30,6 +30,11 @@ async function getGrupoConProducto(
     auth: false,
     signal,
   });
+  return leerGrupoConProducto(respuesta);
+}
+
+/** The group page's answer, checked, its state read case-insensitively. */
+export function leerGrupoConProducto(respuesta: unknown): GrupoConProducto {
   return grupoConProductoResponseSchema.parse(conEstadoEnMinusculas(respuesta));
 }
 

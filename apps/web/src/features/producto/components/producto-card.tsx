@@ -1,4 +1,4 @@
-import type { Producto } from '@compra-grupal/contracts';
+import type { ProductoDeVitrina } from '@compra-grupal/contracts';
 import { UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrecio } from '@/lib/format-currency';
@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 import { ProductoImagen } from './producto-imagen';
 
 export interface ProductoCardProps {
-  producto: Pick<Producto, '_id' | 'nombre' | 'precio' | 'imagen' | 'cantidadTotalGrupo'>;
+  producto: Pick<ProductoDeVitrina, '_id' | 'nombre' | 'precio' | 'imagen' | 'cantidadTotalGrupo'>;
   /** Heading level of the name, to fit the page's outline. */
   headingLevel?: 'h3' | 'h4';
   /** One of the first cards on screen: its picture loads at once and before the rest. */

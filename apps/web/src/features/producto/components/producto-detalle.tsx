@@ -1,4 +1,4 @@
-import type { Producto } from '@compra-grupal/contracts';
+import type { ProductoDeVitrina } from '@compra-grupal/contracts';
 import { PackageCheckIcon, PackageXIcon, Share2Icon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +8,7 @@ import { compartirProducto } from './compartir-producto';
 import { ProductoImagen } from './producto-imagen';
 
 export interface ProductoDetalleProps {
-  producto: Producto;
+  producto: ProductoDeVitrina;
   /** Above the name: where the product comes from (a link to its store). */
   tienda?: ReactNode;
   /** The purchase panel (quantity, total, 'Agregar al Carrito'). */

@@ -2,7 +2,7 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   esIdValido,
-  type TiendaConProductos,
+  type TiendaPublica,
 } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
@@ -22,7 +22,7 @@ const tiendaConProductosKeys = {
 async function getTiendaConProductos(
   tiendaId: string,
   signal?: AbortSignal,
-): Promise<TiendaConProductos> {
+): Promise<TiendaPublica> {
   if (!esIdValido(tiendaId)) {
     throw new ApiError(TIENDA_NO_ENCONTRADA, {
       status: 404,
@@ -30,7 +30,7 @@ async function getTiendaConProductos(
       serverMessage: TIENDA_NO_ENCONTRADA,
     });
   }
-  return api.get<TiendaConProductos>(`/api/tienda/con-productos/${tiendaId}`, {
+  return api.get<TiendaPublica>(`/api/tienda/con-productos/${tiendaId}`, {
     auth: false,
     signal,
   });

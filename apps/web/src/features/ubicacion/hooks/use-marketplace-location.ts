@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Coordenadas } from '@/entities/ubicacion/model/ubicacion';
 import { avisarErrorDeUbicacion, obtenerPosicionActual } from '../lib/geolocation';
 import { readMarketplaceLocation, saveMarketplaceLocation } from '../lib/marketplace-location';
@@ -27,8 +27,10 @@ export interface MarketplaceLocation {
  * A failure shows the destructive toast 'Error de ubicación' with the spec's message.
  */
 export function useMarketplaceLocation(): MarketplaceLocation {
-  const [location, setLocationState] = useState<Coordenadas | null>(readMarketplaceLocation);
-  const [locating, setLocating] = useState(location === null);
+  // The saved point is read after the first render (below), so a page rendered on the server,
+  // which has no storage, hydrates as it was drawn.
+  const [location, setLocationState] = useState<Coordenadas | null>(null);
+  const [locating, setLocating] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [fromBrowser, setFromBrowser] = useState(false);
   // Only the newest request may answer: a retry or a map choice supersedes a pending one.
@@ -64,10 +66,16 @@ export function useMarketplaceLocation(): MarketplaceLocation {
     setError(null);
   }, []);
 
-  // On open: without a saved location, ask the browser. Runs once per mount.
-  const initial = useRef(location);
-  useEffect(() => {
-    if (initial.current === null) locate();
+  // On open: the saved location, else the browser's. Before the browser paints, so a saved
+  // point never shows the 'locating' state. Runs once per mount.
+  useLayoutEffect(() => {
+    const guardada = readMarketplaceLocation();
+    if (guardada) {
+      setLocationState(guardada);
+      setLocating(false);
+    } else {
+      locate();
+    }
     return () => {
       requestId.current++;
     };

@@ -1,4 +1,4 @@
-import type { CategoriaLocal, Producto } from '@compra-grupal/contracts';
+import type { CategoriaLocal, ProductoDeVitrina } from '@compra-grupal/contracts';
 import { CONSTANTES } from '@compra-grupal/contracts';
 
 /** Store carousel: at most 6 products per category (spec part 2, section 9). */
@@ -13,7 +13,7 @@ export interface FilaDeCategoria {
   id: string;
   nombre: string;
   /** The first products of the category (at most PRODUCTOS_POR_CATEGORIA). */
-  productos: Producto[];
+  productos: ProductoDeVitrina[];
 }
 
 /**
@@ -23,7 +23,7 @@ export interface FilaDeCategoria {
  * go into a last 'Otros productos' row. A product in several categories shows in each.
  */
 export function agruparPorCategoria(
-  productos: readonly Producto[],
+  productos: readonly ProductoDeVitrina[],
   categoriasLocales: readonly CategoriaLocal[],
   limite: number = PRODUCTOS_POR_CATEGORIA,
 ): FilaDeCategoria[] {

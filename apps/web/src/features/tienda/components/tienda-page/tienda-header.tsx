@@ -1,4 +1,4 @@
-import type { TiendaConProductos } from '@compra-grupal/contracts';
+import type { TiendaPublica } from '@compra-grupal/contracts';
 import { MailIcon, PackageIcon, PhoneIcon, TagIcon } from 'lucide-react';
 import { TiendaLogo } from '@/components/tienda-logo';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +9,7 @@ export function TiendaHeader({
   tienda,
   cantidadProductos,
 }: {
-  tienda: TiendaConProductos;
+  tienda: TiendaPublica;
   cantidadProductos: number;
 }) {
   return (

@@ -1,4 +1,4 @@
-import type { Producto, TiendaConProductos } from '@compra-grupal/contracts';
+import type { ProductoDeVitrina, TiendaPublica } from '@compra-grupal/contracts';
 import { ArrowLeftIcon, PackageOpenIcon } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,12 +11,12 @@ import { agruparPorCategoria, type FilaDeCategoria } from './agrupar-productos';
 import { TiendaHeader } from './tienda-header';
 
 export interface TiendaPageProps {
-  tienda: TiendaConProductos;
+  tienda: TiendaPublica;
   /**
    * Draws one product of a carousel (the product card). `primero` marks the first products of
    * the first row, on screen at once: their pictures load first.
    */
-  renderProducto: (producto: Producto, primero: boolean) => ReactNode;
+  renderProducto: (producto: ProductoDeVitrina, primero: boolean) => ReactNode;
 }
 
 /** Products of the first row whose pictures load first: what a phone shows without scrolling. */

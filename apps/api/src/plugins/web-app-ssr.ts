@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ID_DEL_ESTADO_SSR } from '@compra-grupal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { conCabecera, jsonEnScript, type PaginaPublica } from '../lib/cabecera';
+import { crearCacheDePaginas } from '../lib/ssr/cache-de-paginas';
+import type { DatosConSalas, RutaDibujable } from '../modules/vitrina/vitrina.datos';
+
+/** The web app's server entry (apps/web/src/entry-server.tsx), as `vite build --ssr` writes it. */
+interface EntradaDelServidor {
+  renderizarPagina(
+    url: string,
+    datos: DatosConSalas['datos'],
+  ): Promise<{ html: string; estado: unknown }>;
+}
+
+/** How long a rendered page is kept, at most, if no event changes it first. */
+const PAGINA_TTL_MS = 10_000;
+/** Rendered pages kept at most (about 30 KB each). */
+const PAGINAS_MAXIMAS = 500;
+
+/** Image preloads React writes before the markup (they belong in the head, see below). */
+const PRECARGAS_AL_PRINCIPIO = /^(?:<link [^>]*>)+/;
+/** The head's first tag: the preloads go right after it. */
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+export interface PaginaDibujada {
+  estado: number;
+  html: string;
+}
+
+export interface DibujoDePaginas {
+  /**
+   * `indexHtml` with `ruta`'s page drawn in `#root` and its head, from the cache or rendered
+   * now; a page that does not exist goes out with its head only (its 404). Throws when the page
+   * cannot be drawn: the caller sends the client-rendered shell.
+   */
+  pagina(
+    ruta: RutaDibujable,
+    pathname: string,
+    indexHtml: string,
+    cabecera: () => Promise<PaginaPublica | undefined>,
+  ): Promise<PaginaDibujada>;
+  /** An event reached `sala`: the pages that show it are drawn anew. */
+  invalidarSala(sala: string): void;
+}
+
+/**
+ * The server rendering of the public pages (docs/decisions/044), or undefined when the web
+ * app's server build is not there (the API alone, or a build without it: the client-rendered
+ * shell goes out, with a warning).
+ */
+export async function crearDibujoDePaginas({
+  webDistDir,
+  datosDePagina,
+  log,
+}: {
+  webDistDir: string;
+  datosDePagina: (ruta: RutaDibujable) => Promise<DatosConSalas>;
+  log: FastifyBaseLogger;
+}): Promise<DibujoDePaginas | undefined> {
+  const archivo = join(webDistDir, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(archivo)) {
+    log.warn(`No se encontró ${archivo}: las páginas públicas se dibujan en el navegador`);
+    return undefined;
+  }
+  const entrada = (await import(pathToFileURL(archivo).href)) as EntradaDelServidor;
+  const cache = crearCacheDePaginas<PaginaDibujada>({
+    ttlMs: PAGINA_TTL_MS,
+    maximo: PAGINAS_MAXIMAS,
+  });
+
+  return {
+    pagina: (ruta, pathname, indexHtml, cabecera) =>
+      cache.obtener(pathname, async () => {
+        const encabezado = await cabecera();
+        const conSuCabecera = encabezado ? conCabecera(indexHtml, encabezado.etiquetas) : indexHtml;
+        if (encabezado && encabezado.estado !== 200) {
+          return { valor: { estado: encabezado.estado, html: conSuCabecera }, salas: [] };
+        }
+        const { datos, salas } = await datosDePagina(ruta);
+        const dibujo = await entrada.renderizarPagina(pathname, datos);
+        return { valor: { estado: 200, html: conDibujo(conSuCabecera, dibujo) }, salas };
+      }),
+    invalidarSala: (sala) => cache.invalidarSala(sala),
+  };
+}
+
+/**
+ * The page with the markup in `#root` and the state the browser hydrates from. React writes the
+ * picture's preload (`fetchpriority="high"`) before the markup, since it does not render the
+ * head: it is moved into the head, where the browser finds it before any stylesheet or script.
+ */
+function conDibujo(html: string, dibujo: { html: string; estado: unknown }): string {
+  const precargas = PRECARGAS_AL_PRINCIPIO.exec(dibujo.html)?.[0] ?? '';
+  const marcado = dibujo.html.slice(precargas.length);
+  const estado = `<script type="application/json" id="${ID_DEL_ESTADO_SSR}">${jsonEnScript(dibujo.estado)}</script>`;
+  return html
+    .replace(CHARSET, (charset) => `${charset}${precargas}`)
+    .replace('<div id="root"></div>', () => `<div id="root">${marcado}</div>${estado}`);
+}
