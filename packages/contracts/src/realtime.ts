@@ -27,6 +27,11 @@ export const stockActualizadoSchema = z.object({
   productoId: idSchema,
   nuevoStock: z.number().int(),
 });
+/**
+ * The seller edited or withdrew a product (its product's and its store's rooms): what its
+ * pages show is read again, and the pages the server keeps are drawn anew (decision 044).
+ */
+export const productoActualizadoSchema = z.object({ productoId: idSchema });
 
 /*
  * Private events, sent only to their user's room (`rooms.usuario`), which the server puts
@@ -57,6 +62,7 @@ export const serverToClientSchemas = {
   nuevoGrupoCreado: nuevoGrupoCreadoSchema,
   grupoCerradoPorVendedor: grupoCerradoPorVendedorSchema,
   stockActualizado: stockActualizadoSchema,
+  productoActualizado: productoActualizadoSchema,
   tiendaHabilitada: tiendaHabilitadaSchema,
   pagoAprobado: pagoAprobadoSchema,
   /** A new notification for the user (the bell, docs/decisions/041). */

@@ -154,6 +154,16 @@ export function createProductoService({
     return requireOwner(actor, vendedorId);
   };
 
+  /** Tells the product's and its store's pages that the seller changed it. */
+  const productoActualizado = async (
+    repos: { eventos: OutboxRepository },
+    producto: ProductoRow,
+  ) => {
+    for (const sala of [rooms.producto(producto.id), rooms.tienda(producto.tiendaId)]) {
+      await repos.eventos.registrar(sala, 'productoActualizado', { productoId: producto.id });
+    }
+  };
+
   return {
     /** A product on sale: public by design (the product page, to anyone). */
     async obtener(actor: Actor | null, id: string): Promise<ProductoEnVenta> {
@@ -263,6 +273,7 @@ export function createProductoService({
               nuevoStock: producto.stock,
             });
           }
+          await productoActualizado(repos, producto);
           return { producto, anterior };
         });
       } catch (error) {
@@ -308,6 +319,7 @@ export function createProductoService({
           throw appError(409, 'PRODUCTO_CON_LUGARES_PAGADOS');
         }
         await repos.producto.markRetirado(productoId);
+        await productoActualizado(repos, producto);
       });
     },
 

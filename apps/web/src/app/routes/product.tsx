@@ -63,6 +63,16 @@ export function ProductRoute() {
     },
   );
 
+  // The seller edited or withdrew it: its price, name or picture are read again.
+  useRealtimeEvent(
+    producto ? { kind: 'producto', id: producto._id } : null,
+    'productoActualizado',
+    ({ productoId: id }) => {
+      if (id !== productId) return;
+      void queryClient.invalidateQueries({ queryKey: productoQueryOptions(productId).queryKey });
+    },
+  );
+
   // A change of stock sent while the connection was down is lost: read the product again.
   useRealtimeReconnect(() => {
     void queryClient.invalidateQueries({ queryKey: productoQueryOptions(productId).queryKey });
