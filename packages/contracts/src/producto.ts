@@ -3,6 +3,17 @@ import { idSchema } from './ids';
 import { numeroCoercido } from './numero';
 import { texto } from './texto';
 
+/** One stored version of a product picture, with its size in pixels. */
+export const imagenVarianteSchema = z
+  .object({
+    url: z.string(),
+    ancho: z.number().int().positive(),
+    alto: z.number().int().positive(),
+  })
+  .meta({ id: 'ImagenVariante' });
+
+export type ImagenVariante = z.infer<typeof imagenVarianteSchema>;
+
 /** A product (spec file 2, section 3). `precio` is in pesos. */
 export const productoSchema = z
   .object({
@@ -19,6 +30,18 @@ export const productoSchema = z
     cantidadTotalGrupo: z.number().int(),
     fechaCreacion: z.string().describe('Fecha ISO 8601'),
     disponible: z.boolean(),
+    /**
+     * Not in the spec (added for the server-rendered product page): the versions of `imagen`
+     * with its aspect, narrowest first, `imagen` itself last, for an `<img srcset>` and its
+     * intrinsic `width`/`height`. The square card thumbnail is a different crop and is not
+     * listed. Empty when the sizes are unknown (pictures stored before them): show `imagen`.
+     */
+    imagenVariantes: z
+      .array(imagenVarianteSchema)
+      .optional()
+      .describe(
+        'Versiones de `imagen` con su proporción, de la más angosta a la original, para srcset',
+      ),
   })
   .meta({ id: 'Producto' });
 

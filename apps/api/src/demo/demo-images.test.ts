@@ -19,13 +19,19 @@ describe('demo images', () => {
     for (const [i, producto] of productos.entries()) {
       const paleta = PALETAS[producto.paleta];
       if (!paleta) throw new Error(`sin paleta: ${producto.paleta}`);
-      const { imagen, miniatura } = await drawProductImages(producto, paleta, i * 31);
+      const { imagen, miniatura, mediana, ancho, alto } = await drawProductImages(
+        producto,
+        paleta,
+        i * 31,
+      );
+      expect([ancho, alto]).toEqual([800, 800]);
       expect(await sharp(imagen).metadata()).toMatchObject({
         format: 'jpeg',
         width: 800,
         height: 800,
       });
       expect(await sharp(miniatura).metadata()).toMatchObject({ width: 320, height: 320 });
+      expect(await sharp(mediana).metadata()).toMatchObject({ width: 640, height: 640 });
       hashes.add(hash(imagen));
     }
     expect(hashes.size).toBe(productos.length);

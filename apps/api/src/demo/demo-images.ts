@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import opentype from 'opentype.js';
 import sharp, { type Sharp } from 'sharp';
+import { altoAlAncho, MEDIANA_ANCHO, MINIATURA_LADO } from '../lib/images/image-pipeline';
 import { type Colores, type Dibujo, dibujar, type Emblema, enPack } from './demo-dibujos';
 
 /**
@@ -260,7 +261,10 @@ const jpeg = (image: Sharp) => image.jpeg({ quality: 82, mozjpeg: true }).toBuff
 const toJpeg = (svg: string, size: number) =>
   jpeg(sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).resize(size, size));
 
-/** The photo and its card-size copy: the SVG is rasterised once, then scaled down. */
+/**
+ * The photo, its card-size copy and its phone-size copy (the image pipeline's 640 px
+ * variant): the SVG is rasterised once, then scaled down.
+ */
 export async function drawProductImages(
   producto: { nombre: string; categoria: string },
   paleta: Paleta,
@@ -272,11 +276,14 @@ export async function drawProductImages(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const [imagen, miniatura] = await Promise.all([
+  const [imagen, miniatura, mediana] = await Promise.all([
     jpeg(sharp(data, raw)),
-    jpeg(sharp(data, raw).resize(320, 320)),
+    jpeg(sharp(data, raw).resize(MINIATURA_LADO, MINIATURA_LADO)),
+    jpeg(
+      sharp(data, raw).resize(MEDIANA_ANCHO, altoAlAncho(info.width, info.height, MEDIANA_ANCHO)),
+    ),
   ]);
-  return { imagen, miniatura };
+  return { imagen, miniatura, mediana, ancho: info.width, alto: info.height };
 }
 
 export const drawStoreLogo = (nombre: string, paleta: Paleta, seed: number) =>

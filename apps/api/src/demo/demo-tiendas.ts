@@ -148,6 +148,9 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
             images.miniatura,
             'image/jpeg',
           ),
+          imagen640: await storage.save(`productos/${id}-640.jpg`, images.mediana, 'image/jpeg'),
+          imagenAncho: images.ancho,
+          imagenAlto: images.alto,
           stock: p.stock,
           cantidadTotalGrupo: p.grupo,
           // Newest first on the cards: keep the data file's order.

@@ -126,10 +126,12 @@ describe('runSeed', () => {
     const hashes = [
       ...(await Promise.all(fotos.map((p) => check(p.imagen, 800)))),
       ...(await Promise.all(fotos.map((p) => check(p.imagenMiniatura, 320)))),
+      ...(await Promise.all(fotos.map((p) => check(p.imagen640, 640)))),
       ...(await Promise.all(logos.map((t) => check(t.logo, 256)))),
     ];
-    expect(new Set(hashes).size).toBe(fotos.length * 2 + logos.length);
-    expect(readdirSync(join(dir, 'productos'))).toHaveLength(fotos.length * 2);
+    expect(new Set(hashes).size).toBe(fotos.length * 3 + logos.length);
+    expect(readdirSync(join(dir, 'productos'))).toHaveLength(fotos.length * 3);
+    expect(fotos.every((p) => p.imagenAncho === 800 && p.imagenAlto === 800)).toBe(true);
   });
 
   it('migrations can run again on an up-to-date database', async () => {

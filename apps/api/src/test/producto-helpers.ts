@@ -35,8 +35,8 @@ export async function multipart(
 }
 
 /** A JPEG with a camera's metadata, as a phone would send it. */
-export const fotoDePrueba = (background = '#0a7') =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background } })
+export const fotoDePrueba = (background = '#0a7', width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background } })
     .withExif({ IFD0: { Copyright: 'vendedor-secreto' } })
     .jpeg()
     .toBuffer();

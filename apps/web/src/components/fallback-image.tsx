@@ -7,6 +7,11 @@ export interface FallbackImageProps {
   className?: string;
   /** Shown without an image or when it fails to load. */
   fallback: ReactNode;
+  /** Same-aspect versions of `src` (`url 640w, …`); the browser picks one by `sizes`. */
+  srcSet?: string;
+  /** The width the image takes in the layout, for `srcSet`. */
+  sizes?: string;
+  /** The picture's intrinsic size: its aspect is known before it loads (no layout shift). */
   width?: number;
   height?: number;
   loading?: 'lazy' | 'eager';
@@ -23,6 +28,8 @@ export function FallbackImage({
   alt,
   className,
   fallback,
+  srcSet,
+  sizes,
   width,
   height,
   loading = 'lazy',
@@ -33,6 +40,8 @@ export function FallbackImage({
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

@@ -34,6 +34,14 @@ export const productos = pgTable(
       .default(sql`'{}'::char(24)[]`),
     imagen: text('imagen'),
     imagenMiniatura: text('imagen_miniatura'),
+    /**
+     * The picture 640 px wide, same aspect (migration 0023): what a phone loads through the
+     * product page's srcset. Null for pictures stored before it, or no wider than 640 px.
+     */
+    imagen640: text('imagen_640'),
+    /** The stored picture's size in pixels (migration 0023); null for older pictures. */
+    imagenAncho: integer('imagen_ancho'),
+    imagenAlto: integer('imagen_alto'),
     stock: integer('stock').notNull().default(0),
     cantidadTotalGrupo: integer('cantidad_total_grupo').notNull(),
     disponible: boolean('disponible').notNull().default(true),

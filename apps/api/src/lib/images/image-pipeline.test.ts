@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
-import { MINIATURA_LADO, processImage } from './image-pipeline';
+import { altoAlAncho, MEDIANA_ANCHO, MINIATURA_LADO, processImage } from './image-pipeline';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 140, b: 90 } } });
@@ -47,6 +47,26 @@ describe('processImage', () => {
     expect([panoramica.ancho, panoramica.alto]).toEqual([1920, 500]);
     const chica = await processImage(await jpeg(100, 50));
     expect([chica.ancho, chica.alto]).toEqual([100, 50]);
+  });
+
+  it('makes a 640 px wide variant of the same aspect, and none for an image no wider', async () => {
+    const { mediana, ancho, alto } = await processImage(await jpeg(4000, 3000));
+    expect([ancho, alto]).toEqual([1440, 1080]);
+    expect(mediana).not.toBeNull();
+    expect([mediana?.ancho, mediana?.alto]).toEqual([MEDIANA_ANCHO, 480]);
+    expect(await sharp(mediana?.imagen).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: MEDIANA_ANCHO,
+      height: 480,
+    });
+    // The height the product answer announces (altoAlAncho) is the height stored.
+    const casi = await processImage(await jpeg(1920, 1079));
+    expect(casi.mediana?.alto).toBe(altoAlAncho(1920, 1079, MEDIANA_ANCHO));
+    expect((await sharp(casi.mediana?.imagen).metadata()).height).toBe(360);
+    const alta = await processImage(await jpeg(900, 1600));
+    expect([alta.ancho, alta.alto]).toEqual([608, 1080]);
+    expect(alta.mediana).toBeNull();
+    expect((await processImage(await jpeg(640, 400))).mediana).toBeNull();
   });
 
   it('drops the metadata, GPS position included', async () => {

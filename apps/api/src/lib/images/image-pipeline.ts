@@ -7,6 +7,8 @@ export const IMAGE_MAX = { width: 1920, height: 1080 } as const;
 const JPEG_QUALITY = 80;
 /** The square variant for cards and thumbnails. */
 export const MINIATURA_LADO = 320;
+/** The width of the same-aspect variant a phone loads (srcset of the product page). */
+export const MEDIANA_ANCHO = 640;
 /** Decoding more pixels than this is refused before any work (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -15,6 +17,11 @@ export interface ProcessedImage {
   imagen: Buffer;
   /** A MINIATURA_LADO square of it, for cards. */
   miniatura: Buffer;
+  /**
+   * The image scaled to MEDIANA_ANCHO wide, same aspect; null when the image is no wider
+   * (it would only repeat it).
+   */
+  mediana: { imagen: Buffer; ancho: number; alto: number } | null;
   ancho: number;
   alto: number;
 }
@@ -53,8 +60,28 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
       .resize(MINIATURA_LADO, MINIATURA_LADO, { fit: 'cover' })
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
       .toBuffer();
-    return { imagen, miniatura, ancho: info.width, alto: info.height };
+    const mediana =
+      info.width > MEDIANA_ANCHO
+        ? await escalarAlAncho(imagen, info.width, info.height, MEDIANA_ANCHO)
+        : null;
+    return { imagen, miniatura, mediana, ancho: info.width, alto: info.height };
   } catch {
     throw noProcesable();
   }
+}
+
+/**
+ * The height of the image scaled to `nuevoAncho`, rounded: the one rule the pipeline and the
+ * product answer share, so the size the API announces for a variant is the size stored.
+ */
+export const altoAlAncho = (ancho: number, alto: number, nuevoAncho: number) =>
+  Math.max(1, Math.round((alto * nuevoAncho) / ancho));
+
+async function escalarAlAncho(imagen: Buffer, ancho: number, alto: number, nuevoAncho: number) {
+  // Both sides given (libvips rounds on its own otherwise): under a pixel of stretch at most.
+  const { data, info } = await sharp(imagen)
+    .resize(nuevoAncho, altoAlAncho(ancho, alto, nuevoAncho), { fit: 'fill' })
+    .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  return { imagen: data, ancho: info.width, alto: info.height };
 }

@@ -5,6 +5,7 @@ import {
   esPropietarioResponseSchema,
   mensajeResponseSchema,
   productoGuardadoResponseSchema,
+  productoSchema,
   productosDelVendedorResponseSchema,
   rooms,
 } from '@compra-grupal/contracts';
@@ -264,6 +265,61 @@ describe('PUT /api/producto/{productoId}', () => {
     expect(existe(producto.imagen.replace(/\.jpg$/, '-320.jpg'))).toBe(false);
   });
 
+  it('answers the 640 px variant of a wide picture, and removes it with the picture it belongs to', async () => {
+    const res = await crear(vendedor, camposDeProducto(vendedor), [
+      { campo: 'imagen', data: await fotoDePrueba('#c40', 1200, 900) },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const { producto } = productoGuardadoResponseSchema.parse(res.json());
+    const imagen = producto.imagen ?? '';
+    const mediana = imagen.replace(/\.jpg$/, '-640.jpg');
+    expect(producto.imagenVariantes).toEqual([
+      { url: mediana, ancho: 640, alto: 480 },
+      { url: imagen, ancho: 1200, alto: 900 },
+    ]);
+    expect(await sharp(join(t.dataDir, 'uploads', mediana.slice(9))).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 640,
+      height: 480,
+    });
+    expect((await t.app.inject({ url: mediana })).statusCode).toBe(200);
+    const publico = await t.app.inject({ url: `/api/producto/${producto._id}` });
+    expect(productoSchema.parse(publico.json()).imagenVariantes).toEqual(producto.imagenVariantes);
+
+    // Replaced by another wide picture: the old variant goes, the new one is answered.
+    const otra = await editar(vendedor, producto._id, {}, [
+      { campo: 'imagen', data: await fotoDePrueba('#fc0', 1600, 900) },
+    ]);
+    expect(otra.statusCode).toBe(200);
+    const [otraMediana, otraImagen] =
+      productoSchema.parse(otra.json().producto).imagenVariantes ?? [];
+    expect(otraMediana).toMatchObject({ ancho: 640, alto: 360 });
+    expect(otraImagen).toMatchObject({ ancho: 1600, alto: 900 });
+    expect(existe(otraMediana?.url ?? '')).toBe(true);
+    expect(existe(mediana)).toBe(false);
+    expect(existe(imagen)).toBe(false);
+
+    // Replaced by a picture no wider than 640 px: no variant is left, the picture alone is answered.
+    const chica = await editar(vendedor, producto._id, {}, [
+      { campo: 'imagen', data: await fotoDePrueba('#0a7', 600, 400) },
+    ]);
+    expect(chica.statusCode).toBe(200);
+    const sola = productoSchema.parse(chica.json().producto);
+    expect(sola.imagenVariantes).toEqual([{ url: sola.imagen, ancho: 600, alto: 400 }]);
+    expect(existe(otraMediana?.url ?? '')).toBe(false);
+  });
+
+  it('answers no variants for a picture stored before its size was kept, and its picture as ever', async () => {
+    const producto = await crearProducto(t, vendedor);
+    await t.database.db.execute(
+      sql`update productos set imagen_640 = null, imagen_ancho = null, imagen_alto = null where id = ${producto._id}`,
+    );
+    const res = await t.app.inject({ url: `/api/producto/${producto._id}` });
+    const viejo = productoSchema.parse(res.json());
+    expect(viejo.imagen).toBe(producto.imagen);
+    expect(viejo.imagenVariantes).toEqual([]);
+  });
+
   it('leaves no new file behind when the change fails, and keeps the old picture', async () => {
     const producto = await crearProducto(t, vendedor);
     await t.database.db.execute(sql`
@@ -274,8 +330,9 @@ describe('PUT /api/producto/{productoId}', () => {
         when (new.nombre = 'Falla Segura') execute function rechazar_producto()`);
     try {
       const antes = archivosDeProductos();
+      // Wide enough for a 640 px variant: it must go too.
       const res = await editar(vendedor, producto._id, { nombre: 'Falla Segura' }, [
-        { campo: 'imagen', data: await fotoDePrueba('#fc0') },
+        { campo: 'imagen', data: await fotoDePrueba('#fc0', 1200, 900) },
       ]);
       expect(res.statusCode).toBe(500);
       expect(archivosDeProductos()).toEqual(antes);

@@ -33,28 +33,32 @@ const imagenRequerida = () =>
   new AppError(400, 'IMAGEN_REQUERIDA', 'Por favor selecciona una imagen para el producto');
 
 /**
- * The storage keys of a product picture and its card variant: names the server makes, never
- * reused (`productos/<uuid>.jpg`, `productos/<uuid>-320.jpg`).
+ * The storage keys of a product picture and its variants: names the server makes, never
+ * reused (`productos/<uuid>.jpg`, `productos/<uuid>-320.jpg` for cards,
+ * `productos/<uuid>-640.jpg` for phones).
  */
 const nuevasClavesDeImagen = () => {
   const base = `productos/${randomUUID()}`;
-  return { imagen: `${base}.jpg`, miniatura: `${base}-320.jpg` };
+  return { imagen: `${base}.jpg`, miniatura: `${base}-320.jpg`, mediana: `${base}-640.jpg` };
 };
 
 /**
  * The storage key of a product picture this server stored, from its public URL (local
- * `/uploads/…` or the bucket's address): an upload's `productos/<uuid>[-320].jpg`. Anything
+ * `/uploads/…` or the bucket's address): an upload's `productos/<uuid>[-320|-640].jpg`. Anything
  * else (the demo seed's pictures included) answers null and is never removed.
  */
 const IMAGEN_GUARDADA =
-  /(?:^|\/)(productos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-320)?\.jpg)$/;
+  /(?:^|\/)(productos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-320|-640)?\.jpg)$/;
 export const claveDeImagen = (url: string | null): string | null =>
   (url && IMAGEN_GUARDADA.exec(url)?.[1]) || null;
 
 interface ImagenGuardada {
   claves: string[];
-  imagen: string;
-  miniatura: string;
+  /** The product row's picture columns. */
+  columnas: Pick<
+    ProductoRow,
+    'imagen' | 'imagenMiniatura' | 'imagen640' | 'imagenAncho' | 'imagenAlto'
+  >;
 }
 
 interface ProductoServiceDeps {
@@ -91,17 +95,25 @@ export function createProductoService({
     }
   };
 
-  /** Runs the image pipeline and stores both variants under new names. */
+  /** Runs the image pipeline and stores the picture and its variants under new names. */
   const guardarImagen = async (archivo: Buffer): Promise<ImagenGuardada> => {
-    const { imagen, miniatura } = await processImage(archivo);
+    const { imagen, miniatura, mediana, ancho, alto } = await processImage(archivo);
     const claves = nuevasClavesDeImagen();
     const guardadas: string[] = [];
+    const guardar = async (clave: string, datos: Buffer) => {
+      const url = await storage.save(clave, datos, 'image/jpeg');
+      guardadas.push(clave);
+      return url;
+    };
     try {
-      const urlImagen = await storage.save(claves.imagen, imagen, 'image/jpeg');
-      guardadas.push(claves.imagen);
-      const urlMiniatura = await storage.save(claves.miniatura, miniatura, 'image/jpeg');
-      guardadas.push(claves.miniatura);
-      return { claves: guardadas, imagen: urlImagen, miniatura: urlMiniatura };
+      const columnas = {
+        imagen: await guardar(claves.imagen, imagen),
+        imagenMiniatura: await guardar(claves.miniatura, miniatura),
+        imagen640: mediana ? await guardar(claves.mediana, mediana.imagen) : null,
+        imagenAncho: ancho,
+        imagenAlto: alto,
+      };
+      return { claves: guardadas, columnas };
     } catch (error) {
       await borrar(guardadas);
       throw error;
@@ -186,7 +198,7 @@ export function createProductoService({
 
     /**
      * 'Cargar Producto': a product of the caller's enabled store with a linked Mercado Pago
-     * account. The picture goes through the image pipeline (both variants under new names);
+     * account. The picture goes through the image pipeline (its variants under new names);
      * the product and its first purchase group open in one transaction, and the stored files
      * are removed again if it fails.
      */
@@ -211,8 +223,7 @@ export function createProductoService({
             descripcion: campos.descripcion,
             precioCentavos: pesosACentavos(campos.precio),
             categoriaLocalIds: campos.categoriaLocalId,
-            imagen: guardada.imagen,
-            imagenMiniatura: guardada.miniatura,
+            ...guardada.columnas,
             stock: campos.stock,
             cantidadTotalGrupo: campos.cantidadTotalGrupo,
             // Each group's deadline follows from it (trigger of migration 0017).
@@ -264,7 +275,7 @@ export function createProductoService({
             stock: campos.stock,
             cantidadTotalGrupo: campos.cantidadTotalGrupo,
             categoriaLocalIds: campos.categoriaLocalId,
-            ...(nueva ? { imagen: nueva.imagen, imagenMiniatura: nueva.miniatura } : {}),
+            ...(nueva ? nueva.columnas : {}),
           });
           if (!producto) throw productoNoEncontrado();
           if (producto.stock !== anterior.stock) {
@@ -282,8 +293,11 @@ export function createProductoService({
       }
       const { producto, anterior } = cambio;
       // The edit is committed: a file that cannot be removed now is left behind, not an error.
-      if (nueva)
-        await borrar([claveDeImagen(anterior.imagen), claveDeImagen(anterior.imagenMiniatura)]);
+      if (nueva) {
+        await borrar(
+          [anterior.imagen, anterior.imagenMiniatura, anterior.imagen640].map(claveDeImagen),
+        );
+      }
       return toProducto(producto);
     },
 

@@ -16,6 +16,13 @@ export interface ProductoDetalleProps {
 }
 
 /**
+ * The picture's width in the layout below: the page's padding off the screen on a phone; half
+ * of what the side panel (3rem folded, 16rem open) leaves from 768 px, within max-w-6xl.
+ */
+export const PRODUCTO_DETALLE_IMAGEN_SIZES =
+  '(min-width: 768px) min(calc(50vw - 4rem), 33rem), calc(100vw - 2rem)';
+
+/**
  * Product detail (spec part 2, section 2): picture, name, description, price, the group size,
  * stock, the purchase panel and 'Compartir'.
  */
@@ -27,6 +34,8 @@ export function ProductoDetalle({ producto, tienda, compra }: ProductoDetallePro
       <div className="md:sticky md:top-[calc(var(--header-height)+1.5rem)] md:self-start">
         <ProductoImagen
           src={producto.imagen}
+          variantes={producto.imagenVariantes}
+          sizes={PRODUCTO_DETALLE_IMAGEN_SIZES}
           alt={producto.nombre}
           prioritaria
           className="aspect-square w-full rounded-2xl border border-border/70 shadow-sm"

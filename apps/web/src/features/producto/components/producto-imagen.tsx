@@ -1,3 +1,4 @@
+import type { ImagenVariante } from '@compra-grupal/contracts';
 import { PackageIcon } from 'lucide-react';
 import { FallbackImage } from '@/components/fallback-image';
 import { cn } from '@/lib/utils';
@@ -10,6 +11,24 @@ export interface ProductoImagenProps {
   iconClassName?: string;
   /** The first pictures on screen: loaded at once and before the rest. */
   prioritaria?: boolean;
+  /**
+   * Same-aspect versions of `src`, narrowest first (the product's `imagenVariantes`): they
+   * make the `srcset`, and the widest gives the intrinsic size.
+   */
+  variantes?: readonly ImagenVariante[];
+  /** The width the picture takes in the caller's layout, for the `srcset`. */
+  sizes?: string;
+}
+
+/** `srcset` and intrinsic size from the picture's versions; nothing when there are none. */
+export function atributosDeVariantes(variantes: readonly ImagenVariante[] = []) {
+  const original = variantes.at(-1);
+  if (!original) return {};
+  return {
+    srcSet: variantes.map((v) => `${v.url} ${v.ancho}w`).join(', '),
+    width: original.ancho,
+    height: original.alto,
+  };
 }
 
 /**
@@ -22,12 +41,16 @@ export function ProductoImagen({
   className,
   iconClassName,
   prioritaria = false,
+  variantes,
+  sizes,
 }: ProductoImagenProps) {
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
       <FallbackImage
         src={src}
         alt={alt}
+        {...atributosDeVariantes(variantes)}
+        sizes={sizes}
         loading={prioritaria ? 'eager' : 'lazy'}
         fetchPriority={prioritaria ? 'high' : 'auto'}
         className="size-full transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
