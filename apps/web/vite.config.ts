@@ -60,6 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     rollupOptions: {
+      // The app, and how a server-drawn page starts it (src/arranque.ts, docs/decisions/044).
+      input: isSsrBuild ? undefined : { index: 'index.html', arranque: 'src/arranque.ts' },
       output: {
         manualChunks: (id) => (reactVendor.test(id) ? 'react-vendor' : undefined),
         // Screens share many tiny chunks (an icon, a badge, a formatter). Over HTTP/1.1 a

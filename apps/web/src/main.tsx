@@ -1,10 +1,9 @@
-import '@fontsource-variable/inter';
 import '@/styles/globals.css';
 import { hydrate } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from 'react-error-boundary';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, precargarRuta } from '@/app/router';
 import { RouteError } from '@/app/routes/route-error';
@@ -18,11 +17,19 @@ if (!container) throw new Error('Falta el elemento #root en index.html');
 const queryClient = createQueryClient();
 const render: InstanteDelRender = { instante: null };
 
-/** Once hydrated, time-dependent texts read the browser's clock again. */
+/**
+ * Once hydrated, time-dependent texts read the browser's clock again; once the browser moves
+ * to another screen, screens rise in again as they appear (styles/globals.css).
+ */
 function AlHidratar({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [primera] = useState(pathname);
   useEffect(() => {
     render.instante = null;
   }, []);
+  useEffect(() => {
+    if (pathname !== primera) document.documentElement.removeAttribute('data-dibujada');
+  }, [pathname, primera]);
   return children;
 }
 

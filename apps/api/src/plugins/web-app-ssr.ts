@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ID_DEL_ESTADO_SSR } from '@compra-grupal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { conCabecera, jsonEnScript, type PaginaPublica } from '../lib/cabecera';
 import { crearCacheDePaginas } from '../lib/ssr/cache-de-paginas';
+import { inlinarCssCritico } from '../lib/ssr/css-critico';
 import type { DatosConSalas, RutaDibujable } from '../modules/vitrina/vitrina.datos';
 
 /** The web app's server entry (apps/web/src/entry-server.tsx), as `vite build --ssr` writes it. */
@@ -22,6 +23,8 @@ const PAGINAS_MAXIMAS = 500;
 
 /** Image preloads React writes before the markup (they belong in the head, see below). */
 const PRECARGAS_AL_PRINCIPIO = /^(?:<link [^>]*>)+/;
+/** The document's element: `data-dibujada` marks a page drawn here (no screen rises in). */
+const HTML = /<html\b[^>]*>/i;
 /** The head's first tag: the preloads go right after it. */
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 
@@ -66,6 +69,9 @@ export async function crearDibujoDePaginas({
     return undefined;
   }
   const entrada = (await import(pathToFileURL(archivo).href)) as EntradaDelServidor;
+  const arranque = readdirSync(join(webDistDir, 'assets')).find((nombre) =>
+    /^arranque-[\w-]+\.js$/.test(nombre),
+  );
   const cache = crearCacheDePaginas<PaginaDibujada>({
     ttlMs: PAGINA_TTL_MS,
     maximo: PAGINAS_MAXIMAS,
@@ -81,7 +87,12 @@ export async function crearDibujoDePaginas({
         }
         const { datos, salas } = await datosDePagina(ruta);
         const dibujo = await entrada.renderizarPagina(pathname, datos);
-        return { valor: { estado: 200, html: conDibujo(conSuCabecera, dibujo) }, salas };
+        // The CSS the markup uses travels with it; the rest of the stylesheet blocks nothing.
+        const dibujada = conDibujo(conSuCabecera, dibujo);
+        const html = await inlinarCssCritico(conArranque(dibujada, arranque), webDistDir, (err) =>
+          log.warn({ err }, 'no se pudo extraer el CSS crítico; la página va con su hoja entera'),
+        );
+        return { valor: { estado: 200, html }, salas };
       }),
     invalidarSala: (sala) => cache.invalidarSala(sala),
   };
@@ -97,6 +108,28 @@ function conDibujo(html: string, dibujo: { html: string; estado: unknown }): str
   const marcado = dibujo.html.slice(precargas.length);
   const estado = `<script type="application/json" id="${ID_DEL_ESTADO_SSR}">${jsonEnScript(dibujo.estado)}</script>`;
   return html
+    .replace(HTML, (etiqueta) => `${etiqueta.slice(0, -1)} data-dibujada>`)
     .replace(CHARSET, (charset) => `${charset}${precargas}`)
     .replace('<div id="root"></div>', () => `<div id="root">${marcado}</div>${estado}`);
+}
+
+/** The app's entry script as Vite writes it in index.html, and the preloads of its imports. */
+const SCRIPT_DE_LA_APP =
+  /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const PRECARGAS_DE_MODULOS = /<link rel="modulepreload" crossorigin href="[^"]*">\s*/g;
+
+/**
+ * The drawn page starts the app once it has loaded (apps/web/src/arranque.ts): its picture
+ * and text paint without waiting for, or sharing the network with, the app's code. Without
+ * the starter in the build the page loads the app as index.html does.
+ */
+function conArranque(html: string, arranque: string | undefined): string {
+  if (!arranque || !SCRIPT_DE_LA_APP.test(html)) return html;
+  return html
+    .replace(PRECARGAS_DE_MODULOS, '')
+    .replace(
+      SCRIPT_DE_LA_APP,
+      (_script, app: string) =>
+        `<script type="module" crossorigin src="/assets/${arranque}" data-app="${app}"></script>`,
+    );
 }

@@ -1,18 +1,31 @@
-import { type ComponentType, isValidElement, lazy } from 'react';
+import { type ComponentType, isValidElement, lazy, useState } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { HomeRoute } from './routes/home';
 import { AppLayout } from './shell/app-layout';
 
 /**
  * React.lazy for a module's named export: each screen becomes its own chunk. `precargar` loads
- * it ahead, so a page rendered on the server hydrates its screen without suspending.
+ * it ahead: a screen whose code is already here renders at once instead of suspending, which a
+ * page drawn on the server needs to hydrate (a suspended screen keeps the server's markup and
+ * is drawn again later, a new picture and all, docs/decisions/044).
  */
 function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
 ) {
-  const pantalla = () => load().then((module) => ({ default: module[name] }));
-  return Object.assign(lazy(pantalla), { precargar: pantalla });
+  let cargada: ComponentType | undefined;
+  const cargar = async () => {
+    cargada ??= (await load())[name];
+    return { default: cargada };
+  };
+  const Perezosa = lazy(cargar);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, like React.lazy's own component.
+  function Pantalla() {
+    // Chosen once per mount: switching component would mount the screen anew.
+    const [Componente] = useState<ComponentType>(() => cargada ?? Perezosa);
+    return <Componente />;
+  }
+  return Object.assign(Pantalla, { precargar: cargar });
 }
 
 const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
@@ -114,7 +127,7 @@ export function AppRoutes() {
 export async function precargarRuta(pathname: string): Promise<void> {
   const pantallas = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
     const tipo = isValidElement(route.element) ? route.element.type : undefined;
-    return typeof tipo === 'object' && tipo !== null && 'precargar' in tipo
+    return typeof tipo === 'function' && 'precargar' in tipo
       ? (tipo as { precargar: () => Promise<unknown> }).precargar()
       : undefined;
   });
