@@ -8,12 +8,13 @@ import viteConfig from './vite.config';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /**
  * Files that keep a module graph and a DOM of their own: a module mock (vi.mock, vi.doMock)
- * replaces a module for the whole module cache, and fake timers may outlive their file. Every
+ * replaces a module for the whole module cache, fake timers may outlive their file, and React's
+ * server renderer leaves context values behind that a later client render reads. Every
  * other file shares its worker's modules and DOM with the files before it (isolate: false),
  * which saves each file the environment and the imports (docs/decisions/032-fast-ci.md);
  * setup.ts resets what tests leave behind (DOM, storage, cookies, toasts, viewport).
  */
-const needsIsolation = /\bvi\.(mock|doMock|useFakeTimers)\(/;
+const needsIsolation = /\bvi\.(mock|doMock|useFakeTimers)\(|from '(@\/entry-server|react-dom\/server)'/;
 const testFiles = readdirSync(here('src'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => join('src', file));

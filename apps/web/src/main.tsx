@@ -57,8 +57,12 @@ if (estado) {
   hydrate(queryClient, estado.cache);
   render.instante = new Date(estado.instante);
   void precargarRuta(window.location.pathname).finally(() => {
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('La página no se pudo hidratar', error),
+    // As a transition, hydration yields to the browser every few milliseconds: a tap on the
+    // page is answered while it runs.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('La página no se pudo hidratar', error),
+      });
     });
   });
 } else {

@@ -2,8 +2,8 @@ import {
   ERROR_MESSAGES,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
-  type Producto,
-  productoSchema,
+  type ProductoEnVenta,
+  productoEnVentaSchema,
   type TiendaConProductos,
   tiendaConProductosSchema,
   usuarioResponseSchema,
@@ -27,12 +27,15 @@ export function categoriaId(n: number): string {
   return `c${String(n).padStart(23, '0')}`;
 }
 
-export function crearProducto(overrides: Partial<Producto> = {}): Producto {
+/** A product as GET /api/producto/{id} answers it: with its store, named. */
+export function crearProducto(overrides: Partial<ProductoEnVenta> = {}): ProductoEnVenta {
   secuencia += 1;
-  return checked(productoSchema, {
+  const tiendaId = overrides.tienda?._id ?? overrides.tiendaId ?? TIENDA_ID;
+  return checked(productoEnVentaSchema, {
+    tienda: { _id: tiendaId, nombre: 'Almacén Don Ramón' },
     _id: productoId(secuencia),
     vendedorId: 'd00000000000000000000001',
-    tiendaId: TIENDA_ID,
+    tiendaId,
     nombre: `Producto ${secuencia}`,
     descripcion: 'Descripción del producto',
     precio: 1000,
@@ -66,7 +69,7 @@ export function crearTienda(overrides: Partial<TiendaConProductos> = {}): Tienda
 }
 
 export interface MarketplaceApi {
-  productos?: Producto[];
+  productos?: ProductoEnVenta[];
   tiendas?: TiendaConProductos[];
   /** Answers every product call with this status (e.g. 500). */
   productoStatus?: number;

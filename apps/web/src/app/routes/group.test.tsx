@@ -1,7 +1,7 @@
 import {
   ERROR_MESSAGES,
   esPropietarioResponseSchema,
-  productoSchema,
+  productoEnVentaSchema,
   usuarioEnGrupoResponseSchema,
 } from '@compra-grupal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -78,8 +78,9 @@ function mockGrupoApi({
       return contractJson(usuarioEnGrupoResponseSchema, { estaEnGrupo });
     }
     if (url.endsWith(`/api/producto/${PRODUCTO_DEL_GRUPO_ID}`)) {
-      return contractJson(productoSchema, {
+      return contractJson(productoEnVentaSchema, {
         ...datos.producto,
+        tienda: { _id: datos.producto.tiendaId, nombre: 'Almacén de prueba' },
         vendedorId: 'd00000000000000000000001',
         categoria: 'Almacén',
         categoriaLocalId: [],
