@@ -35,7 +35,8 @@ describe('demo images', () => {
       hashes.add(hash(imagen));
     }
     expect(hashes.size).toBe(productos.length);
-  });
+    // A hang guard, not a budget: three encodes of every demo product, on a shared machine.
+  }, 90_000);
 
   it('draws the object of the product kind, a box when none fits', () => {
     expect(formaDeCategoria('Vinos')).toBe('botella');

@@ -16,7 +16,10 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 const PUBLIC_URL = 'https://compragrupal.example.com.ar';
 const INDEX = `<!doctype html><html lang="es-AR"><head><meta charset="UTF-8" />
-<title>Compra Grupal</title></head><body><div id="root"></div></body></html>`;
+<title>Compra Grupal</title>
+<script type="module" crossorigin src="/assets/index-abc123.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-vendor-def456.js">
+</head><body><div id="root"></div></body></html>`;
 
 /**
  * A stand-in for the web app's server entry (apps/web/src/entry-server.tsx, tested in the web
@@ -48,6 +51,8 @@ beforeAll(async () => {
   mkdirSync(webDist);
   mkdirSync(join(raiz, 'dist-server'));
   writeFileSync(join(webDist, 'index.html'), INDEX);
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'arranque-a1b2c3.js'), '');
   writeFileSync(join(raiz, 'dist-server', 'entry-server.js'), ENTRADA);
   t = await createTestApp(
     { WEB_DIST_DIR: webDist, PUBLIC_URL, MP_MODE: 'off', LOG_LEVEL: 'warn' },
@@ -97,6 +102,12 @@ describe('public pages drawn on the server (docs/decisions/044)', () => {
       expect(html, dato).not.toContain(dato);
     }
     expect(globalThis.dibujos).toEqual([`/product/${producto._id}`]);
+    // The app starts once the page has loaded (apps/web/src/arranque.ts), and marks it drawn.
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/arranque-a1b2c3.js" data-app="/assets/index-abc123.js"></script>',
+    );
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<html lang="es-AR" data-dibujada>');
   });
 
   it("a store page holds what the page shows, without the razón social nor the seller's id", async () => {

@@ -69,7 +69,8 @@ export async function crearDibujoDePaginas({
     return undefined;
   }
   const entrada = (await import(pathToFileURL(archivo).href)) as EntradaDelServidor;
-  const arranque = readdirSync(join(webDistDir, 'assets')).find((nombre) =>
+  const assets = join(webDistDir, 'assets');
+  const arranque = (existsSync(assets) ? readdirSync(assets) : []).find((nombre) =>
     /^arranque-[\w-]+\.js$/.test(nombre),
   );
   const cache = crearCacheDePaginas<PaginaDibujada>({
