@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Page,
   request as peticiones,
 } from '@playwright/test';
 import sharp from 'sharp';
@@ -488,7 +489,38 @@ interface Fixtures {
   vendedor: Vendedor;
 }
 
+/**
+ * Waits until the app has taken over a page the server drew (docs/decisions/044): until then
+ * its buttons are drawn but answer nothing, as for a person who taps before the code arrives.
+ * Pages the server did not draw are the app's from the start.
+ */
+export async function esperarHidratacion(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('estado-ssr') ||
+      document.documentElement.hasAttribute('data-hidratada'),
+  );
+}
+
+/** A page whose `goto` and `reload` return once the app answers (see `esperarHidratacion`). */
+export function conHidratacion(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const respuesta = await goto(...args);
+    await esperarHidratacion(page);
+    return respuesta;
+  };
+  page.reload = async (...args) => {
+    const respuesta = await reload(...args);
+    await esperarHidratacion(page);
+    return respuesta;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => use(conHidratacion(page)),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     const baseUrl = process.env.E2E_BASE_URL;

@@ -106,6 +106,8 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
           LOG_LEVEL: 'warn',
           RATE_LIMIT_MAX: '100000',
           SHUTDOWN_DRAIN_MS: '3000',
+          // Drawn pages are kept until an event changes them: a test sees invalidation, not expiry.
+          SSR_CACHE_TTL_MS: '600000',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });

@@ -71,6 +71,38 @@ test('a purchase made through both nodes is paid, and its picture is served by e
   }
 });
 
+test('a product page each node keeps drawn is drawn anew on both when the seller edits it', async ({
+  api,
+  request,
+  vendedor,
+  topologia,
+}) => {
+  const producto = await api.nuevoProducto(vendedor, { precio: 2500 });
+  const precioEn = async (port: number) => {
+    const html = await (await fetch(directo(port, `/product/${producto._id}`))).text();
+    return /"precio":([\d.]+)/.exec(html)?.[1];
+  };
+  for (const nodo of topologia.nodos) expect(await precioEn(nodo.port)).toBe('2500');
+
+  const duenio = await api.sesion(vendedor.credenciales);
+  const edicion = await request.put(`/api/producto/${producto._id}`, {
+    headers: duenio.auth,
+    multipart: {
+      nombre: producto.nombre,
+      descripcion: 'Producto de una prueba punta a punta',
+      precio: '3100',
+      stock: '100',
+      cantidadTotalGrupo: '5',
+      categoriaLocalId: '[]',
+    },
+  });
+  expect(edicion.status()).toBe(200);
+  // The pages are kept for ten minutes here: only the edit's event can draw them anew.
+  for (const nodo of topologia.nodos) {
+    await expect.poll(() => precioEn(nodo.port), `el nodo ${nodo.port}`).toBe('3100');
+  }
+});
+
 test('wrong passwords are counted across the nodes: the 11th is refused wherever it lands', async ({
   request,
   comprador,

@@ -30,6 +30,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { type DestinationStream, loggerOptions } from './lib/logger';
 import { MULTIPART_LIMITS } from './lib/multipart-form';
+import { crearAvisoDeSalasCambiadas } from './lib/ssr/salas-cambiadas';
 import { outboxBacklog } from './metrics/outbox-backlog';
 import { type AppMetrics, createPrometheusMetrics } from './metrics/prometheus-metrics';
 import { apiModules } from './modules';
@@ -140,13 +141,17 @@ export async function buildApp({
   // Drawn pages are built with the web app, after the services; the outbox drops what its
   // events change (below).
   let dibujoDePaginas: DibujoDePaginas | undefined;
+  const avisarSalaCambiada = config.SSR
+    ? crearAvisoDeSalasCambiadas((salas) => app.realtime.avisarSalasCambiadas(salas))
+    : undefined;
   // Built before the services, whose commits kick it; it emits once socket.io is attached.
   const outbox = createOutboxPublisher({
     db: database.db,
     emit: (sala, evento, payload) => {
       app.realtime.emitToRoom(sala, evento, payload as never);
-      // What the event changes is drawn anew on the next visit (docs/decisions/044).
+      // What the event changes is drawn anew on the next visit, on every node (decision 044).
       dibujoDePaginas?.invalidarSala(sala);
+      avisarSalaCambiada?.(sala);
     },
     log: app.log,
   });
@@ -192,6 +197,9 @@ export async function buildApp({
   app.addHook('preClose', async () => outbox.stop());
   const realtime = attachRealtime(app, accessTokens, createRealtimeFanOut(database, app.log));
   app.decorate('realtime', realtime.port);
+  realtime.port.alCambiarSalasEnOtroNodo((salas) => {
+    for (const sala of salas) dibujoDePaginas?.invalidarSala(sala);
+  });
   app.decorate('outbox', outbox);
   app.addHook('onListen', async () => outbox.start());
   Object.assign(metrics.sources, {
@@ -272,6 +280,7 @@ export async function buildApp({
   dibujoDePaginas = config.SSR
     ? await crearDibujoDePaginas({
         webDistDir,
+        ttlMs: config.SSR_CACHE_TTL_MS,
         log: app.log,
         datosDePagina: createDatosDePagina({
           producto: (id) => services.producto.obtener(null, id),

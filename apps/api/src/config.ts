@@ -54,6 +54,14 @@ const envSchema = z.object({
    * shell, as before (the bench measures both side by side).
    */
   SSR: booleanFlag.transform((value) => value ?? true),
+  /**
+   * How long a drawn page is kept at most (ms) if no event changes it first; events invalidate
+   * it on every node at once (docs/decisions/044).
+   */
+  SSR_CACHE_TTL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

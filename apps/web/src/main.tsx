@@ -26,6 +26,8 @@ function AlHidratar({ children }: { children: ReactNode }) {
   const [primera] = useState(pathname);
   useEffect(() => {
     render.instante = null;
+    // The page answers from now on (the end-to-end journeys wait for this mark).
+    document.documentElement.setAttribute('data-hidratada', '');
   }, []);
   useEffect(() => {
     if (pathname !== primera) document.documentElement.removeAttribute('data-dibujada');

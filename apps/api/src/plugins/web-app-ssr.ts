@@ -16,8 +16,6 @@ interface EntradaDelServidor {
   ): Promise<{ html: string; estado: unknown }>;
 }
 
-/** How long a rendered page is kept, at most, if no event changes it first. */
-const PAGINA_TTL_MS = 10_000;
 /** Rendered pages kept at most (about 30 KB each). */
 const PAGINAS_MAXIMAS = 500;
 
@@ -58,8 +56,11 @@ export async function crearDibujoDePaginas({
   webDistDir,
   datosDePagina,
   log,
+  ttlMs,
 }: {
   webDistDir: string;
+  /** How long a drawn page is kept, at most, if no event changes it first. */
+  ttlMs: number;
   datosDePagina: (ruta: RutaDibujable) => Promise<DatosConSalas>;
   log: FastifyBaseLogger;
 }): Promise<DibujoDePaginas | undefined> {
@@ -74,7 +75,7 @@ export async function crearDibujoDePaginas({
     /^arranque-[\w-]+\.js$/.test(nombre),
   );
   const cache = crearCacheDePaginas<PaginaDibujada>({
-    ttlMs: PAGINA_TTL_MS,
+    ttlMs,
     maximo: PAGINAS_MAXIMAS,
   });
 

@@ -1,5 +1,6 @@
 import {
   type ClientToServerEvents,
+  rooms,
   type ServerToClientEvents,
   userRoom,
 } from '@compra-grupal/contracts';
@@ -159,5 +160,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('events across two nodes', () => {
     await until(() => oidos.includes(ultimo), 'the last event');
     expect(oidos).toEqual([...ids, ultimo]);
     socket.disconnect();
+  });
+
+  it('node B hears which public rooms had events on node A, for its drawn pages (decision 044)', async () => {
+    const salasOidas: string[] = [];
+    b.app.realtime.alCambiarSalasEnOtroNodo((salas) => salasOidas.push(...salas));
+    const productoId = newId();
+    await a.app.services.withTransaction(async ({ eventos }) => {
+      await eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
+        productoId,
+        nuevoStock: 3,
+      });
+      await eventos.registrar(userRoom(newId()), 'tiendaHabilitada', { tiendaId: newId() });
+    });
+    await a.app.outbox.publishPending();
+    await until(() => salasOidas.includes(rooms.producto(productoId)), 'the room on node B');
+    // Private rooms stay on the node that published them.
+    expect(salasOidas.filter((sala) => sala.startsWith('usuario:'))).toEqual([]);
   });
 });

@@ -13,4 +13,11 @@ export interface RealtimePort {
   ): void;
   /** How many API processes share realtime events (1 without a fan-out adapter). */
   nodos(): Promise<number>;
+  /**
+   * Tells the other nodes that events reached `salas`, so they draw their pages of them anew
+   * (docs/decisions/044); nothing without a fan-out adapter.
+   */
+  avisarSalasCambiadas(salas: string[]): void;
+  /** What another node said with `avisarSalasCambiadas`. */
+  alCambiarSalasEnOtroNodo(escuchar: (salas: string[]) => void): void;
 }

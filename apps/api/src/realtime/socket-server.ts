@@ -24,16 +24,22 @@ interface SocketData {
   exp?: number;
 }
 
+/** What one node tells the others through the fan-out adapter (`serverSideEmit`). */
+interface InterServerEvents {
+  /** Events reached these rooms: the pages a node keeps drawn of them are stale. */
+  salasCambiadas: (salas: string[]) => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -188,6 +194,12 @@ export function attachRealtime(
         io.to(room).emit(event, ...args);
       },
       nodos: () => io.of('/').adapter.serverCount(),
+      avisarSalasCambiadas: (salas) => {
+        io.serverSideEmit('salasCambiadas', salas);
+      },
+      alCambiarSalasEnOtroNodo: (escuchar) => {
+        io.on('salasCambiadas', escuchar);
+      },
     },
   };
 }
