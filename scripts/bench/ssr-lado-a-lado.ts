@@ -215,6 +215,10 @@ export async function medirSsrLadoALado(): Promise<Row[]> {
     console.log(
       `  el HTML de /product/{id} trae el producto: ${CON_SSR} ${html.conSsr ? 'sí' : 'no'}, ${SIN_SSR} ${html.sinSsr ? 'sí' : 'no'}`,
     );
+    if (!html.conSsr)
+      console.log(
+        '  ¡ojo! el servidor con SSR no renderizó el producto: las dos columnas miden lo mismo',
+      );
     const lista = paginas(elegidos);
     // Every page once on each server before measuring: nobody's figure pays for a cold start.
     for (const { path } of lista) {
