@@ -30,6 +30,9 @@ export interface LighthouseTarget {
  */
 export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
+/** Attempts of one run before the page counts as broken. */
+const MAX_ATTEMPTS = 3;
+
 const round = (score: number | null | undefined) => Math.round((score ?? 0) * 100);
 
 /**
@@ -48,7 +51,7 @@ export async function measureLighthouse(
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],
   });
-  const measure = async (url: string): Promise<LighthouseRun> => {
+  const measure = async (url: string, attempt = 1): Promise<LighthouseRun> => {
     const result = await lighthouse(url, {
       port: chrome.port,
       logLevel: 'error',
@@ -56,12 +59,26 @@ export async function measureLighthouse(
       onlyCategories: ['performance', 'accessibility', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run Lighthouse could not finish (NO_LCP, a page that did not load in time) scores 0:
+    // it measured nothing, so it runs again rather than pull the median down, a few times.
+    const lcpAudit = audits['largest-contentful-paint'];
+    if (runtimeError || categories.performance?.score == null || lcpAudit?.numericValue == null) {
+      const reason = runtimeError
+        ? `${runtimeError.code}: ${runtimeError.message}`
+        : (lcpAudit?.errorMessage ?? 'sin puntaje de rendimiento');
+      if (attempt < MAX_ATTEMPTS) {
+        console.log(`  ${url}: Lighthouse no terminó la corrida (${reason}); se repite`);
+        return measure(url, attempt + 1);
+      }
+      // The page itself is broken: its run stays, over every budget, and the bench goes on.
+      console.log(`  ${url}: Lighthouse falló ${attempt} veces (${reason})`);
+    }
     return {
       performance: round(categories.performance?.score),
       accessibility: round(categories.accessibility?.score),
       seo: round(categories.seo?.score),
-      lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      lcpMs: lcpAudit?.numericValue ?? Number.NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     };
   };
