@@ -137,8 +137,11 @@ interface Medida {
   diferencia(valor: number): string;
 }
 
-const signo = (n: number, digitos: number) =>
-  `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toFixed(digitos)}`;
+/** A difference as shown, its sign from the shown digits (no '+0.000' from 0.0001). */
+const signo = (n: number, digitos: number) => {
+  const mostrado = Number(n.toFixed(digitos));
+  return `${mostrado > 0 ? '+' : mostrado < 0 ? '−' : '±'}${Math.abs(mostrado).toFixed(digitos)}`;
+};
 
 const puntaje = (
   nombre: string,
