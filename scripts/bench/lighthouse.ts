@@ -9,6 +9,9 @@ export interface LighthouseRun {
   seo: number;
   lcpMs: number;
   cls: number;
+  /** Only printed, to tell a slow first paint from a busy main thread. */
+  fcpMs: number;
+  tbtMs: number;
 }
 
 /** A page on a server: the figures of its median run, and every run in the order they ran. */
@@ -80,6 +83,8 @@ export async function measureLighthouse(
       seo: round(categories.seo?.score),
       lcpMs: lcpAudit?.numericValue ?? Number.NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     };
   };
   try {
@@ -94,7 +99,7 @@ export async function measureLighthouse(
           const result = await measure(`${target.baseUrl}${path}`);
           runs.get(target.name)?.push(result);
           console.log(
-            `  ${path} ${target.name} (corrida ${run}): rendimiento ${result.performance}, accesibilidad ${result.accessibility}, SEO ${result.seo}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, CLS ${result.cls.toFixed(3)}`,
+            `  ${path} ${target.name} (corrida ${run}): rendimiento ${result.performance}, accesibilidad ${result.accessibility}, SEO ${result.seo}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, CLS ${result.cls.toFixed(3)} (FCP ${(result.fcpMs / 1000).toFixed(2)} s, TBT ${result.tbtMs.toFixed(0)} ms)`,
           );
         }
       }
