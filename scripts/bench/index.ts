@@ -11,23 +11,18 @@ import { openDatabase } from '../../apps/api/src/db/client';
 import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
 import { compararAntesYDespues, filaDeComparacion } from './antes-y-despues';
 import { medirDifusionDeGrupo, medirLedgerEnPostgres } from './grupos';
-import { measureLighthouse } from './lighthouse';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
 import { insertMarketplace, PALERMO } from './marketplace-data';
 import { medirPagosEnPostgres } from './pagos';
 import { medirRecuperacion } from './recuperacion';
 import { startServer } from './server';
+import { medirSsrLadoALado } from './ssr-lado-a-lado';
+import { imprimirTabla, type Row } from './tabla';
 import { measureHomeJavaScript } from './web-bundle';
 
 const SIZES = (process.env.BENCH_SIZES ?? '500,2000,5000,20000').split(',').map(Number);
 const IN_RANGE = 300;
 
-interface Row {
-  figure: string;
-  value: string;
-  budget: string;
-  ok: boolean | null;
-}
 const listingRows: Row[] = [];
 const rows: Row[] = [];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -94,13 +89,7 @@ try {
         p95sBySize.set(total, [...(p95sBySize.get(total) ?? []), p95]);
         console.log(`  ${total} tiendas (${check.tiendas.length} en rango): p95 ${ms(p95)}`);
         if (round === 1 && index === SIZES.length - 1)
-          rows.push(
-            ...(await otherFigures(
-              server.baseUrl,
-              check.tiendas[0]._id,
-              check.tiendas[0].productos[0]._id,
-            )),
-          );
+          rows.push(...(await otherFigures(server.baseUrl, check.tiendas[0].productos[0]._id)));
       } finally {
         await server.stop();
       }
@@ -109,6 +98,10 @@ try {
 } finally {
   for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true });
 }
+
+// Lighthouse on the storefront pages, server rendering on and off side by side (ssr-lado-a-lado.ts).
+console.log('\nLighthouse lado a lado, con SSR y con SSR=false…');
+rows.push(...(await medirSsrLadoALado()));
 
 const p95BySize = new Map<number, number>();
 for (const [index, total] of SIZES.entries()) {
@@ -124,11 +117,8 @@ for (const [index, total] of SIZES.entries()) {
   });
 }
 
-/**
- * Product throughput against a trivial route, the JavaScript of `/`, and Lighthouse on `/`, a
- * store page and a product page, on one server.
- */
-async function otherFigures(baseUrl: string, tiendaId: string, productoId: string): Promise<Row[]> {
+/** Product throughput against a trivial route, and the JavaScript of `/`, on one server. */
+async function otherFigures(baseUrl: string, productoId: string): Promise<Row[]> {
   const trivial = await measureThroughput(`${baseUrl}/api/health`);
   const producto = await measureThroughput(`${baseUrl}/api/producto/${productoId}`);
   const ratio = producto.rps / trivial.rps;
@@ -138,27 +128,7 @@ async function otherFigures(baseUrl: string, tiendaId: string, productoId: strin
     latitude: PALERMO.lat,
     longitude: PALERMO.lng,
   });
-  const faros = await measureLighthouse(baseUrl, [
-    '/',
-    `/store/${tiendaId}`,
-    `/product/${productoId}`,
-  ]);
-  const lighthouseRows = faros.flatMap((faro): Row[] => [
-    {
-      figure: `Lighthouse móvil ${faro.path}: rendimiento, mediana de ${faro.performanceRuns.join('/')} (LCP ${(faro.lcpMs / 1000).toFixed(1)} s)`,
-      value: String(faro.performance),
-      budget: '>= 90',
-      ok: faro.performance >= 90,
-    },
-    {
-      figure: `Lighthouse móvil ${faro.path}: accesibilidad`,
-      value: String(faro.accessibility),
-      budget: '100',
-      ok: faro.accessibility >= 100,
-    },
-  ]);
   return [
-    ...lighthouseRows,
     {
       figure: 'GET /api/health (ruta trivial): req/s',
       value: `${trivial.rps.toFixed(0)} req/s (p99 ${trivial.p99} ms)`,
@@ -214,20 +184,5 @@ rows.push(...(await medirPagosEnPostgres()));
 console.log('\nAntes y después del ciclo de vida en TypeScript (issue 21)…');
 rows.push(...compararAntesYDespues().map(filaDeComparacion));
 
-const table = [...listingRows, ...rows];
-const width = Math.max(...table.map((r) => r.figure.length));
-console.log('\n━━━ Benchmark ━━━');
-console.log(`${'Cifra'.padEnd(width)}  ${'Valor'.padEnd(28)}  ${'Presupuesto'.padEnd(11)}  Estado`);
-for (const r of table) {
-  const estado = r.ok === null ? '' : r.ok ? 'OK' : 'EXCEDIDO';
-  console.log(
-    `${r.figure.padEnd(width)}  ${r.value.padEnd(28)}  ${r.budget.padEnd(11)}  ${estado}`,
-  );
-}
-const failed = table.filter((r) => r.ok === false).length;
-console.log(
-  failed
-    ? `\n${failed} cifra(s) fuera de presupuesto`
-    : '\nTodas las cifras dentro del presupuesto',
-);
+const failed = imprimirTabla([...listingRows, ...rows]);
 process.exit(failed ? 1 : 0);

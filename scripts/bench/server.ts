@@ -15,29 +15,37 @@ const freePort = () =>
     });
   });
 
-/** The real built server on a free loopback port over the given DATA_DIR. */
+/**
+ * The real built server on a free loopback port over the given DATA_DIR. `env` adds settings
+ * after the bench's own; a key set to undefined is left out of the server's environment.
+ */
 export async function startServer(
   dataDir: string,
+  env: Record<string, string | undefined> = {},
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
+  const serverEnv: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_MAX: '100000000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    NODE_ENV: 'production',
+    // What production refuses to start without (apps/api/src/config.ts).
+    PUBLIC_URL: 'https://bench.compragrupal.invalid',
+    JWT_SECRET: BENCH_JWT_SECRET,
+    // Nothing listens there: a message fails and waits for its retry, off the measured path.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    ...env,
+  };
+  for (const [key, value] of Object.entries(serverEnv))
+    if (value === undefined) delete serverEnv[key];
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MAX: '100000000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      NODE_ENV: 'production',
-      // What production refuses to start without (apps/api/src/config.ts).
-      PUBLIC_URL: 'https://bench.compragrupal.invalid',
-      JWT_SECRET: BENCH_JWT_SECRET,
-      // Nothing listens there: a message fails and waits for its retry, off the measured path.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
