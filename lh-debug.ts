@@ -13,4 +13,8 @@ const el = lhr.audits['largest-contentful-paint-element']?.details as any;
 console.log(JSON.stringify(el?.items?.map((i: any) => i.items ?? i)).slice(0, 1200));
 const net = lhr.audits['network-requests']?.details as any;
 for (const r of net?.items ?? []) console.log(Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.transferSize, r.priority, r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 80));
+const lt = lhr.audits['long-tasks']?.details as any;
+for (const t of lt?.items ?? []) console.log('longtask', Math.round(t.startTime), Math.round(t.duration), String(t.url).replace(/^https?:\/\/[^/]+/, ''));
+const bt = lhr.audits['bootup-time']?.details as any;
+for (const t of bt?.items ?? []) console.log('bootup', Math.round(t.total), Math.round(t.scripting), String(t.url).replace(/^https?:\/\/[^/]+/, ''));
 chrome.kill();

@@ -107,10 +107,12 @@ describe('TiendaListing', () => {
     expect(screen.queryByRole('article', { name: 'Dietética Natural' })).toBeNull();
   });
 
-  it('shows skeletons while the location is being found and asks for nothing', () => {
+  it('says the location is being found, offers the map, and asks for nothing', () => {
     const { calls } = mockListingApi();
     renderListing({ location: null, locating: true });
-    expect(screen.getByRole('status')).toHaveTextContent('Cargando tiendas…');
+    expect(screen.getByRole('status', { name: 'Buscando tu ubicación…' })).toHaveTextContent(
+      'puedes elegir un punto en el mapa',
+    );
     expect(calls).toHaveLength(0);
   });
 

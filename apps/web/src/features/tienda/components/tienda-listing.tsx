@@ -9,6 +9,7 @@ import { useTiendasQueCubren } from '../api/tiendas-que-cubren';
 import { TODAS_LAS_CATEGORIAS, textoTiendasEncontradas } from '../lib/filtros';
 import { TiendaCardSkeleton } from './tienda-card-skeleton';
 import { TiendaFilters } from './tienda-filters';
+import { TiendaListingUbicando } from './tienda-listing-ubicando';
 import { TiendaListingEmpty } from './tienda-listing-empty';
 
 // The cards (with the carousel engine) are needed once the stores arrive: their code loads
@@ -117,7 +118,9 @@ export function TiendaListing({
         buscando={buscando}
       />
 
-      {cargando ? (
+      {locating && location === null ? (
+        <TiendaListingUbicando onChangeLocation={onChangeLocation} />
+      ) : cargando ? (
         <SkeletonGrid />
       ) : fallo ? (
         <ErrorView

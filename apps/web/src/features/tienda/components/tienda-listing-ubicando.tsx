@@ -1,0 +1,33 @@
+import { LocateIcon, MapPinnedIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/**
+ * While the browser is asked for the position and no point is saved: what is happening and the
+ * way around it. It is also what a page drawn on the server shows before the browser knows the
+ * visitor's location (docs/decisions/044), so it takes the room the answer will take.
+ */
+export function TiendaListingUbicando({ onChangeLocation }: { onChangeLocation: () => void }) {
+  return (
+    <section
+      role="status"
+      aria-labelledby="ubicando"
+      className="flex animate-rise-in flex-col items-center rounded-2xl border border-border border-dashed bg-card/70 px-6 py-12 text-center sm:py-16"
+    >
+      <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
+        <LocateIcon className="size-7 motion-safe:animate-pulse" aria-hidden />
+      </span>
+      <h2 id="ubicando" className="mt-5 font-semibold text-xl tracking-tight">
+        Buscando tu ubicación…
+      </h2>
+      <p className="mt-2 max-w-md text-pretty text-muted-foreground text-sm">
+        Si tu navegador te lo pide, permite el acceso a tu ubicación para ver las tiendas que
+        llegan hasta tu casa. Si prefieres no compartirla, puedes elegir un punto en el mapa y te
+        mostramos las tiendas de esa zona.
+      </p>
+      <Button type="button" variant="outline" className="mt-6" onClick={onChangeLocation}>
+        <MapPinnedIcon aria-hidden />
+        Elegir en el mapa
+      </Button>
+    </section>
+  );
+}
