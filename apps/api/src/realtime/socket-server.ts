@@ -195,7 +195,8 @@ export function attachRealtime(
       },
       nodos: () => io.of('/').adapter.serverCount(),
       avisarSalasCambiadas: (salas) => {
-        io.serverSideEmit('salasCambiadas', salas);
+        // A single process has no one to tell (its in-process adapter only warns).
+        if (fanOut.adapter) io.serverSideEmit('salasCambiadas', salas);
       },
       alCambiarSalasEnOtroNodo: (escuchar) => {
         io.on('salasCambiadas', escuchar);
