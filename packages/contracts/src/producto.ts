@@ -36,6 +36,12 @@ export const productoSchema = z
      * intrinsic `width`/`height`. The square card thumbnail is a different crop and is not
      * listed. Empty when the sizes are unknown (pictures stored before them): show `imagen`.
      */
+    /** Not in the spec: the 320 px square crop of `imagen`, for cards. */
+    imagenMiniatura: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('La miniatura cuadrada de 320 px de `imagen`, para tarjetas'),
     imagenVariantes: z
       .array(imagenVarianteSchema)
       .optional()

@@ -33,5 +33,6 @@ export const toProducto = (row: ProductoRow): Producto => ({
   cantidadTotalGrupo: row.cantidadTotalGrupo,
   fechaCreacion: row.fechaCreacion.toISOString(),
   disponible: row.disponible,
+  imagenMiniatura: row.imagenMiniatura,
   imagenVariantes: imagenVariantes(row),
 });

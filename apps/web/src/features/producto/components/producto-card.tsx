@@ -5,8 +5,20 @@ import { formatPrecio } from '@/lib/format-currency';
 import { cn } from '@/lib/utils';
 import { ProductoImagen } from './producto-imagen';
 
+/** About the width a card takes in the carousels that show it (half a phone, a fifth of 1280). */
+const TAMANIO_DE_TARJETA = '(min-width: 1024px) 16rem, (min-width: 640px) 33vw, 46vw';
+
 export interface ProductoCardProps {
-  producto: Pick<ProductoDeVitrina, '_id' | 'nombre' | 'precio' | 'imagen' | 'cantidadTotalGrupo'>;
+  producto: Pick<
+    ProductoDeVitrina,
+    | '_id'
+    | 'nombre'
+    | 'precio'
+    | 'imagen'
+    | 'imagenMiniatura'
+    | 'imagenVariantes'
+    | 'cantidadTotalGrupo'
+  >;
   /** Heading level of the name, to fit the page's outline. */
   headingLevel?: 'h3' | 'h4';
   /** One of the first cards on screen: its picture loads at once and before the rest. */
@@ -35,6 +47,9 @@ export function ProductoCard({
       <ProductoImagen
         src={producto.imagen}
         alt={producto.nombre}
+        miniatura={producto.imagenMiniatura}
+        variantes={producto.imagenVariantes}
+        sizes={TAMANIO_DE_TARJETA}
         prioritaria={imagenPrioritaria}
         className="aspect-square w-full"
       />

@@ -18,14 +18,29 @@ export interface ProductoImagenProps {
   variantes?: readonly ImagenVariante[];
   /** The width the picture takes in the caller's layout, for the `srcset`. */
   sizes?: string;
+  /** The square thumbnail (`imagenMiniatura`), for a caller that shows a square. */
+  miniatura?: string | null;
 }
 
-/** `srcset` and intrinsic size from the picture's versions; nothing when there are none. */
-export function atributosDeVariantes(variantes: readonly ImagenVariante[] = []) {
+/** The side of the square thumbnail the upload pipeline makes (MINIATURA_LADO in the API). */
+const MINIATURA_ANCHO = 320;
+
+/**
+ * `srcset` and intrinsic size from the picture's versions, with the square thumbnail first when
+ * the caller shows a square (a card); nothing when there are none.
+ */
+export function atributosDeVariantes(
+  variantes: readonly ImagenVariante[] = [],
+  miniatura?: string | null,
+) {
   const original = variantes.at(-1);
   if (!original) return {};
+  const candidatas = [
+    ...(miniatura ? [`${miniatura} ${MINIATURA_ANCHO}w`] : []),
+    ...variantes.map((v) => `${v.url} ${v.ancho}w`),
+  ];
   return {
-    srcSet: variantes.map((v) => `${v.url} ${v.ancho}w`).join(', '),
+    srcSet: candidatas.join(', '),
     width: original.ancho,
     height: original.alto,
   };
@@ -43,13 +58,14 @@ export function ProductoImagen({
   prioritaria = false,
   variantes,
   sizes,
+  miniatura,
 }: ProductoImagenProps) {
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
       <FallbackImage
         src={src}
         alt={alt}
-        {...atributosDeVariantes(variantes)}
+        {...atributosDeVariantes(variantes, miniatura)}
         sizes={sizes}
         loading={prioritaria ? 'eager' : 'lazy'}
         fetchPriority={prioritaria ? 'high' : 'auto'}
