@@ -6,7 +6,8 @@ import { cn } from '@/lib/utils';
 import { ProductoImagen } from './producto-imagen';
 
 /** About the width a card takes in the carousels that show it (half a phone, a fifth of 1280). */
-const TAMANIO_DE_TARJETA = '(min-width: 1024px) 16rem, (min-width: 640px) 33vw, 46vw';
+const TAMANIO_DE_TARJETA =
+  '(min-width: 1024px) 16rem, (min-width: 640px) calc(33vw - 1.5rem), calc(46vw - 1.5rem)';
 
 export interface ProductoCardProps {
   producto: Pick<
