@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ID_DEL_ESTADO_SSR } from '@compra-grupal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -198,6 +199,25 @@ describe('public pages drawn on the server (docs/decisions/044)', () => {
     globalThis.fallarDibujo = undefined;
     const otra = await t.app.inject({ url: `/product/${producto._id}` });
     expect(estadoDe(otra.body)).toBeDefined();
+  });
+});
+
+describe('compression', () => {
+  it('sends a drawn page as brotli or gzip as the browser accepts, the same page decoded', async () => {
+    const producto = await crearProducto(t, vendedor);
+    const url = `/product/${producto._id}`;
+    const plano = await t.app.inject({ url });
+    expect(plano.headers['content-encoding']).toBeUndefined();
+    expect(plano.headers.vary).toContain('accept-encoding');
+
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plano.body);
+    expect(br.rawPayload.length).toBeLessThan(plano.body.length / 2);
+
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plano.body);
   });
 });
 

@@ -4,6 +4,7 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conCabecera, type PaginaPublica } from '../lib/cabecera';
+import { codificacionAceptada, crearHtmlComprimido } from '../lib/html-comprimido';
 import type { RutaDibujable } from '../modules/vitrina/vitrina.datos';
 import { errorBody } from './error-handler';
 import {
@@ -163,6 +164,9 @@ export async function registerWebApp(
     return options.paginaPublica?.(ruta.pagina, ruta.id);
   };
 
+  // Pages travel compressed, like the built assets: a drawn page is 40–60 KB of HTML.
+  const comprimido = crearHtmlComprimido();
+
   app.setNotFoundHandler(async (request, reply) => {
     if (
       !soloArchivos.test(request.url) &&
@@ -173,11 +177,19 @@ export async function registerWebApp(
       if (destino) return reply.header('cache-control', 'no-store').redirect(destino, 302);
       const { estado, html } = await pagina(indexHtml, request.url);
       if (options.sinIndexar) reply.header('x-robots-tag', 'noindex');
+      const codificacion = codificacionAceptada(request.headers['accept-encoding']);
+      const cuerpo = comprimido(
+        options.sinIndexar ? indexPageSinIndexar(html) : html,
+        codificacion,
+      );
+      if (typeof cuerpo !== 'string' && codificacion)
+        reply.header('content-encoding', codificacion);
       return reply
         .status(estado)
         .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(options.sinIndexar ? indexPageSinIndexar(html) : html);
+        .send(cuerpo);
     }
     return reply.status(404).send(notFoundBody);
   });
