@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { conHidratacion, expect, test } from './fixtures';
 import { completarPaquete, logIn, toast } from './helpers';
 
 /**
@@ -45,7 +45,7 @@ test.describe('checkout and payments', () => {
 
     // A second browser watches the group page.
     const visitante = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const grupoPage = await visitante.newPage();
+    const grupoPage = conHidratacion(await visitante.newPage());
     await grupoPage.goto(`/group/${grupoId}`);
     await expect(grupoPage.getByRole('heading', { name: 'Detalle del Grupo' })).toBeVisible();
     await expect.poll(() => lugaresOcupados(grupoPage)).toBe(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, type Vendedor } from './fixtures';
+import { conHidratacion, expect, test, type Vendedor } from './fixtures';
 import { admin, logIn, repartidor, type Sesion, sesionPorApi, toast } from './helpers';
 
 /**
@@ -63,7 +63,7 @@ test.describe('orders and delivery', () => {
 
     // The seller sees both shoppers' orders ready to deliver.
     const vendedorContext = await browser.newContext();
-    const vendedorPage = await vendedorContext.newPage();
+    const vendedorPage = conHidratacion(await vendedorContext.newPage());
     await logIn(vendedorPage, vendedor.credenciales);
     const pendientesDelVendedor = async () => {
       await vendedorPage.goto('/my-store');
@@ -78,7 +78,7 @@ test.describe('orders and delivery', () => {
 
     // The courier: a wrong code, then the right one.
     const courierContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const courier = await courierContext.newPage();
+    const courier = conHidratacion(await courierContext.newPage());
     await logIn(courier, repartidor);
     await courier.goto('/delivery-orders');
     const tarjeta = courier.locator('article, li, [data-pedido]').filter({
@@ -116,7 +116,7 @@ test.describe('orders and delivery', () => {
     await api.pagarLugares(primero, otro, 1);
     const grupoId = await api.grupoAbierto(vendedor, otro.productoId);
     const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
+    const adminPage = conHidratacion(await adminContext.newPage());
     await logIn(adminPage, admin);
     await adminPage.goto('/admin/grupos');
     // The group holding the shopper's place: cancelling it opens the product's next (empty) one.

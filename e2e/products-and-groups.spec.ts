@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { conHidratacion, expect, test } from './fixtures';
 import { logIn, toast } from './helpers';
 
 /**
@@ -98,7 +98,7 @@ test.describe('products and purchase groups', () => {
 
     // A shopper opens the shared link and joins.
     const comprador = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const compradorPage = await comprador.newPage();
+    const compradorPage = conHidratacion(await comprador.newPage());
     try {
       await logIn(compradorPage, unComprador);
       await compradorPage.goto(`/group/${grupoId}`);

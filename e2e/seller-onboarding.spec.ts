@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { conHidratacion, expect, test } from './fixtures';
 import { admin, logIn, toast } from './helpers';
 
 /**
@@ -124,7 +124,7 @@ async function irAlConsentimiento(page: Page) {
 
 async function habilitarComoAdmin(browser: Browser, nombre: string) {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = conHidratacion(await context.newPage());
   try {
     await logIn(page, admin);
     await page.goto('/admin/tiendas');

@@ -14,7 +14,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * which saves each file the environment and the imports (docs/decisions/032-fast-ci.md);
  * setup.ts resets what tests leave behind (DOM, storage, cookies, toasts, viewport).
  */
-const needsIsolation = /\bvi\.(mock|doMock|useFakeTimers)\(|from '(@\/entry-server|react-dom\/server)'/;
+const needsIsolation =
+  /\bvi\.(mock|doMock|useFakeTimers)\(|from '(@\/entry-server|react-dom\/server)'/;
 const testFiles = readdirSync(here('src'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => join('src', file));

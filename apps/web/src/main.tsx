@@ -28,6 +28,10 @@ function AlHidratar({ children }: { children: ReactNode }) {
     render.instante = null;
     // The page answers from now on (the end-to-end journeys wait for this mark).
     document.documentElement.setAttribute('data-hidratada', '');
+    if (estado) {
+      if ('requestIdleCallback' in window) requestIdleCallback(openRealtime, { timeout: 2_000 });
+      else setTimeout(openRealtime, 200);
+    }
   }, []);
   useEffect(() => {
     if (pathname !== primera) document.documentElement.removeAttribute('data-dibujada');
@@ -74,10 +78,13 @@ if (estado) {
   startTransition(() => root.render(app));
 }
 
-// The realtime connection opens at load (the window's load event), from its own chunk: its
-// code does not compete with the first screen's (decision 016).
+// The realtime connection opens from its own chunk once the first screen is up: at load (the
+// window's load event), or once a drawn page is hydrated and the browser is idle. Its code does
+// not compete with the first screen's (decisions 016 and 044).
 function openRealtime(): void {
   void import('@/lib/socket').then(({ startRealtime }) => startRealtime());
 }
-if (document.readyState === 'complete') openRealtime();
-else window.addEventListener('load', openRealtime, { once: true });
+if (!estado) {
+  if (document.readyState === 'complete') openRealtime();
+  else window.addEventListener('load', openRealtime, { once: true });
+}

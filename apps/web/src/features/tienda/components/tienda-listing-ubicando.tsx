@@ -20,9 +20,9 @@ export function TiendaListingUbicando({ onChangeLocation }: { onChangeLocation: 
         Buscando tu ubicación…
       </h2>
       <p className="mt-2 max-w-md text-pretty text-muted-foreground text-sm">
-        Si tu navegador te lo pide, permite el acceso a tu ubicación para ver las tiendas que
-        llegan hasta tu casa. Si prefieres no compartirla, puedes elegir un punto en el mapa y te
-        mostramos las tiendas de esa zona.
+        Si tu navegador te lo pide, permite el acceso a tu ubicación para ver las tiendas que llegan
+        hasta tu casa. Si prefieres no compartirla, puedes elegir un punto en el mapa y te mostramos
+        las tiendas de esa zona.
       </p>
       <Button type="button" variant="outline" className="mt-6" onClick={onChangeLocation}>
         <MapPinnedIcon aria-hidden />

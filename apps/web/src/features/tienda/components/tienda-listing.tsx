@@ -9,8 +9,8 @@ import { useTiendasQueCubren } from '../api/tiendas-que-cubren';
 import { TODAS_LAS_CATEGORIAS, textoTiendasEncontradas } from '../lib/filtros';
 import { TiendaCardSkeleton } from './tienda-card-skeleton';
 import { TiendaFilters } from './tienda-filters';
-import { TiendaListingUbicando } from './tienda-listing-ubicando';
 import { TiendaListingEmpty } from './tienda-listing-empty';
+import { TiendaListingUbicando } from './tienda-listing-ubicando';
 
 // The cards (with the carousel engine) are needed once the stores arrive: their code loads
 // while the location and the stores are fetched, not with the first page.
