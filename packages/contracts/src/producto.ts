@@ -65,16 +65,17 @@ export const productoEnVentaSchema = productoSchema
 
 export type ProductoEnVenta = z.infer<typeof productoEnVentaSchema>;
 
-/**
- * What a public page (server-rendered, docs/decisions/044) holds of a product on sale: no
- * seller's user id. The product page reads no more than this.
- */
-export const productoPublicoSchema = productoEnVentaSchema.omit({ vendedorId: true });
+/** A product as a public page (server-rendered, docs/decisions/044) holds it: no seller's user id. */
+export const productoDeVitrinaSchema = productoSchema.omit({ vendedorId: true });
+
+export type ProductoDeVitrina = z.infer<typeof productoDeVitrinaSchema>;
+
+/** A product page's product: a product of the storefront, with its store named. */
+export const productoPublicoSchema = productoDeVitrinaSchema.extend(
+  productoEnVentaSchema.pick({ tienda: true }).shape,
+);
 
 export type ProductoPublico = z.infer<typeof productoPublicoSchema>;
-
-/** A product in a public page's list (a store's page): no seller's user id. */
-export type ProductoDeVitrina = Omit<Producto, 'vendedorId'>;
 
 /** Bounds of a product's numbers (the server refuses what lies outside them). */
 export const LIMITES_PRODUCTO = {

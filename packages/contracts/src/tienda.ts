@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
 import { crearDireccionRequestSchema } from './direccion';
 import { idSchema } from './ids';
-import { productoSchema } from './producto';
+import { productoDeVitrinaSchema, productoSchema } from './producto';
 import { texto } from './texto';
 import { emailSchema, telefonoSchema } from './usuario';
 
@@ -77,7 +77,7 @@ export const tiendaConProductosSchema = z
  */
 export const tiendaPublicaSchema = tiendaConProductosSchema
   .omit({ razonSocial: true })
-  .extend({ productos: z.array(productoSchema.omit({ vendedorId: true })) });
+  .extend({ productos: z.array(productoDeVitrinaSchema) });
 
 export type TiendaPublica = z.infer<typeof tiendaPublicaSchema>;
 

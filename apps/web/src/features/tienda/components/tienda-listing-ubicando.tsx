@@ -1,5 +1,6 @@
 import { LocateIcon, MapPinnedIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { EstadoDelListado } from './tienda-listing-empty';
 
 /**
  * While the browser is asked for the position and no point is saved: what is happening and the
@@ -8,17 +9,13 @@ import { Button } from '@/components/ui/button';
  */
 export function TiendaListingUbicando({ onChangeLocation }: { onChangeLocation: () => void }) {
   return (
-    <section
+    <EstadoDelListado
+      id="ubicando"
       role="status"
-      aria-labelledby="ubicando"
-      className="flex animate-rise-in flex-col items-center rounded-2xl border border-border border-dashed bg-card/70 px-6 py-12 text-center sm:py-16"
+      icono={LocateIcon}
+      iconoClassName="motion-safe:animate-pulse"
+      titulo="Buscando tu ubicación…"
     >
-      <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
-        <LocateIcon className="size-7 motion-safe:animate-pulse" aria-hidden />
-      </span>
-      <h2 id="ubicando" className="mt-5 font-semibold text-xl tracking-tight">
-        Buscando tu ubicación…
-      </h2>
       <p className="mt-2 max-w-md text-pretty text-muted-foreground text-sm">
         Si tu navegador te lo pide, permite el acceso a tu ubicación para ver las tiendas que llegan
         hasta tu casa. Si prefieres no compartirla, puedes elegir un punto en el mapa y te mostramos
@@ -28,6 +25,6 @@ export function TiendaListingUbicando({ onChangeLocation }: { onChangeLocation: 
         <MapPinnedIcon aria-hidden />
         Elegir en el mapa
       </Button>
-    </section>
+    </EstadoDelListado>
   );
 }
