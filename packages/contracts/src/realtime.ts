@@ -32,6 +32,11 @@ export const stockActualizadoSchema = z.object({
  * pages show is read again, and the pages the server keeps are drawn anew (decision 044).
  */
 export const productoActualizadoSchema = z.object({ productoId: idSchema });
+/**
+ * The store's page changed (its room): the seller edited its data or its categories, or the
+ * product team enabled or disabled it. The pages the server keeps are drawn anew (decision 044).
+ */
+export const tiendaActualizadaSchema = z.object({ tiendaId: idSchema });
 
 /*
  * Private events, sent only to their user's room (`rooms.usuario`), which the server puts
@@ -63,6 +68,7 @@ export const serverToClientSchemas = {
   grupoCerradoPorVendedor: grupoCerradoPorVendedorSchema,
   stockActualizado: stockActualizadoSchema,
   productoActualizado: productoActualizadoSchema,
+  tiendaActualizada: tiendaActualizadaSchema,
   tiendaHabilitada: tiendaHabilitadaSchema,
   pagoAprobado: pagoAprobadoSchema,
   /** A new notification for the user (the bell, docs/decisions/041). */

@@ -6,6 +6,8 @@ import { ID_DEL_ESTADO_SSR } from '@compra-grupal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gruposDeCompra } from '../db/schema';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
+import { login } from '../test/auth-helpers';
 import {
   camposDeProducto,
   crearProducto,
@@ -182,6 +184,54 @@ describe('public pages drawn on the server (docs/decisions/044)', () => {
     const res = await t.app.inject({ url });
     expect(globalThis.dibujos).toEqual([url, url]);
     expect(estadoDe(res.body)?.cache).toMatchObject({ producto: { precio: 1500 } });
+  });
+
+  it('a store disabled by the team is a 404 page at once, and drawn again once enabled', async () => {
+    const tienda = await vendedorConTienda(t);
+    const admin = await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD);
+    const url = `/store/${tienda.tiendaId}`;
+    const revisar = async (accion: 'habilitar' | 'deshabilitar') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/tiendas/${tienda.tiendaId}/${accion}`,
+        headers: admin.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      await t.app.outbox.publishPending();
+      return t.app.inject({ url });
+    };
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+
+    const baja = await revisar('deshabilitar');
+    expect(baja.statusCode).toBe(404);
+    expect(estadoDe(baja.body)).toBeUndefined();
+
+    const alta = await revisar('habilitar');
+    expect(alta.statusCode).toBe(200);
+    expect(estadoDe(alta.body)?.cache).toMatchObject({ tienda: { _id: tienda.tiendaId } });
+  });
+
+  it("a store's page and its products' are drawn anew once the seller edits the store", async () => {
+    const producto = await crearProducto(t, vendedor);
+    const paginas = [`/store/${vendedor.tiendaId}`, `/product/${producto._id}`];
+    await t.app.outbox.publishPending();
+    for (const url of paginas) await t.app.inject({ url });
+    // Kept: a second visit draws nothing.
+    for (const url of paginas) await t.app.inject({ url });
+    expect(globalThis.dibujos).toEqual(paginas);
+    globalThis.dibujos.length = 0;
+
+    const categorias = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tienda/editar-categorias/${vendedor.tiendaId}`,
+      headers: vendedor.auth,
+      payload: { categoriasLocales: vendedor.categorias },
+    });
+    expect(categorias.statusCode).toBe(200);
+    await t.app.outbox.publishPending();
+
+    for (const url of paginas) await t.app.inject({ url });
+    expect(globalThis.dibujos).toEqual(paginas);
   });
 
   it('a page that cannot be drawn goes out as the client-rendered shell, with a log line', async () => {

@@ -6,7 +6,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { conCabecera, jsonEnScript, type PaginaPublica } from '../lib/cabecera';
 import { crearCacheDePaginas } from '../lib/ssr/cache-de-paginas';
 import { inlinarCssCritico } from '../lib/ssr/css-critico';
-import type { DatosConSalas, RutaDibujable } from '../modules/vitrina/vitrina.datos';
+import {
+  type DatosConSalas,
+  type RutaDibujable,
+  salasDeLaRuta,
+} from '../modules/vitrina/vitrina.datos';
 
 /** The web app's server entry (apps/web/src/entry-server.tsx), as `vite build --ssr` writes it. */
 interface EntradaDelServidor {
@@ -85,7 +89,10 @@ export async function crearDibujoDePaginas({
         const encabezado = await cabecera();
         const conSuCabecera = encabezado ? conCabecera(indexHtml, encabezado.etiquetas) : indexHtml;
         if (encabezado && encabezado.estado !== 200) {
-          return { valor: { estado: encabezado.estado, html: conSuCabecera }, salas: [] };
+          return {
+            valor: { estado: encabezado.estado, html: conSuCabecera },
+            salas: salasDeLaRuta(ruta),
+          };
         }
         const { datos, salas } = await datosDePagina(ruta);
         const dibujo = await entrada.renderizarPagina(pathname, datos);

@@ -23,6 +23,7 @@ import type {
   TiendaEnRevisionRow,
   TiendasEnRevision,
 } from '../tienda/tienda.ports';
+import { registrarTiendaActualizada } from '../tienda/tienda-actualizada';
 
 interface AdminServiceDeps {
   /** A store's review: its state written and the owner told (the outbox). */
@@ -94,6 +95,8 @@ export function createAdminService({
     return withTransaction(async (repos) => {
       const { tienda, eventos } = repos;
       const cambiada = await tienda.setHabilitada(tiendaId, habilitada);
+      // Its page, and its products', appear or go (404) at once, not when the server's copy expires.
+      if (cambiada) await registrarTiendaActualizada(eventos, tiendaId);
       if (cambiada && habilitada) {
         await eventos.registrar(userRoom(cambiada.usuarioId), 'tiendaHabilitada', { tiendaId });
       }

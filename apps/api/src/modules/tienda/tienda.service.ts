@@ -18,8 +18,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
 import { centavosAPesos } from '../../lib/money';
+import type { OutboxRepository } from '../../realtime/outbox.repository';
 import { toProducto } from '../producto/producto.mapper';
 import type { TiendaRepository } from './tienda.repository';
+import { registrarTiendaActualizada } from './tienda-actualizada';
 
 const tiendaNoEncontrada = () => notFound('TIENDA_NO_ENCONTRADA');
 
@@ -43,7 +45,7 @@ const categoriaLocal = (fila: { id: string; nombre: string }): CategoriaLocal =>
 
 interface TiendaServiceDeps {
   storage: StoragePort;
-  withTransaction: WithTransaction<{ tienda: TiendaRepository }>;
+  withTransaction: WithTransaction<{ tienda: TiendaRepository; eventos: OutboxRepository }>;
 }
 
 const tiendaDelVendedor = (tienda: {
@@ -162,6 +164,7 @@ export function createTiendaService({
             ...(nuevo ? { logo: nuevo.url } : {}),
           });
           if (!tienda) throw tiendaNoEncontrada();
+          await registrarTiendaActualizada(repos.eventos, tienda.id);
           return { tienda, logoAnterior: bloqueada.logo };
         });
       } catch (error) {
@@ -261,6 +264,7 @@ export function createTiendaService({
               .filter(({ _id }) => _id === undefined)
               .map(({ nombre }) => ({ id: newId(), tiendaId, nombre })),
           );
+          await registrarTiendaActualizada(repos.eventos, tiendaId);
           return (await repos.tienda.findCategoriasLocales(tiendaId)).map(categoriaLocal);
         });
       } catch (error) {

@@ -28,6 +28,14 @@ export interface DatosConSalas {
 }
 
 /**
+ * The room of the resource a page shows: a page that answered 404 (a disabled store, say) is
+ * dropped when that room has news (the store enabled again).
+ */
+export function salasDeLaRuta(ruta: RutaDibujable): string[] {
+  return ruta.pagina === 'inicio' ? [] : [rooms[ruta.pagina](ruta.id)];
+}
+
+/**
  * The data of a public page, in its public projection: what the screen shows, parsed through
  * the contracts' public schemas, which drop every field a page must not hold (the seller's user
  * id, the store's razón social). A page that does not exist throws the service's 404.
