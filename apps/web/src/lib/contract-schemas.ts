@@ -10,5 +10,6 @@ export {
   esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
+  soporteSchema,
   usuarioResponseSchema,
 } from '@compra-grupal/contracts';

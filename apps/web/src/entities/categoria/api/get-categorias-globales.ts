@@ -1,4 +1,4 @@
-import { type Categoria, categoriasSchema } from '@compra-grupal/contracts';
+import type { Categoria } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -10,13 +10,15 @@ export const categoriaKeys = {
 
 /**
  * GET /api/categoria/getAllCategoria (public): the global store categories, for the
- * marketplace filter and the store wizard. One key and one parse for every screen.
+ * marketplace filter and the store wizard: one key for every screen.
  */
 export function categoriasGlobalesQueryOptions() {
   return queryOptions({
     queryKey: categoriaKeys.lista(),
-    queryFn: ({ signal }): Promise<Categoria[]> =>
-      api.get('/api/categoria/getAllCategoria', { auth: false, schema: categoriasSchema, signal }),
+    // Not parsed here: the server serialises this answer through the contract's schema, and
+    // the listing asks for it on the first page, which carries no zod (decision 016).
+    queryFn: ({ signal }) =>
+      api.get<Categoria[]>('/api/categoria/getAllCategoria', { auth: false, signal }),
     staleTime: 10 * 60_000,
   });
 }
