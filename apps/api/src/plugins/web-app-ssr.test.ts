@@ -20,6 +20,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const PUBLIC_URL = 'https://compragrupal.example.com.ar';
 const INDEX = `<!doctype html><html lang="es-AR"><head><meta charset="UTF-8" />
 <title>Compra Grupal</title>
+<meta name="viewport" content="width=device-width, initial-scale=1.0" />
 <script type="module" crossorigin src="/assets/index-abc123.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-vendor-def456.js">
 </head><body><div id="root"></div></body></html>`;
@@ -87,7 +88,10 @@ describe('public pages drawn on the server (docs/decisions/044)', () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="image" href="${producto.imagen}"`);
+    const precarga = head.indexOf(`<link rel="preload" as="image" href="${producto.imagen}"`);
+    // After the viewport, so that a srcset is chosen for the phone's width, not 980 px.
+    expect(precarga).toBeGreaterThan(head.indexOf('<meta name="viewport"'));
+    expect(head.indexOf('<meta name="viewport"')).toBeGreaterThan(0);
     expect(head).toContain('application/ld+json');
     expect(html).toMatch(/<div id="root"><main>.*Yerba &lt;b>Nona/);
     // The screen's answer is in the page: no hint to fetch it again.

@@ -27,7 +27,12 @@ const PAGINAS_MAXIMAS = 500;
 const PRECARGAS_AL_PRINCIPIO = /^(?:<link [^>]*>)+/;
 /** The document's element: `data-dibujada` marks a page drawn here (no screen rises in). */
 const HTML = /<html\b[^>]*>/i;
-/** The head's first tag: the preloads go right after it. */
+/**
+ * Where the preloads go: right after the viewport (a `srcset` preload read before it is chosen
+ * for the 980 px default layout, and the picture then asked for a second time at its real
+ * size), or after the charset in a page without one.
+ */
+const VIEWPORT = /<meta name="viewport"[^>]*>/i;
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 
 export interface PaginaDibujada {
@@ -118,7 +123,7 @@ function conDibujo(html: string, dibujo: { html: string; estado: unknown }): str
   const estado = `<script type="application/json" id="${ID_DEL_ESTADO_SSR}">${jsonEnScript(dibujo.estado)}</script>`;
   return html
     .replace(HTML, (etiqueta) => `${etiqueta.slice(0, -1)} data-dibujada>`)
-    .replace(CHARSET, (charset) => `${charset}${precargas}`)
+    .replace(VIEWPORT.test(html) ? VIEWPORT : CHARSET, (meta) => `${meta}${precargas}`)
     .replace('<div id="root"></div>', () => `<div id="root">${marcado}</div>${estado}`);
 }
 
