@@ -28,9 +28,9 @@ const PRECARGAS_AL_PRINCIPIO = /^(?:<link [^>]*>)+/;
 /** The document's element: `data-dibujada` marks a page drawn here (no screen rises in). */
 const HTML = /<html\b[^>]*>/i;
 /**
- * Where the preloads go: right after the viewport (a `srcset` preload read before it is chosen
- * for the 980 px default layout, and the picture then asked for a second time at its real
- * size), or after the charset in a page without one.
+ * Where the preloads go: right after the viewport. Read before it, a `srcset` preload was
+ * chosen for another width than the picture's own, and Lighthouse's phone downloaded each first
+ * picture twice (320 and 640 px). After the charset in a page without one.
  */
 const VIEWPORT = /<meta name="viewport"[^>]*>/i;
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
