@@ -1,4 +1,3 @@
-import { esPropietarioResponseSchema } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { grupoKeys } from './grupo-keys';
@@ -6,11 +5,14 @@ import { grupoKeys } from './grupo-keys';
 /**
  * GET /api/producto/esPropietario/{productId}/{userId}: whether the user owns the product (the
  * product page then shows 'Panel del Propietario'). A failed check counts as not the owner.
+ * Asked only with a session: the schema loads with the answer, so a drawn product page that
+ * anyone opens carries no zod (`lib/contract-schemas`).
  */
 export function esPropietarioQueryOptions(productoId: string, userId: string) {
   return queryOptions({
     queryKey: grupoKeys.esPropietario(productoId, userId),
     queryFn: async ({ signal }): Promise<boolean> => {
+      const { esPropietarioResponseSchema } = await import('@/lib/contract-schemas');
       const { esPropietario } = await api.get(
         `/api/producto/esPropietario/${productoId}/${userId}`,
         { schema: esPropietarioResponseSchema, signal },

@@ -1,4 +1,4 @@
-import { type PedidoConGrupos, pedidosConGruposResponseSchema } from '@compra-grupal/contracts';
+import type { PedidoConGrupos } from '@compra-grupal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { pedidosKeys } from './pedidos-keys';
@@ -17,6 +17,8 @@ async function getPedidosConGrupos(
   usuarioId: string,
   signal?: AbortSignal,
 ): Promise<PedidoConGrupos[]> {
+  // Also asked on the product page, for a signed-in shopper only: the schema loads with it.
+  const { pedidosConGruposResponseSchema } = await import('@/lib/contract-schemas');
   try {
     const pedidos = await api.post(
       '/api/pedido/obtenerPedidosConGruposPorUsuario',
