@@ -99,7 +99,8 @@ export function Carousel({
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
-    updateEdges();
+    // Its first call comes once the browser has laid the carousel out, before it paints:
+    // measuring here instead would force a layout of the whole page in the middle of the commit.
     const observer = new ResizeObserver(updateEdges);
     observer.observe(viewport);
     return () => observer.disconnect();
