@@ -38,12 +38,24 @@ export function createRealtimeFanOut(
   let listening: Promise<void> = Promise.resolve();
   // The adapter takes its LISTEN connection with connect() and sends LISTEN on it at once.
   // A query queued on the same connection after that answers only once LISTEN has.
+  // A checked-out client's errors are not the pool's, and the adapter listens to its `end` only
+  // (to connect again) and never hands it back. So a connection the server drops (a restart,
+  // pg_terminate_backend) would be an unhandled 'error' that ends the process, and would keep
+  // one of the pool's two places: the reconnection and the NOTIFYs would then wait forever.
+  // Here it is logged and handed back with its error, which makes the pool drop it.
   const adapterPool = {
     query: pool.query.bind(pool),
     connect: () => {
       const connecting = pool.connect();
       listening = connecting.then(
         async (client) => {
+          client.on('error', (err) => {
+            onError(err);
+            const devolver = client.release;
+            // Once: the adapter's close must not hand back what the pool has already dropped.
+            client.release = () => undefined;
+            devolver(err);
+          });
           await new Promise((resolve) => setImmediate(resolve));
           await client.query('SELECT 1').catch(() => undefined);
         },
