@@ -183,6 +183,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
         url: `/api/pedido/linkPago/${pedidoId}/${v.tiendaId}`,
         headers: comprador.auth,
       });
+      if (link.statusCode !== 200) throw new Error(`linkPago: ${link.statusCode} ${link.body}`);
       const prefId = new URL(link.json().init_point).searchParams.get('pref_id') as string;
       const pago = await app.inject({
         method: 'POST',
