@@ -72,14 +72,18 @@ const p95 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
 };
 
-/** Runs `work` over `items` with `limit` in flight at once. */
-async function enParalelo<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+/** Runs `work` over `items` with `limit` in flight at once, each lane told its number. */
+async function enParalelo<T>(
+  items: T[],
+  limit: number,
+  work: (item: T, carril: number) => Promise<void>,
+) {
   let next = 0;
   await Promise.all(
-    Array.from({ length: limit }, async () => {
+    Array.from({ length: limit }, async (_, carril) => {
       while (next < items.length) {
         const item = items[next++] as T;
-        await work(item);
+        await work(item, carril);
       }
     }),
   );
@@ -163,10 +167,17 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     const prefP95 = p95(latencias);
     console.log(`  crearPreferencia (3 vendedores): p95 ${prefP95.toFixed(1)} ms`);
 
-    // Orders paid on the sandbox beforehand (not timed).
+    // Orders paid on the sandbox beforehand (not timed), one shopper per lane: a shopper's new
+    // order replaces their older ones with no payment under way (docs/decisions/029), so a
+    // shopper preparing two at once could lose one to the other before its link is asked for.
     const pagos: string[] = [];
     const indices = Array.from({ length: APROBACIONES }, (_, i) => i);
-    await enParalelo(indices, 10, async (i) => {
+    const carriles = 10;
+    const compradores = [comprador];
+    while (compradores.length < carriles) compradores.push(await compradorConDireccion(t));
+    await enParalelo(indices, carriles, async (i, carril) => {
+      const comprador = compradores[carril] ?? compradores[0];
+      if (!comprador) return;
       const v = vendedores[i % 3];
       const productoId = productosDe[i % 3]?.[Math.floor(i / 3) % 4] as string;
       if (!v) return;
