@@ -103,15 +103,31 @@ export function emailUnico(prefijo = 'e2e') {
   return `${prefijo}.${randomUUID()}@example.com`;
 }
 
+/** Spots handed out by this worker process so far. */
+let lugaresDados = 0;
+/** Degrees between two spots: about 5.5 km north-south, more than a 2 km store reaches. */
+const PASO_GRADOS = 0.05;
+const FILAS = 140; // -46° to -39°
+const COLUMNAS = 110; // -70.5° to -65°
+
 /**
  * A spot of the map for one test: somewhere in Patagonia, hundreds of kilometres from every
- * demo store (Buenos Aires and Córdoba), and kilometres away from any other test's spot, so
- * that the marketplace there lists the test's own stores and nothing else.
+ * demo store (Buenos Aires and Córdoba), and on a cell of a grid no other test of the run gets,
+ * so that the marketplace there lists the test's own stores and nothing else. Random spots
+ * once fell within a store's reach of another test's (a fourth store in a listing of three).
+ * The cell comes from the worker's index (a worker started again after a failure gets a new
+ * one) and the spots the worker already gave.
  */
 export function lugarPropio(): Ubicacion {
-  const grados = (desde: number, hasta: number) =>
-    Math.round((desde + Math.random() * (hasta - desde)) * 10_000) / 10_000;
-  return { latitude: grados(-46, -39), longitude: grados(-70.5, -65) };
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  const celda = worker * 1000 + lugaresDados++;
+  const fila = celda % FILAS;
+  const columna = Math.floor(celda / FILAS) % COLUMNAS;
+  const redondo = (grados: number) => Math.round(grados * 10_000) / 10_000;
+  return {
+    latitude: redondo(-46 + fila * PASO_GRADOS),
+    longitude: redondo(-70.5 + columna * PASO_GRADOS),
+  };
 }
 
 const imagenes = new Map<string, Promise<Buffer>>();
