@@ -176,8 +176,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     const compradores = [comprador];
     while (compradores.length < carriles) compradores.push(await compradorConDireccion(t));
     await enParalelo(indices, carriles, async (i, carril) => {
-      const comprador = compradores[carril] ?? compradores[0];
-      if (!comprador) return;
+      const comprador = compradores[carril] as (typeof compradores)[number];
       const v = vendedores[i % 3];
       const productoId = productosDe[i % 3]?.[Math.floor(i / 3) % 4] as string;
       if (!v) return;

@@ -1,6 +1,6 @@
 import { LocateIcon, MapPinnedIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { EstadoDelListado } from './tienda-listing-empty';
+import { EstadoDelListado } from './estado-del-listado';
 
 /**
  * While the browser is asked for the position and no point is saved: what is happening and the
