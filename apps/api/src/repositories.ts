@@ -1,4 +1,5 @@
 import type { Database } from './db/database';
+import { createOrdenDeBloqueo } from './db/orden-de-bloqueo';
 import { createUnitOfWork, type WithTransaction } from './db/unit-of-work';
 import { createAvisoRepository } from './modules/aviso/aviso.repository';
 import { createCategoriaRepository } from './modules/categoria/categoria.repository';
@@ -30,6 +31,8 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
   return {
     /** The notification center (aviso/aviso.service.ts decides). */
     aviso: createAvisoRepository(db),
+    /** Row locks in the one documented order (db/orden-de-bloqueo.ts). */
+    bloqueos: createOrdenDeBloqueo(db),
     categoria: createCategoriaRepository(db),
     cobertura: createCoberturaRepository(db),
     direccion: createDireccionRepository(db),

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { esConflictoDeConcurrencia } from '../lib/db-errors';
 import type { Database } from './database';
 
 /**
@@ -30,6 +31,12 @@ import type { Database } from './database';
  *   larger transaction passes the repositories it was given down explicitly, so what commits
  *   together is visible in the code. (A repository may still use `tx.transaction` itself,
  *   which drizzle turns into a savepoint.)
+ * - **Deadlocks and serialization failures are retried.** A transaction that PostgreSQL ends
+ *   with SQLSTATE 40P01 or 40001 is rolled back and run again from the start (fresh
+ *   repositories, nothing of the failed try kept), up to `INTENTOS_POR_CONFLICTO` times with a
+ *   short random wait, so nobody sees a 500 for it. The callback must therefore do nothing
+ *   outside the database that a second run would repeat (the rule above already says so).
+ *   Locks are taken in the order docs/decisions/045 writes down, which keeps these rare.
  * - **PGlite has one connection.** PGlite runs one transaction at a time and queues every
  *   other query (from other requests) behind it, so nothing from outside joins an open
  *   transaction or sees its uncommitted writes; they wait for it to finish. Keep transactions
@@ -84,8 +91,7 @@ export function createUnitOfWork<R>(
     beforeCommit?: (repositories: R) => Promise<void>;
   } = {},
 ): WithTransaction<R> {
-  return async (work) => {
-    if (insideTransaction()) throw new NestedTransactionError();
+  const once: WithTransaction<R> = async (work) => {
     const state = { open: true };
     let result: Awaited<ReturnType<typeof work>>;
     try {
@@ -108,4 +114,21 @@ export function createUnitOfWork<R>(
     afterCommit?.();
     return result;
   };
+  return async (work) => {
+    if (insideTransaction()) throw new NestedTransactionError();
+    for (let intento = 1; ; intento++) {
+      try {
+        return await once(work);
+      } catch (error) {
+        if (intento >= INTENTOS_POR_CONFLICTO || !esConflictoDeConcurrencia(error)) throw error;
+        await esperar(ESPERA_ENTRE_INTENTOS_MS * intento * (0.5 + Math.random()));
+      }
+    }
+  };
 }
+
+/** Tries of a transaction that keeps ending in a deadlock or a serialization failure. */
+export const INTENTOS_POR_CONFLICTO = 5;
+/** The base of the random wait before trying again (grows with each try). */
+const ESPERA_ENTRE_INTENTOS_MS = 5;
+const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

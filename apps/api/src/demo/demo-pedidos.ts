@@ -131,12 +131,11 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
       if (!toma) return;
 
       if (demo.estado === 'entregado') {
-        // Delivered by hand above: the order and its group complete as a delivery does.
-        await repos.entrega.markPedidoEntregado(pedidoId);
+        // Delivered by hand above: its group completes as a delivery does.
         await repos.entrega.markGruposCompletados([toma.grupoId], ahora);
       }
       if (demo.estado === 'cancelado') {
-        await repos.cancelacion.markCancelado(toma.grupoId);
+        await repos.cancelacion.markCancelado(toma.grupoId, ahora);
         // The lifecycle decides the refund, as a real cancellation; the demo's was confirmed.
         const { ids } = await cicloDeVida.reembolsarGrupoCancelado(repos, toma.grupoId, ahora);
         for (const [i, id] of ids.entries()) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk-storage';
@@ -14,6 +14,7 @@ import {
   cuentasMercadoPago,
   gruposDeCompra,
   notificaciones,
+  pagosPorVendedor,
   participantesGrupo,
   pedidos,
   productos,
@@ -56,13 +57,15 @@ describe('runSeed', () => {
     const estados = await database.db
       .select({
         pedido: pedidos.id,
-        entregado: pedidos.entregado,
+        entregado: sql<boolean>`${pagosPorVendedor.entregadoEn} is not null`,
         grupo: gruposDeCompra.estado,
         reembolso: reembolsos.estado,
       })
       .from(pedidos)
       .innerJoin(participantesGrupo, eq(participantesGrupo.pedidoId, pedidos.id))
       .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
+      // Each demo order has one seller's part.
+      .innerJoin(pagosPorVendedor, eq(pagosPorVendedor.pedidoId, pedidos.id))
       .leftJoin(reembolsos, eq(reembolsos.participanteId, participantesGrupo.id))
       .where(eq(pedidos.usuarioId, DEMO_USUARIOS.comprador.id))
       .orderBy(pedidos.id);

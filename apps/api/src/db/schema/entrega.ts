@@ -69,6 +69,11 @@ export const reembolsos = pgTable(
       .defaultNow(),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     reembolsadoEn: timestamp('reembolsado_en', { withTimezone: true }),
+    /**
+     * A worker claimed the refund until then (it is calling the provider): no other worker
+     * takes it meanwhile; a worker that died leaves it to the next after this time.
+     */
+    reclamadoHasta: timestamp('reclamado_hasta', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('reembolsos_participante_idx').on(table.participanteId),

@@ -61,7 +61,6 @@ export const pedidos = pgTable(
     paquete: jsonb('paquete').$type<PaqueteRow>().notNull(),
     aprobado: boolean('aprobado').notNull().default(false),
     todosLosPagosAprobados: boolean('todos_los_pagos_aprobados').notNull().default(false),
-    entregado: boolean('entregado').notNull().default(false),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     reservaExpiraEn: timestamp('reserva_expira_en', { withTimezone: true }).notNull(),
     reservaLiberadaEn: timestamp('reserva_liberada_en', { withTimezone: true }),

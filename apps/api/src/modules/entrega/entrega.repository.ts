@@ -33,7 +33,6 @@ export function createEntregaRepository(db: Database) {
           usuarioId: pedidos.usuarioId,
           codigo: pedidos.codigo,
           aprobado: pedidos.aprobado,
-          entregado: pedidos.entregado,
         })
         .from(pedidos)
         .where(eq(pedidos.id, id));
@@ -172,15 +171,14 @@ export function createEntregaRepository(db: Database) {
         .orderBy(asc(pedidos.creadoEn), asc(pedidos.id), asc(pagosPorVendedor.tiendaId))
         .limit(limite),
 
-    /** Of these orders, those not delivered, optionally only the user's own. */
-    async findPedidosSinEntregar(pedidoIds: string[], { usuarioId }: { usuarioId?: string }) {
+    /** Of these orders, those that exist, optionally only the user's own. */
+    async findPedidosVisibles(pedidoIds: string[], { usuarioId }: { usuarioId?: string }) {
       const rows = await db
         .select({ id: pedidos.id })
         .from(pedidos)
         .where(
           and(
             inArray(pedidos.id, pedidoIds),
-            eq(pedidos.entregado, false),
             usuarioId ? eq(pedidos.usuarioId, usuarioId) : undefined,
           ),
         );
@@ -301,11 +299,6 @@ export function createEntregaRepository(db: Database) {
         )
         .returning({ tiendaId: pagosPorVendedor.tiendaId });
       return rows.map((r) => r.tiendaId);
-    },
-
-    /** The order is delivered (the lifecycle says every part that goes on is). */
-    async markPedidoEntregado(pedidoId: string): Promise<void> {
-      await db.update(pedidos).set({ entregado: true }).where(eq(pedidos.id, pedidoId));
     },
 
     /**

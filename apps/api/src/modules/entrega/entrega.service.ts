@@ -10,6 +10,7 @@ import {
   type PedidoParaEntregar,
   VENTANA_CODIGO_MS,
 } from '@compra-grupal/contracts';
+import type { OrdenDeBloqueo } from '../../db/orden-de-bloqueo';
 import type { WithTransaction } from '../../db/unit-of-work';
 import {
   hasRole,
@@ -113,6 +114,7 @@ export function createEntregaService({
   /** Delivery's rows, the parts' states, and the group announcement (the places ledger's). */
   withTransaction: WithTransaction<
     RepositoriosDelAviso & {
+      bloqueos: OrdenDeBloqueo;
       entrega: EntregaRepository;
       cicloDeVida: PartesDelCiclo;
       grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
@@ -129,8 +131,8 @@ export function createEntregaService({
 }) {
   /**
    * Delivers, in one transaction, the order's part of `tiendaId`, or (without it) every part
-   * that is ready and not delivered yet: the audit on each part, the order's `entregado` when
-   * none is left, and the groups that every order in them now has delivered become
+   * that is ready and not delivered yet: the audit on each part, the shopper's notice when
+   * the order is then delivered (derived from its parts), and the groups that every order in them now has delivered become
    * `completado` (`grupoActualizado`).
    */
   function entregar(input: {
@@ -142,7 +144,10 @@ export function createEntregaService({
   }): Promise<EntregaResponse> {
     return withTransaction(async (repos) => {
       const ahora = clock.now();
-      // Groups first, locked in id order: concurrent deliveries into a group take turns.
+      // The order, then its groups in id order (docs/decisions/046): a cancellation of one of
+      // its groups and another delivery of it take turns with this one, and concurrent
+      // deliveries into a group too.
+      await repos.bloqueos.bloquear({ pedidos: [input.pedidoId] });
       const grupos = await repos.entrega.lockGruposDePedido(input.pedidoId);
       const todas = await repos.cicloDeVida.findPartes([input.pedidoId], ahora);
       const partes = todas.filter(
@@ -168,10 +173,7 @@ export function createEntregaService({
         entregada: p.entregada || entregadas.includes(p.tiendaId),
       }));
       const entregado = estadoDePedido(despues.map(estadoDeParte)) === 'entregado';
-      if (entregado) {
-        await repos.entrega.markPedidoEntregado(input.pedidoId);
-        await mensajes?.pedidoEntregado(repos, { pedidoId: input.pedidoId, ahora });
-      }
+      if (entregado) await mensajes?.pedidoEntregado(repos, { pedidoId: input.pedidoId, ahora });
 
       const completados = await repos.entrega.markGruposCompletados(
         grupos
@@ -197,6 +199,15 @@ export function createEntregaService({
       }
       return { mensaje: input.mensaje, pedidoId: input.pedidoId, tiendaIds: entregadas, entregado };
     });
+  }
+
+  /** Of these orders, those the lifecycle does not call delivered. */
+  async function pedidosSinEntregar(pedidoIds: string[]): Promise<string[]> {
+    const partes = await cicloDeVida.findPartes(pedidoIds, clock.now());
+    return pedidoIds.filter(
+      (id) =>
+        estadoDePedido(partes.filter((p) => p.pedidoId === id).map(estadoDeParte)) !== 'entregado',
+    );
   }
 
   return {
@@ -266,13 +277,14 @@ export function createEntregaService({
               { estado: estadoDeParte(c), reembolsado: c.reembolsadoCentavos },
             ]),
         );
+        const estado = estadoDePedido([...estados.values()].map((e) => e.estado));
         return {
           _id: p.id,
           codigo: p.codigo,
           fechaCreacion: p.creadoEn.toISOString(),
           aprobado: p.aprobado,
-          entregado: p.entregado,
-          estado: estadoDePedido([...estados.values()].map((e) => e.estado)),
+          entregado: estado === 'entregado',
+          estado,
           todosLosPagosAprobados: p.todosLosPagosAprobados,
           total: centavosAPesos(deEste.reduce((t, parte) => t + parte.montoCentavos, 0)),
           productos: lineas
@@ -366,9 +378,11 @@ export function createEntregaService({
       const sinEntregar = new Set(
         tiendaId
           ? await repository.findPartesSinEntregar(ids, tiendaId)
-          : await repository.findPedidosSinEntregar(
-              ids,
-              privilegiado ? {} : { usuarioId: caller.id },
+          : await pedidosSinEntregar(
+              await repository.findPedidosVisibles(
+                ids,
+                privilegiado ? {} : { usuarioId: caller.id },
+              ),
             ),
       );
       return ids.filter((id) => sinEntregar.has(id));

@@ -19,14 +19,10 @@ export interface GrupoParaAdminRow {
 export function createCancelacionRepository(db: Database) {
   return {
     /** abierto -> cancelado (with `cancelado_en` and `cerrado_en`); undefined when it was not open. */
-    async markCancelado(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
+    async markCancelado(grupoId: string, ahora: Date): Promise<GrupoDeCompraRow | undefined> {
       const [row] = await db
         .update(gruposDeCompra)
-        .set({
-          estado: 'cancelado',
-          canceladoEn: sql`clock_timestamp()`,
-          cerradoEn: sql`clock_timestamp()`,
-        })
+        .set({ estado: 'cancelado', canceladoEn: ahora, cerradoEn: ahora })
         .where(and(eq(gruposDeCompra.id, grupoId), eq(gruposDeCompra.estado, 'abierto')))
         .returning();
       return row;

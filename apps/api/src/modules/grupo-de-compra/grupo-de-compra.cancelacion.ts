@@ -73,11 +73,23 @@ export function createCancelacionDeGrupoService({
     const { grupo, ids, montoCentavos } = await withTransaction(async (repos) => {
       const antes = await repos.grupoDeCompra.findById(grupoId);
       if (!antes) throw notFound('GRUPO_NO_ENCONTRADO');
+      // The orders with places in the group before its product (docs/decisions/046): what
+      // this cancellation gives back depends on their other groups, so a cancellation of one
+      // of those at the same moment waits here and then reads this one's outcome.
+      const pedidoIds = await repos.cicloDeVida.findPedidosDeGrupos([grupoId]);
+      await repos.bloqueos.bloquear({ pedidos: pedidoIds });
       const producto = await repos.grupoDeCompra.lockProducto(antes.productoId);
       if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
-      const cancelado = await repos.cancelacion.markCancelado(grupoId);
+      // An order that took places between the read and the product lock is locked late (out
+      // of order: a rare deadlock, which the unit of work retries).
+      const tarde = (await repos.cicloDeVida.findPedidosDeGrupos([grupoId])).filter(
+        (id) => !pedidoIds.includes(id),
+      );
+      await repos.bloqueos.bloquear({ pedidos: tarde });
+      const ahora = clock.now();
+      const cancelado = await repos.cancelacion.markCancelado(grupoId, ahora);
       if (!cancelado) throw appError(409, 'GRUPO_NO_CANCELABLE');
-      const reembolsado = await cicloDeVida.reembolsarGrupoCancelado(repos, grupoId, clock.now());
+      const reembolsado = await cicloDeVida.reembolsarGrupoCancelado(repos, grupoId, ahora);
       await anunciarGrupoActualizado(repos, producto, cancelado);
       if (producto.disponible) await abrirGrupo(repos, producto);
       return { grupo: cancelado, ...reembolsado };

@@ -104,15 +104,16 @@ export interface GrupoConProductoRow {
 export function createGrupoDeCompraRepository(db: Database) {
   return {
     /**
-     * Locks the product row (`FOR UPDATE`) for the rest of the transaction: every write to a
-     * product's groups takes this lock first, so they run one at a time per product.
+     * Locks the product row (`FOR NO KEY UPDATE`) for the rest of the transaction: every write
+     * to a product's groups takes this lock first, so they run one at a time per product
+     * (docs/decisions/046 gives the order of locks).
      */
     async lockProducto(productoId: string): Promise<ProductoDelLedger | undefined> {
       const [row] = await db
         .select(productoDelLedger)
         .from(productos)
         .where(eq(productos.id, productoId))
-        .for('update');
+        .for('no key update');
       return row;
     },
 

@@ -1,10 +1,11 @@
 import { rooms, userRoom } from '@compra-grupal/contracts';
 import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
+import type { OrdenDeBloqueo } from '../../db/orden-de-bloqueo';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes.service';
 import { type LugaresDelGrupo, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
-import { reembolsoPorCancelacion } from './ciclo-de-vida';
+import { estadoDePedido, estadoDeParte, reembolsoPorCancelacion } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
 import type { PedidoRepository } from './pedido.repository';
 
@@ -14,6 +15,8 @@ import type { PedidoRepository } from './pedido.repository';
  * modules that run a transition).
  */
 export interface RepositoriosDelCiclo extends RepositoriosDelAviso {
+  /** Row locks in the one order (db/orden-de-bloqueo.ts). */
+  bloqueos: OrdenDeBloqueo;
   cicloDeVida: CicloDeVidaRepository;
   pedido: Pick<PedidoRepository, 'incrementStock' | 'decrementStock'>;
   eventos: OutboxRepository;
@@ -101,7 +104,7 @@ export function createCicloDeVida({
    * Tells the shopper and the seller (docs/decisions/042) in the transition's transaction;
    * without it (the demo seed) nobody is told.
    */
-  mensajes?: Pick<Mensajes, 'pagoAprobado' | 'grupoCompleto'>;
+  mensajes?: Pick<Mensajes, 'pagoAprobado' | 'grupoCompleto' | 'pedidoEntregado'>;
 } = {}) {
   /** Records a whole-payment refund in the ledger and marks the provider payment refused. */
   async function reembolsarPago(
@@ -138,8 +141,10 @@ export function createCicloDeVida({
    * Takes again the units a rejection or the expiry released, all or none: answers false
    * (nothing taken) when any of them is gone.
    */
-  async function retomarLiberadas(repos: RepositoriosDelCiclo, pago: PagoDelProveedor) {
-    const liberadas = await repos.cicloDeVida.findLineasLiberadas(pago.pedidoId, pago.tiendaId);
+  async function retomarLiberadas(
+    repos: RepositoriosDelCiclo,
+    liberadas: readonly { productoId: string; cantidad: number }[],
+  ) {
     const tomadas: { productoId: string; cantidad: number; stock: number }[] = [];
     for (const linea of liberadas) {
       const stock = await repos.pedido.decrementStock(linea.productoId, linea.cantidad);
@@ -224,30 +229,35 @@ export function createCicloDeVida({
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
       }
-      if (parte.lineasLiberadas > 0 && !(await retomarLiberadas(repos, pago))) {
+      if (parte.liberadas.length > 0 && !(await retomarLiberadas(repos, parte.liberadas))) {
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
       }
 
       const aprobarPedido = !parte.pedidoAprobado && parte.otrasSinAprobar === 0;
-      await repos.cicloDeVida.markParteVendida({
-        parteId: parte.parteId,
-        pedidoId: pago.pedidoId,
-        tiendaId: pago.tiendaId,
-        proveedorPagoId: pago.proveedorPagoId,
-        montoCentavos: pago.montoCentavos,
-        aprobarPedido,
-        ahora,
-      });
       await repos.eventos.registrar(userRoom(parte.usuarioId), 'pagoAprobado', {
         pedidoId: pago.pedidoId,
         tiendaId: pago.tiendaId,
       });
-      await mensajes?.pagoAprobado(repos, {
-        pedidoId: pago.pedidoId,
-        tiendaId: pago.tiendaId,
-        ahora,
-      });
+      // The sale's one statement and the receipt's read go out together (pipeline mode,
+      // db/client.ts): the sale is sent first, and the receipt reads nothing it changes.
+      await Promise.all([
+        repos.cicloDeVida.markParteVendida({
+          parteId: parte.parteId,
+          pedidoId: pago.pedidoId,
+          tiendaId: pago.tiendaId,
+          proveedorPagoId: pago.proveedorPagoId,
+          montoCentavos: pago.montoCentavos,
+          aprobarPedido,
+          ahora,
+        }),
+        mensajes?.pagoAprobado(repos, {
+          pedidoId: pago.pedidoId,
+          tiendaId: pago.tiendaId,
+          ahora,
+        }),
+      ]);
+      // The places last: the product's lock is held from here to COMMIT.
       if (aprobarPedido) {
         const completos = new Set<string>();
         for (const linea of parte.lineas) {
@@ -307,9 +317,13 @@ export function createCicloDeVida({
     },
 
     /**
-     * A group was just cancelled (its row is `cancelado` in this transaction): records one
-     * refund per participation of a paid order, its share by the policy, and marks the parts
-     * that nothing of ships any more `reembolsado`. Answers the refunds recorded.
+     * A group was just cancelled (its row is `cancelado` in this transaction; the caller
+     * locked the orders with places in it, then its product, as docs/decisions/046 says, so
+     * the orders' other groups read here are final for this decision): records one refund per
+     * participation of a paid order, its share by the policy, marks the parts that nothing of
+     * ships any more `reembolsado`, puts the group's units back on sale, and tells the
+     * shoppers whose order is now delivered whole (the part that remained was delivered).
+     * Answers the refunds recorded.
      */
     async reembolsarGrupoCancelado(
       repos: RepositoriosDelCiclo,
@@ -356,14 +370,40 @@ export function createCicloDeVida({
         });
       }
       const ids = await repos.cicloDeVida.insertReembolsos(filas);
+      let devueltas = 0;
+      let productoId: string | undefined;
       for (const parte of partes) {
-        if (!parte.participaciones.some((p) => p.grupoId === grupoId)) continue;
+        const enElGrupo = parte.participaciones.filter((p) => p.grupoId === grupoId);
+        if (enElGrupo.length === 0) continue;
+        for (const p of enElGrupo) {
+          devueltas += p.cantidad;
+          productoId = p.productoId;
+        }
         const siguen = parte.participaciones.some(
           (p) => p.grupoId !== grupoId && p.estadoGrupo !== 'cancelado',
         );
         if (parte.estadoPago === 'aprobado' && !siguen) {
           await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         }
+      }
+      // The places given back are units no one bought any more: back on sale (the caller
+      // holds the product's lock).
+      if (productoId && devueltas > 0) {
+        const nuevo = await repos.pedido.incrementStock(productoId, devueltas);
+        if (nuevo !== undefined) await anunciarStock(repos, new Map([[productoId, nuevo]]));
+      }
+      for (const pedidoId of pedidoIds) {
+        const delPedido = partes.filter((p) => p.pedidoId === pedidoId);
+        if (estadoDePedido(delPedido.map(estadoDeParte)) !== 'entregado') continue;
+        // Before this cancellation the group still went on: was the order delivered already?
+        const antes = delPedido.map((p) => ({
+          ...p,
+          participaciones: p.participaciones.map((x) =>
+            x.grupoId === grupoId ? { ...x, estadoGrupo: 'abierto' as const } : x,
+          ),
+        }));
+        if (estadoDePedido(antes.map(estadoDeParte)) === 'entregado') continue;
+        await mensajes?.pedidoEntregado(repos, { pedidoId, ahora });
       }
       return { ids, montoCentavos: filas.reduce((t, f) => t + f.montoCentavos, 0) };
     },

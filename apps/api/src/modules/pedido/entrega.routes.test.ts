@@ -38,6 +38,8 @@ import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
 } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
+import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
+import { createCicloDeVidaRepository } from './ciclo-de-vida.repository';
 
 const clock = createTestClock();
 let t: TestApp;
@@ -171,8 +173,14 @@ const parteDe = async (pedidoId: string, tiendaId: string) =>
       .where(and(eq(pagosPorVendedor.pedidoId, pedidoId), eq(pagosPorVendedor.tiendaId, tiendaId)))
   )[0];
 
-const entregadoDe = async (pedidoId: string) =>
-  (await t.database.db.select().from(pedidos).where(eq(pedidos.id, pedidoId)))[0]?.entregado;
+/** Whether the lifecycle calls the order delivered (derived from its parts, never stored). */
+const entregadoDe = async (pedidoId: string) => {
+  const partes = await createCicloDeVidaRepository(t.database.db).findPartes(
+    [pedidoId],
+    new Date(),
+  );
+  return estadoDePedido(partes.map(estadoDeParte)) === 'entregado';
+};
 
 const codigoDe = (res: { json(): unknown }) => (res.json() as { code: string }).code;
 

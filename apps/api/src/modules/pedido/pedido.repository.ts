@@ -196,7 +196,7 @@ export function createPedidoRepository(db: Database) {
     },
 
     /**
-     * Locks the shopper's user row (docs/decisions/029): one shopper's order creations and
+     * Locks the shopper's user row (docs/decisions/029 and 046): one shopper's order creations and
      * cancellations run one at a time, so two at once cannot both slip past a cap. Answers
      * whether the user exists.
      */
@@ -205,7 +205,8 @@ export function createPedidoRepository(db: Database) {
         .select({ id: usuarios.id })
         .from(usuarios)
         .where(eq(usuarios.id, usuarioId))
-        .for('update');
+        // NO KEY: the rows that reference the user (a notice an approval writes) still insert.
+        .for('no key update');
       return rows.length > 0;
     },
 
@@ -225,13 +226,13 @@ export function createPedidoRepository(db: Database) {
           ),
         )
         .orderBy(asc(pedidos.id))
-        .for('update');
+        .for('no key update');
       return rows.map((r) => r.id);
     },
 
     /** Locks one order (payment notifications lock the same row); answers it. */
     async lockPedido(id: string) {
-      const [row] = await db.select().from(pedidos).where(eq(pedidos.id, id)).for('update');
+      const [row] = await db.select().from(pedidos).where(eq(pedidos.id, id)).for('no key update');
       return row;
     },
 

@@ -11,6 +11,7 @@ import {
   type PedidoConPagos,
   rooms,
 } from '@compra-grupal/contracts';
+import type { OrdenDeBloqueo } from '../../db/orden-de-bloqueo';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -90,6 +91,7 @@ export const maximoReservablePorProducto = (stock: number): number =>
  * run through it, so the places ledger's part too) and the outbox.
  */
 type RepositoriosDelPedido = RepositoriosDelAviso & {
+  bloqueos: OrdenDeBloqueo;
   pedido: PedidoRepository;
   cicloDeVida: CicloDeVidaRepository;
   eventos: OutboxRepository;
@@ -522,7 +524,7 @@ export function createPedidoService({
           fechaCreacion: p.creadoEn.toISOString(),
           aprobado: p.aprobado,
           todosLosPagosAprobados: p.todosLosPagosAprobados,
-          entregado: p.entregado,
+          entregado: estadoDePedido(deEste.map((pago) => pago.estadoParte)) === 'entregado',
           estado: estadoDePedido(deEste.map((pago) => pago.estadoParte)),
           total: centavosAPesos(deEste.reduce((t, pago) => t + pesosACentavos(pago.monto), 0)),
           reembolsado: centavosAPesos(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ReembolsoRow, reembolsos, tiendas } from '../../db/schema';
 
@@ -27,35 +27,63 @@ const porHacer = {
   vendedorId: tiendas.usuarioId,
 };
 
+/**
+ * Claims at most `limite` pending refunds matching `filtro` that no worker holds (a row
+ * another transaction is claiming is skipped, a claim that ran out is taken again), in one
+ * statement; answers them oldest first.
+ */
+async function reclamar(
+  db: Database,
+  filtro: SQL | undefined,
+  ahora: Date,
+  hasta: Date,
+  limite: number,
+): Promise<ReembolsoPorHacer[]> {
+  const libres = db
+    .select({ id: reembolsos.id })
+    .from(reembolsos)
+    .where(
+      and(
+        eq(reembolsos.estado, 'pendiente'),
+        or(isNull(reembolsos.reclamadoHasta), lte(reembolsos.reclamadoHasta, ahora)),
+        filtro,
+      ),
+    )
+    .orderBy(asc(reembolsos.proximoIntentoEn), asc(reembolsos.id))
+    .limit(limite)
+    .for('no key update', { skipLocked: true });
+  const filas = await db
+    .update(reembolsos)
+    .set({ reclamadoHasta: hasta })
+    .from(tiendas)
+    .where(and(inArray(reembolsos.id, libres), eq(tiendas.id, reembolsos.tiendaId)))
+    .returning({ ...porHacer, creadoEn: reembolsos.creadoEn });
+  return filas
+    .sort((a, b) => a.creadoEn.getTime() - b.creadoEn.getTime() || (a.id < b.id ? -1 : 1))
+    .map(({ creadoEn: _, ...fila }) => fila);
+}
+
 /** Queries of the one refund ledger (`reembolsos`); the rules live in reembolsos.service.ts. */
 export function createReembolsoRepository(db: Database) {
   return {
-    /** These refunds, if still pending. */
-    findByIds: (ids: string[]) =>
+    /**
+     * Claims these refunds, if still pending and no other worker holds them, until `hasta`
+     * (the worker then calls the provider with no other doing the same).
+     */
+    reclamarPorIds: (ids: string[], ahora: Date, hasta: Date) =>
       ids.length === 0
         ? Promise.resolve([] as ReembolsoPorHacer[])
-        : db
-            .select(porHacer)
-            .from(reembolsos)
-            .innerJoin(tiendas, eq(tiendas.id, reembolsos.tiendaId))
-            .where(and(inArray(reembolsos.id, ids), eq(reembolsos.estado, 'pendiente')))
-            .orderBy(asc(reembolsos.creadoEn), asc(reembolsos.id)),
+        : reclamar(db, inArray(reembolsos.id, ids), ahora, hasta, ids.length),
 
-    /** Pending refunds due for a try (their backoff passed, under the cap), oldest first. */
-    findVencidos: (ahora: Date, maxIntentos: number, limite: number) =>
-      db
-        .select(porHacer)
-        .from(reembolsos)
-        .innerJoin(tiendas, eq(tiendas.id, reembolsos.tiendaId))
-        .where(
-          and(
-            eq(reembolsos.estado, 'pendiente'),
-            lte(reembolsos.proximoIntentoEn, ahora),
-            sql`${reembolsos.intentos} < ${maxIntentos}`,
-          ),
-        )
-        .orderBy(asc(reembolsos.proximoIntentoEn), asc(reembolsos.id))
-        .limit(limite),
+    /** Claims pending refunds due for a try (their backoff passed, under the cap), oldest first. */
+    reclamarVencidos: (ahora: Date, hasta: Date, maxIntentos: number, limite: number) =>
+      reclamar(
+        db,
+        and(lte(reembolsos.proximoIntentoEn, ahora), sql`${reembolsos.intentos} < ${maxIntentos}`),
+        ahora,
+        hasta,
+        limite,
+      ),
 
     /** The provider confirmed: `reembolsado`, once (a second confirmation changes nothing). */
     async markReembolsado(id: string, reembolsoId: string | null, ahora: Date): Promise<boolean> {
@@ -67,6 +95,7 @@ export function createReembolsoRepository(db: Database) {
           reembolsadoEn: ahora,
           intentos: sql`${reembolsos.intentos} + 1`,
           ultimoError: null,
+          reclamadoHasta: null,
         })
         .where(and(eq(reembolsos.id, id), eq(reembolsos.estado, 'pendiente')))
         .returning({ id: reembolsos.id });
@@ -77,7 +106,12 @@ export function createReembolsoRepository(db: Database) {
     async markFallo(id: string, ultimoError: string, proximoIntentoEn: Date): Promise<void> {
       await db
         .update(reembolsos)
-        .set({ intentos: sql`${reembolsos.intentos} + 1`, ultimoError, proximoIntentoEn })
+        .set({
+          intentos: sql`${reembolsos.intentos} + 1`,
+          ultimoError,
+          proximoIntentoEn,
+          reclamadoHasta: null,
+        })
         .where(and(eq(reembolsos.id, id), eq(reembolsos.estado, 'pendiente')));
     },
 

@@ -16,6 +16,14 @@ export const REEMBOLSO_INTENTOS_ALERTA = 3;
 const ESPERA_BASE_MS = 60_000;
 const ESPERA_MAX_MS = 6 * 60 * 60_000;
 
+/**
+ * How long a worker holds the refunds it claimed: longer than its provider calls can take,
+ * so that two workers never call the provider for one refund; one that died leaves them to
+ * the next worker after this.
+ */
+export const RECLAMO_REEMBOLSO_MS = 5 * 60_000;
+const hastaReclamo = (ahora: Date) => new Date(ahora.getTime() + RECLAMO_REEMBOLSO_MS);
+
 export const esperaTrasIntentos = (intentos: number) =>
   Math.min(ESPERA_BASE_MS * 2 ** Math.max(0, intentos - 1), ESPERA_MAX_MS);
 
@@ -50,7 +58,9 @@ export interface ReembolsosDeps {
 /**
  * The one refund ledger's worker (docs/decisions/028): makes the refunds recorded by the order
  * lifecycle through the payments port, after their transaction committed (never inside:
- * CONVENTIONS 15), with the row's key so a retry never refunds twice. A group's share is a
+ * CONVENTIONS 15), with the row's key so a retry never refunds twice. A worker first claims
+ * the rows it makes (`reclamado_hasta`, RECLAMO_REEMBOLSO_MS): a refund another worker holds
+ * is left to it, so the provider is called once per try whatever the number of workers. A group's share is a
  * partial refund; every other motive gives the whole payment back. A failure is counted,
  * logged with the part and the provider's answer, and retried with backoff up to a cap; the
  * product team sees what keeps failing.
@@ -140,11 +150,18 @@ export function createReembolsosService({
   }
 
   return {
-    /** Right after the commit that recorded them. */
-    hacerAhora: async (ids: string[]) => hacer(await repository.findByIds(ids)),
-    /** The retry job: the pending refunds whose backoff passed. */
-    hacerPendientes: async () =>
-      hacer(await repository.findVencidos(clock.now(), REEMBOLSO_MAX_INTENTOS, 100)),
+    /** Right after the commit that recorded them (those no other worker holds). */
+    hacerAhora: async (ids: string[]) => {
+      const ahora = clock.now();
+      return hacer(await repository.reclamarPorIds(ids, ahora, hastaReclamo(ahora)));
+    },
+    /** The retry job: the pending refunds whose backoff passed and no other worker holds. */
+    hacerPendientes: async () => {
+      const ahora = clock.now();
+      return hacer(
+        await repository.reclamarVencidos(ahora, hastaReclamo(ahora), REEMBOLSO_MAX_INTENTOS, 100),
+      );
+    },
     pendientesDeGrupo: (grupoId: string) => repository.countPendientesDeGrupo(grupoId),
     /** The product team's view of refunds in trouble. */
     fallidos: () => repository.findFallidos(REEMBOLSO_INTENTOS_ALERTA, 200),

@@ -1,0 +1,1 @@
+ALTER TABLE "reembolsos" ADD COLUMN "reclamado_hasta" timestamp with time zone;
