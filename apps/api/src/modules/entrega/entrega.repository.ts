@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   gruposDeCompra,
@@ -302,28 +302,41 @@ export function createEntregaRepository(db: Database) {
     },
 
     /**
-     * These `cerrado` groups become `completado` when every order with places in them has
-     * its part for the group's store delivered. Answers the groups completed now.
+     * For each of these groups, whether each order with places in it has its part for the
+     * group's store delivered (one row per participation of an order).
      */
+    findEntregasDeGrupos: (grupoIds: string[]) =>
+      grupoIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              grupoId: participantesGrupo.grupoId,
+              entregada: sql<boolean>`${pagosPorVendedor.entregadoEn} is not null`,
+            })
+            .from(participantesGrupo)
+            .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
+            .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
+            .leftJoin(
+              pagosPorVendedor,
+              and(
+                eq(pagosPorVendedor.pedidoId, participantesGrupo.pedidoId),
+                eq(pagosPorVendedor.tiendaId, productos.tiendaId),
+              ),
+            )
+            .where(
+              and(
+                inArray(participantesGrupo.grupoId, grupoIds),
+                isNotNull(participantesGrupo.pedidoId),
+              ),
+            ),
+
+    /** These `cerrado` groups become `completado`; answers those changed now. */
     markGruposCompletados: async (grupoIds: string[], ahora: Date) => {
       if (grupoIds.length === 0) return [];
       return db
         .update(gruposDeCompra)
         .set({ estado: 'completado', completadoEn: ahora })
-        .where(
-          and(
-            inArray(gruposDeCompra.id, grupoIds),
-            eq(gruposDeCompra.estado, 'cerrado'),
-            sql`not exists (
-              select 1 from ${participantesGrupo} pg
-              join ${productos} p on p.id = grupos_de_compra.producto_id
-              left join ${pagosPorVendedor} v
-                on v.pedido_id = pg.pedido_id and v.tienda_id = p.tienda_id
-              where pg.grupo_id = grupos_de_compra.id and pg.pedido_id is not null
-                and v.entregado_en is null
-            )`,
-          ),
-        )
+        .where(and(inArray(gruposDeCompra.id, grupoIds), eq(gruposDeCompra.estado, 'cerrado')))
         .returning({
           id: gruposDeCompra.id,
           productoId: gruposDeCompra.productoId,

@@ -34,6 +34,7 @@ import {
 import {
   estadoDeParte,
   estadoDePedido,
+  grupoCompletado,
   lineaSigue,
   porQueNoSeEntrega,
 } from '../pedido/ciclo-de-vida';
@@ -175,10 +176,12 @@ export function createEntregaService({
       const entregado = estadoDePedido(despues.map(estadoDeParte)) === 'entregado';
       if (entregado) await mensajes?.pedidoEntregado(repos, { pedidoId: input.pedidoId, ahora });
 
+      const tocados = grupos
+        .filter((g) => g.estado === 'cerrado' && entregadas.includes(g.tiendaId))
+        .map((g) => g.id);
+      const entregas = await repos.entrega.findEntregasDeGrupos(tocados);
       const completados = await repos.entrega.markGruposCompletados(
-        grupos
-          .filter((g) => g.estado === 'cerrado' && entregadas.includes(g.tiendaId))
-          .map((g) => g.id),
+        tocados.filter((id) => grupoCompletado(entregas.filter((e) => e.grupoId === id))),
         ahora,
       );
       const resumen = new Map(

@@ -133,6 +133,14 @@ export function estadoDePedido(partes: readonly EstadoParte[]): EstadoPedido {
 }
 
 /**
+ * Whether a closed group is now `completado`: every order with places in it has its part for
+ * the group's store delivered (DESIGN.md, Purchase groups). One entry per participation.
+ */
+export function grupoCompletado(participaciones: readonly { entregada: boolean }[]): boolean {
+  return participaciones.length > 0 && participaciones.every((p) => p.entregada);
+}
+
+/**
  * Whether a line of the part still ships: it holds places in a group that was not cancelled,
  * or it has no places yet (the order is not fully paid).
  */
