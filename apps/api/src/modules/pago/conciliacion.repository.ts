@@ -1,12 +1,7 @@
 import { and, asc, eq, exists, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  pagosPorVendedor,
-  pagosProveedor,
-  pedidos,
-  preferenciasDePago,
-  tiendas,
-} from '../../db/schema';
+import { pagosPorVendedor, pedidos, preferenciasDePago, tiendas } from '../../db/schema';
+import { pagoEnAcreditacion } from '../pedido/pedido.ports';
 
 /** Where a reconciliation pass stopped: the last part it listed (parts go oldest first). */
 export interface CursorDeConciliacion {
@@ -75,19 +70,11 @@ export function createConciliacionRepository(db: Database) {
                     ),
                 ),
               ),
-              exists(
-                db
-                  .select({ uno: sql`1` })
-                  .from(pagosProveedor)
-                  .where(
-                    and(
-                      eq(pagosProveedor.pedidoId, pagosPorVendedor.pedidoId),
-                      eq(pagosProveedor.tiendaId, pagosPorVendedor.tiendaId),
-                      eq(pagosProveedor.estado, 'pendiente'),
-                      lte(pagosProveedor.actualizadoEn, esperaHasta),
-                    ),
-                  ),
-              ),
+              pagoEnAcreditacion({
+                pedidoId: pagosPorVendedor.pedidoId,
+                tiendaId: pagosPorVendedor.tiendaId,
+                hasta: esperaHasta,
+              }),
             ),
             despuesDe
               ? sql`(${pagosPorVendedor.creadoEn}, ${pagosPorVendedor.id}) > (${despuesDe.creadoEn.toISOString()}::timestamptz, ${despuesDe.id})`

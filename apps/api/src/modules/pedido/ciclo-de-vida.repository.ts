@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type EstadoPagoProveedor,
@@ -15,6 +15,23 @@ import {
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { ParteDelCiclo } from './ciclo-de-vida';
+
+/**
+ * SQL: the provider holds a payment of this order (of this store's part, when given; last
+ * updated by `hasta`, when given) still pending, the one way "a payment in flight" is asked.
+ */
+export function pagoEnAcreditacion(de: {
+  pedidoId: SQLWrapper;
+  tiendaId?: SQLWrapper;
+  hasta?: Date;
+}): SQL<boolean> {
+  const tienda = de.tiendaId ? sql` and pp.tienda_id = ${de.tiendaId}` : sql``;
+  const hasta = de.hasta
+    ? sql` and pp.actualizado_en <= ${de.hasta.toISOString()}::timestamptz`
+    : sql``;
+  return sql<boolean>`exists (select 1 from ${pagosProveedor} pp
+    where pp.pedido_id = ${de.pedidoId}${tienda} and pp.estado = 'pendiente'${hasta})`;
+}
 
 /** A part as the lifecycle reads it, with the keys and amounts its callers need. */
 export interface ParteCargada extends ParteDelCiclo {
@@ -53,10 +70,10 @@ export function createCicloDeVidaRepository(db: Database) {
           envioCentavos: pagosPorVendedor.envioCentavos,
           entregadoEn: pagosPorVendedor.entregadoEn,
           reservaVencida: sql<boolean>`(${pedidos.reservaLiberadaEn} is not null or ${pedidos.reservaExpiraEn} <= ${ahora.toISOString()}::timestamptz)`,
-          pagoEnAcreditacion: sql<boolean>`exists (
-            select 1 from ${pagosProveedor} pp
-            where pp.pedido_id = ${pagosPorVendedor.pedidoId}
-              and pp.tienda_id = ${pagosPorVendedor.tiendaId} and pp.estado = 'pendiente')`,
+          pagoEnAcreditacion: pagoEnAcreditacion({
+            pedidoId: pagosPorVendedor.pedidoId,
+            tiendaId: pagosPorVendedor.tiendaId,
+          }),
         })
         .from(pagosPorVendedor)
         .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))

@@ -16,3 +16,6 @@ export type { RepositoriosDelCiclo } from './ciclo-de-vida.service';
 
 /** The orders of some groups and their parts, as the group cancellation reads them. */
 export type PartesDeGrupos = Pick<CicloDeVidaRepository, 'findPedidosDeGrupos' | 'findPartes'>;
+
+/** SQL asking whether the provider holds a payment of an order still pending. */
+export { pagoEnAcreditacion } from './ciclo-de-vida.repository';

@@ -10,6 +10,7 @@ import {
   tiendas,
   usuarios,
 } from '../../db/schema';
+import { pagoEnAcreditacion } from './ciclo-de-vida.repository';
 
 /** Queries of orders (docs/decisions/024); the rules live in pedido.service.ts. */
 export function createPedidoRepository(db: Database) {
@@ -249,7 +250,7 @@ export function createPedidoRepository(db: Database) {
           reservaLiberadaEn: pedidos.reservaLiberadaEn,
           // Written out with aliases: drizzle leaves a one-table select's columns unqualified.
           pagado: sql<boolean>`pedidos.aprobado or exists (select 1 from pagos_por_vendedor v where v.pedido_id = pedidos.id and v.estado = 'aprobado')`,
-          enAcreditacion: sql<boolean>`exists (select 1 from pagos_proveedor pp where pp.pedido_id = pedidos.id and pp.estado = 'pendiente')`,
+          enAcreditacion: pagoEnAcreditacion({ pedidoId: sql.raw('pedidos.id') }),
           porPagar: sql<boolean>`exists (select 1 from pagos_por_vendedor v where v.pedido_id = pedidos.id and v.estado in ('pendiente', 'rechazado'))`,
         })
         .from(pedidos)

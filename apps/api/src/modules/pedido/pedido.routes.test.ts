@@ -97,7 +97,6 @@ describe('POST /api/pago/crearPreferencia', () => {
       telefono: '+54 11 4444-5555',
       aprobado: false,
       todosLosPagosAprobados: false,
-      entregado: false,
       reservaLiberadaEn: null,
     });
     expect(pedido?.codigo).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
