@@ -33,6 +33,7 @@ import {
 } from '../../apps/api/src/modules/grupo-de-compra/grupo-de-compra.ledger';
 import { violacionesDeInvariantes } from '../../apps/api/src/modules/grupo-de-compra/ledger-test-helpers';
 import { createAppUnitOfWork } from '../../apps/api/src/repositories';
+import { contarIdasYVueltas, porUnidad } from './idas-y-vueltas';
 import { insertMarketplace } from './marketplace-data';
 
 export interface GrupoRow {
@@ -88,7 +89,7 @@ async function tomasPorSegundo(
   handles: DatabaseHandle[],
   productoIds: string[],
   compradorIds: string[],
-): Promise<number> {
+): Promise<{ porSegundo: number; tomas: number }> {
   const unidades = handles.map((h) => createAppUnitOfWork(h.db));
   const hasta = Date.now() + SEGUNDOS * 1000;
   let tomas = 0;
@@ -113,7 +114,7 @@ async function tomasPorSegundo(
       }
     }),
   );
-  return tomas / ((Date.now() - inicio) / 1000);
+  return { porSegundo: tomas / ((Date.now() - inicio) / 1000), tomas };
 }
 
 export async function medirLedgerEnPostgres(): Promise<GrupoRow[]> {
@@ -139,8 +140,12 @@ export async function medirLedgerEnPostgres(): Promise<GrupoRow[]> {
     if (!primero) throw new Error('no pool');
     await primero.migrate();
     const { productoIds, compradorIds } = await prepararDatos(primero.db);
-    const repartido = await tomasPorSegundo(handles, productoIds, compradorIds);
-    const uno = await tomasPorSegundo(handles, productoIds.slice(0, 1), compradorIds);
+    const medida = await contarIdasYVueltas(() =>
+      tomasPorSegundo(handles, productoIds, compradorIds),
+    );
+    const repartido = medida.resultado.porSegundo;
+    const idas = porUnidad(medida.idas, medida.resultado.tomas);
+    const uno = (await tomasPorSegundo(handles, productoIds.slice(0, 1), compradorIds)).porSegundo;
     const problemas = await violacionesDeInvariantes(primero.db);
     const n = (
       await primero.db
@@ -149,7 +154,7 @@ export async function medirLedgerEnPostgres(): Promise<GrupoRow[]> {
         .where(eq(gruposDeCompra.estado, 'cerrado'))
     ).length;
     console.log(
-      `  Ledger: ${repartido.toFixed(0)} tomas/s en ${PRODUCTOS} productos, ${uno.toFixed(0)} tomas/s en uno solo; ${n} grupos llenos; invariantes: ${problemas.length === 0 ? 'OK' : problemas.slice(0, 3).join('; ')}`,
+      `  Ledger: ${repartido.toFixed(0)} tomas/s en ${PRODUCTOS} productos, ${uno.toFixed(0)} tomas/s en uno solo; ${n} grupos llenos; idas y vueltas por toma: ${idas}; invariantes: ${problemas.length === 0 ? 'OK' : problemas.slice(0, 3).join('; ')}`,
     );
     return [
       {
@@ -161,6 +166,12 @@ export async function medirLedgerEnPostgres(): Promise<GrupoRow[]> {
       {
         figure: `Ledger de lugares en PostgreSQL, ${CLIENTES} clientes sobre un solo producto: tomas/s`,
         value: `${uno.toFixed(0)}/s`,
+        budget: '—',
+        ok: null,
+      },
+      {
+        figure: 'Ledger de lugares en PostgreSQL: idas y vueltas a la base por toma',
+        value: idas,
         budget: '—',
         ok: null,
       },

@@ -39,6 +39,7 @@ import {
 } from '../../apps/api/src/test/pedido-helpers';
 import { crearProducto, vendedorConTienda } from '../../apps/api/src/test/producto-helpers';
 import type { TestApp } from '../../apps/api/src/test/test-app';
+import { contarIdasYVueltas, porUnidad } from './idas-y-vueltas';
 
 export interface PagoRow {
   figure: string;
@@ -215,19 +216,21 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     const apps = [app, ...otras.map((o) => o.app)];
     let turno = 0;
     const inicio = performance.now();
-    await enParalelo(pagos, EN_VUELO, async (dataId) => {
-      const requestId = randomUUID();
-      const res = await (apps[turno++ % apps.length] ?? app).inject({
-        method: 'POST',
-        url: `/api/pago/webhook?data.id=${dataId}&type=payment`,
-        headers: {
-          'x-request-id': requestId,
-          'x-signature': firmarNotificacion(secreto, { dataId, requestId, ahora: new Date() }),
-        },
-        payload: { type: 'payment', data: { id: dataId } },
-      });
-      if (res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
-    });
+    const { idas } = await contarIdasYVueltas(() =>
+      enParalelo(pagos, EN_VUELO, async (dataId) => {
+        const requestId = randomUUID();
+        const res = await (apps[turno++ % apps.length] ?? app).inject({
+          method: 'POST',
+          url: `/api/pago/webhook?data.id=${dataId}&type=payment`,
+          headers: {
+            'x-request-id': requestId,
+            'x-signature': firmarNotificacion(secreto, { dataId, requestId, ahora: new Date() }),
+          },
+          payload: { type: 'payment', data: { id: dataId } },
+        });
+        if (res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
+      }),
+    );
     const porSegundo = pagos.length / ((performance.now() - inicio) / 1000);
     for (const o of otras) {
       await o.app.close();
@@ -243,7 +246,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     if (negativos.length > 0) problemas.push(`${negativos.length} productos con stock negativo`);
     const ok = problemas.length === 0;
     console.log(
-      `  Aprobaciones: ${porSegundo.toFixed(0)}/s (${pagos.length} notificaciones, ${EN_VUELO} a la vez); invariantes: ${ok ? 'OK' : problemas.slice(0, 3).join('; ')}`,
+      `  Aprobaciones: ${porSegundo.toFixed(0)}/s (${pagos.length} notificaciones, ${EN_VUELO} a la vez); idas y vueltas por aprobación: ${porUnidad(idas, pagos.length)}; invariantes: ${ok ? 'OK' : problemas.slice(0, 3).join('; ')}`,
     );
     await app.close();
     return [
@@ -252,6 +255,13 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
         value: `${porSegundo.toFixed(0)}/s`,
         budget: '>= 300/s',
         ok: porSegundo >= 300 && ok,
+      },
+      {
+        figure:
+          'Aprobaciones por POST /api/pago/webhook: idas y vueltas a la base por aprobación (la notificación entera)',
+        value: porUnidad(idas, pagos.length),
+        budget: '—',
+        ok: null,
       },
       {
         figure: figPref,

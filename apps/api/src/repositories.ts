@@ -72,12 +72,38 @@ export type Repositories = ReturnType<typeof createRepositories>;
  * `withTransaction` as the app runs it: the events a transaction records are written in one
  * statement right before its COMMIT (realtime/outbox.repository.ts); `afterCommit` kicks the
  * outbox publisher.
+ *
+ * On a pipelined PostgreSQL pool (db/client.ts) that statement is sent without waiting for
+ * its answer, so COMMIT goes right behind it: one round trip for both, which is one round
+ * trip less holding every lock the transaction took (docs/decisions/028, "Round trips of an
+ * approval"). Its answer is checked once COMMIT answered: if it failed, PostgreSQL rolled the
+ * transaction back (COMMIT of a failed transaction reports ROLLBACK, not an error) and its
+ * error is thrown here, as if it had failed before COMMIT (it is not retried as a conflict).
  */
 export function createAppUnitOfWork(db: Database, afterCommit?: () => void) {
-  return createUnitOfWork(db, (tx) => createRepositories(tx, { eventosAlConfirmar: true }), {
-    afterCommit,
-    beforeCommit: (repositories) => repositories.eventos.flush(),
-  });
+  const unidad = createUnitOfWork(
+    db,
+    (tx) => createRepositories(tx, { eventosAlConfirmar: true }),
+    { afterCommit, beforeCommit: (repositories) => repositories.eventos.flush() },
+  );
+  if (!enCanalizacion(db)) return unidad;
+  const conEventosJuntoAlCommit: AppTransaction = async (work) => {
+    let comprobar: () => Promise<void> = async () => {};
+    const resultado = await unidad(async (repositories) => {
+      const valor = await work(repositories);
+      comprobar = repositories.eventos.enviarAntesDeConfirmar();
+      return valor;
+    });
+    await comprobar();
+    return resultado;
+  };
+  return conEventosJuntoAlCommit;
+}
+
+/** A PostgreSQL pool in pipeline mode (db/client.ts); PGlite and other pools wait for each answer. */
+function enCanalizacion(db: Database): boolean {
+  const cliente = (db as { $client?: { options?: { pipeline?: boolean } } }).$client;
+  return cliente?.options?.pipeline === true;
 }
 
 /** The unit of work over every repository, as services receive it. */

@@ -62,7 +62,11 @@ const ROOT_QUERY = 'A query on the root connection';
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const poolMax = target.poolMax ?? 10;
-    const pool = new pg.Pool({ connectionString: target.url, max: poolMax });
+    // Pipeline mode: a query sent while the connection's earlier ones still await their answer
+    // goes on the wire at once (PostgreSQL still runs them one after the other, in order, each
+    // with its own snapshot), so statements that do not need each other's answers cost one
+    // round trip (docs/decisions/028, "Round trips of an approval").
+    const pool = new pg.Pool({ connectionString: target.url, max: poolMax, pipeline: true });
     // Without a listener, node-postgres rethrows an idle connection's error and the process
     // dies; the pool already discards that connection and opens a new one when needed.
     pool.on('error', (error) => target.onIdleConnectionError?.(error));

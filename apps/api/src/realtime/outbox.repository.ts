@@ -79,6 +79,26 @@ export function createOutboxRepository(db: Database, { alConfirmar = false } = {
       const filas = pendientes.splice(0);
       if (filas.length > 0) await insertarEnOrden(db, filas);
     },
+
+    /**
+     * Sends the statement of the events kept with `alConfirmar` without waiting for its answer,
+     * for a pipelined connection whose COMMIT is sent right behind it (one round trip for both;
+     * repositories.ts `createAppUnitOfWork`). Answers a check to await once COMMIT answered:
+     * it throws the statement's error if it failed, because PostgreSQL then ends the
+     * transaction with a ROLLBACK that COMMIT reports without an error.
+     */
+    enviarAntesDeConfirmar(): () => Promise<void> {
+      const filas = pendientes.splice(0);
+      if (filas.length === 0) return async () => {};
+      const respuesta = insertarEnOrden(db, filas).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+      return async () => {
+        const fallo = await respuesta;
+        if (fallo) throw fallo.error;
+      };
+    },
   };
 }
 

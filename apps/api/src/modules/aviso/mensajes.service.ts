@@ -162,33 +162,40 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
       repos: RepositoriosDelAviso,
       { pedidoId, tiendaId, ahora }: { pedidoId: string; tiendaId: string; ahora: Date },
     ): Promise<void> {
-      const [fila] = await repos.ejecutor
-        .select({
-          usuarioId: pedidos.usuarioId,
-          montoCentavos: pagosPorVendedor.montoCentavos,
-          envioCentavos: pagosPorVendedor.envioCentavos,
-          tienda: tiendas.nombre,
-          razonSocial: tiendas.razonSocial,
-        })
-        .from(pagosPorVendedor)
-        .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))
-        .innerJoin(tiendas, eq(tiendas.id, pagosPorVendedor.tiendaId))
-        .where(
-          and(eq(pagosPorVendedor.pedidoId, pedidoId), eq(pagosPorVendedor.tiendaId, tiendaId)),
-        );
+      // Both reads go out at once (one round trip on a pipelined connection, db/client.ts).
+      const [[fila], lineas] = await Promise.all([
+        repos.ejecutor
+          .select({
+            usuarioId: pedidos.usuarioId,
+            montoCentavos: pagosPorVendedor.montoCentavos,
+            envioCentavos: pagosPorVendedor.envioCentavos,
+            tienda: tiendas.nombre,
+            razonSocial: tiendas.razonSocial,
+            nombre: usuarios.nombre,
+            email: usuarios.email,
+          })
+          .from(pagosPorVendedor)
+          .innerJoin(pedidos, eq(pedidos.id, pagosPorVendedor.pedidoId))
+          .innerJoin(usuarios, eq(usuarios.id, pedidos.usuarioId))
+          .innerJoin(tiendas, eq(tiendas.id, pagosPorVendedor.tiendaId))
+          .where(
+            and(eq(pagosPorVendedor.pedidoId, pedidoId), eq(pagosPorVendedor.tiendaId, tiendaId)),
+          )
+          .execute(),
+        repos.ejecutor
+          .select({
+            producto: productos.nombre,
+            cantidad: pedidoLineas.cantidad,
+            precioCentavos: pedidoLineas.precioCentavos,
+          })
+          .from(pedidoLineas)
+          .innerJoin(productos, eq(productos.id, pedidoLineas.productoId))
+          .where(and(eq(pedidoLineas.pedidoId, pedidoId), eq(pedidoLineas.tiendaId, tiendaId)))
+          .orderBy(asc(pedidoLineas.id))
+          .execute(),
+      ]);
       if (!fila) return;
-      const u = await usuario(repos, fila.usuarioId);
-      if (!u) return;
-      const lineas = await repos.ejecutor
-        .select({
-          producto: productos.nombre,
-          cantidad: pedidoLineas.cantidad,
-          precioCentavos: pedidoLineas.precioCentavos,
-        })
-        .from(pedidoLineas)
-        .innerJoin(productos, eq(productos.id, pedidoLineas.productoId))
-        .where(and(eq(pedidoLineas.pedidoId, pedidoId), eq(pedidoLineas.tiendaId, tiendaId)))
-        .orderBy(asc(pedidoLineas.id));
+      const u = { nombre: fila.nombre, email: fila.email };
       const numero = numeroDePedido(pedidoId);
       const total = formatearCentavos(fila.montoCentavos);
       await avisar(repos, {
@@ -226,38 +233,54 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
      * delivery code of their orders, and the seller what to prepare.
      */
     async grupoCompleto(repos: RepositoriosDelAviso, grupoId: string): Promise<void> {
-      const [grupo] = await repos.ejecutor
-        .select({
-          producto: productos.nombre,
-          lugaresOcupados: gruposDeCompra.lugaresOcupados,
-          vendedorId: tiendas.usuarioId,
-        })
-        .from(gruposDeCompra)
-        .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
-        .innerJoin(tiendas, eq(tiendas.id, productos.tiendaId))
-        .where(eq(gruposDeCompra.id, grupoId));
+      // The group with its seller, and its participants with their names: two reads that go
+      // out at once (one round trip on a pipelined connection, db/client.ts).
+      const [[grupo], participantes] = await Promise.all([
+        repos.ejecutor
+          .select({
+            producto: productos.nombre,
+            lugaresOcupados: gruposDeCompra.lugaresOcupados,
+            vendedorId: tiendas.usuarioId,
+            vendedorNombre: usuarios.nombre,
+            vendedorEmail: usuarios.email,
+          })
+          .from(gruposDeCompra)
+          .innerJoin(productos, eq(productos.id, gruposDeCompra.productoId))
+          .innerJoin(tiendas, eq(tiendas.id, productos.tiendaId))
+          .leftJoin(usuarios, eq(usuarios.id, tiendas.usuarioId))
+          .where(eq(gruposDeCompra.id, grupoId))
+          .execute(),
+        repos.ejecutor
+          .select({
+            usuarioId: participantesGrupo.usuarioId,
+            pedidoId: pedidos.id,
+            codigo: pedidos.codigo,
+            cantidad: participantesGrupo.cantidad,
+            nombre: usuarios.nombre,
+            email: usuarios.email,
+          })
+          .from(participantesGrupo)
+          .innerJoin(pedidos, eq(pedidos.id, participantesGrupo.pedidoId))
+          .leftJoin(usuarios, eq(usuarios.id, participantesGrupo.usuarioId))
+          .where(eq(participantesGrupo.grupoId, grupoId))
+          .orderBy(asc(participantesGrupo.creadoEn), asc(participantesGrupo.id))
+          .execute(),
+      ]);
       if (!grupo) return;
-      const participantes = await repos.ejecutor
-        .select({
-          usuarioId: participantesGrupo.usuarioId,
-          pedidoId: pedidos.id,
-          codigo: pedidos.codigo,
-          cantidad: participantesGrupo.cantidad,
-        })
-        .from(participantesGrupo)
-        .innerJoin(pedidos, eq(pedidos.id, participantesGrupo.pedidoId))
-        .where(eq(participantesGrupo.grupoId, grupoId))
-        .orderBy(asc(participantesGrupo.creadoEn), asc(participantesGrupo.id));
       if (participantes.length === 0) return;
 
       const porUsuario = new Map<string, { pedidoId: string; codigo: string }[]>();
+      const personas = new Map<string, { nombre: string; email: string }>();
       for (const p of participantes) {
         const lista = porUsuario.get(p.usuarioId) ?? [];
         if (!lista.some((x) => x.pedidoId === p.pedidoId)) lista.push(p);
         porUsuario.set(p.usuarioId, lista);
+        if (p.nombre !== null && p.email !== null) {
+          personas.set(p.usuarioId, { nombre: p.nombre, email: p.email });
+        }
       }
       for (const [usuarioId, susPedidos] of porUsuario) {
-        const u = await usuario(repos, usuarioId);
+        const u = personas.get(usuarioId);
         if (!u) continue;
         const conCodigo = susPedidos.map((p) => ({
           numero: numeroDePedido(p.pedidoId),
@@ -285,8 +308,8 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
         });
       }
 
-      const vendedor = await usuario(repos, grupo.vendedorId);
-      if (!vendedor) return;
+      if (grupo.vendedorNombre === null || grupo.vendedorEmail === null) return;
+      const vendedor = { nombre: grupo.vendedorNombre, email: grupo.vendedorEmail };
       const cantidadPedidos = new Set(participantes.map((p) => p.pedidoId)).size;
       const unidades = participantes.reduce((t, p) => t + p.cantidad, 0);
       await avisar(repos, {
@@ -485,7 +508,7 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
 
     /**
      * Open groups with a deadline before `hasta` and places empty, not warned yet (the
-     * deadline job, grupo-de-compra.cancelacion): each seller is warned once per group.
+     * deadline job, pedido/cancelacion-de-grupo.service.ts): each seller is warned once per group.
      */
     async gruposPorVencer(repos: RepositoriosDelAviso, ahora: Date, hasta: Date): Promise<number> {
       const filas = await repos.ejecutor

@@ -151,8 +151,8 @@ export interface ParteBloqueada {
   /** The order's other parts not approved yet, and those refunded whole. */
   otrasSinAprobar: number;
   otrasReembolsadas: number;
-  /** This part's lines whose units a rejection or the expiry released. */
-  lineasLiberadas: number;
+  /** This part's lines whose units a rejection or the expiry released, in product id order. */
+  liberadas: { productoId: string; cantidad: number }[];
   /** The order's lines (all sellers'), in product id order: the places each takes. */
   lineas: { productoId: string; cantidad: number }[];
 }
@@ -165,23 +165,27 @@ function createCicloDeVidaEscrituras(db: Database) {
   return {
     /**
      * Locks the order row (every payment of one order applies one at a time), then reads the
-     * part of `tiendaId` with what deciding needs; undefined when there is no such part.
+     * part of `tiendaId` with what deciding needs; undefined when there is no such part. Two
+     * statements, one round trip: the read is sent behind the lock without waiting for it
+     * (pipeline mode, db/client.ts); PostgreSQL runs it after the lock was granted.
      */
     async lockParte(
       pedidoId: string,
       tiendaId: string,
       proveedorPagoId: string,
     ): Promise<ParteBloqueada | undefined> {
-      // The lock first, on its own: under READ COMMITTED a statement that waited for a lock
-      // still reads the other rows as they were when it started, so the part and the provider
-      // payment are read by the next statement, after every earlier notification committed.
-      const bloqueado = await db
+      // The lock first, in a statement of its own: under READ COMMITTED a statement that waited
+      // for a lock still reads the other rows as they were when it started, so the part and the
+      // provider payment are read by the next statement (its own snapshot, taken once the lock
+      // is granted), after every earlier notification committed. Both are sent at once, in
+      // this order (each `execute` puts its query on the connection before returning).
+      const bloqueo = db
         .select({ id: pedidos.id })
         .from(pedidos)
         .where(eq(pedidos.id, pedidoId))
-        .for('update');
-      if (bloqueado.length === 0) return undefined;
-      const { rows } = (await db.execute(sql`
+        .for('update')
+        .execute();
+      const lectura = db.execute(sql`
         select v.id as "parteId", p.usuario_id as "usuarioId", v.estado,
           v.monto_centavos::float8 as "montoCentavos", t.mp_usuario_id as "mpUsuarioId",
           (select pp.estado from ${pagosProveedor} pp where pp.proveedor_pago_id = ${proveedorPagoId})
@@ -192,22 +196,32 @@ function createCicloDeVidaEscrituras(db: Database) {
             where o.pedido_id = p.id and o.id <> v.id and o.estado <> 'aprobado') as "otrasSinAprobar",
           (select count(*)::int from ${pagosPorVendedor} o
             where o.pedido_id = p.id and o.id <> v.id and o.estado = 'reembolsado') as "otrasReembolsadas",
-          (select count(*)::int from ${pedidoLineas} l
-            where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva = 'liberado')
-            as "lineasLiberadas",
+          coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad)
+              order by l.producto_id)
+            from ${pedidoLineas} l
+            where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva = 'liberado'),
+            '[]'::json) as liberadas,
           coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad)
               order by l.producto_id)
             from ${pedidoLineas} l where l.pedido_id = p.id), '[]'::json) as lineas
         from ${pedidos} p
         join ${pagosPorVendedor} v on v.pedido_id = p.id and v.tienda_id = ${tiendaId}
         join ${tiendas} t on t.id = v.tienda_id
-        where p.id = ${pedidoId}`)) as unknown as {
-        rows: (ParteBloqueada & { lineas: unknown })[];
+        where p.id = ${pedidoId}`);
+      const [bloqueado, leido] = await Promise.all([bloqueo, lectura]);
+      if (bloqueado.length === 0) return undefined;
+      const { rows } = leido as unknown as {
+        rows: (ParteBloqueada & { lineas: unknown; liberadas: unknown })[];
       };
       const row = rows[0];
       if (!row) return undefined;
-      const lineas = typeof row.lineas === 'string' ? JSON.parse(row.lineas) : row.lineas;
-      return { ...row, montoCentavos: Number(row.montoCentavos), lineas };
+      const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+      return {
+        ...row,
+        montoCentavos: Number(row.montoCentavos),
+        lineas: json(row.lineas),
+        liberadas: json(row.liberadas),
+      };
     },
 
     /** Records where a provider payment stands (the notification dedupe). */
@@ -253,20 +267,6 @@ function createCicloDeVidaEscrituras(db: Database) {
           ),
         )
         .returning({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }),
-
-    /** The part's lines released earlier (a rejection or the reservation's expiry). */
-    findLineasLiberadas: (pedidoId: string, tiendaId: string) =>
-      db
-        .select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad })
-        .from(pedidoLineas)
-        .where(
-          and(
-            eq(pedidoLineas.pedidoId, pedidoId),
-            eq(pedidoLineas.tiendaId, tiendaId),
-            eq(pedidoLineas.reserva, 'liberado'),
-          ),
-        )
-        .orderBy(asc(pedidoLineas.productoId)),
 
     /**
      * The approval's writes in one statement: the part's lines sold, the part approved with
