@@ -135,7 +135,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
         await repos.entrega.markGruposCompletados([toma.grupoId], ahora);
       }
       if (demo.estado === 'cancelado') {
-        await repos.cancelacion.markCancelado(toma.grupoId, ahora);
+        await repos.grupoDeCompra.markCancelado(toma.grupoId, ahora);
         // The lifecycle decides the refund, as a real cancellation; the demo's was confirmed.
         const { ids } = await cicloDeVida.reembolsarGrupoCancelado(repos, toma.grupoId, ahora);
         for (const [i, id] of ids.entries()) {

@@ -16,7 +16,7 @@ import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes.service';
-import type { CancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
+import type { CancelacionDeGrupoService } from '../pedido/cancelacion-de-grupo.service';
 import type { ReembolsosService } from '../pedido/reembolsos.service';
 import type {
   HabilitacionDeTienda,

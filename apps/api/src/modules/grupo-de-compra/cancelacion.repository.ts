@@ -11,23 +11,13 @@ export interface GrupoParaAdminRow {
 }
 
 /**
- * Cancelling groups (docs/decisions/026): the group's `abierto -> cancelado` (called by
- * grupo-de-compra.cancelacion.ts inside its transaction, after it locked the product row, as
- * the places ledger does), the groups past their deadline, and the product team's list. What a
- * cancellation refunds is the order lifecycle's (pedido/ciclo-de-vida.ts).
+ * The reads of cancelling groups (docs/decisions/026): the groups past their deadline and the
+ * product team's list. The cancellation itself is the ledger's `cancelarGrupo`, run by the
+ * order lifecycle's cancellation service (pedido/cancelacion-de-grupo.service.ts), which
+ * decides the refunds.
  */
 export function createCancelacionRepository(db: Database) {
   return {
-    /** abierto -> cancelado (with `cancelado_en` and `cerrado_en`); undefined when it was not open. */
-    async markCancelado(grupoId: string, ahora: Date): Promise<GrupoDeCompraRow | undefined> {
-      const [row] = await db
-        .update(gruposDeCompra)
-        .set({ estado: 'cancelado', canceladoEn: ahora, cerradoEn: ahora })
-        .where(and(eq(gruposDeCompra.id, grupoId), eq(gruposDeCompra.estado, 'abierto')))
-        .returning();
-      return row;
-    },
-
     /** Open groups whose deadline has passed, oldest deadline first. */
     async findVencidos(ahora: Date, limite = 100): Promise<string[]> {
       const filas = await db

@@ -41,6 +41,12 @@ export interface LugaresDelGrupo {
   eventos: OutboxRepository;
 }
 
+/** Some of the group rows' writes, and the outbox. */
+type GruposYEventos<K extends keyof GrupoDeCompraRepository> = {
+  grupoDeCompra: Pick<GrupoDeCompraRepository, K>;
+  eventos: OutboxRepository;
+};
+
 export interface TomarLugaresInput {
   productoId: string;
   /** The group the shopper chose (group page), used first if it is still open with room. */
@@ -57,7 +63,7 @@ export interface TomarLugaresInput {
  * group's state and places, to the group's, product's and store's rooms.
  */
 export async function anunciarGrupoActualizado(
-  repos: LugaresDelGrupo,
+  repos: GruposYEventos<'countParticipantes'>,
   producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
   grupo: Pick<GrupoDeCompraRow, 'id' | 'estado' | 'lugaresOcupados' | 'lugaresNecesarios'>,
   participantesCount?: number,
@@ -79,7 +85,7 @@ export async function anunciarGrupoActualizado(
 
 /** Records `nuevoGrupoCreado` to the product's and the store's rooms. */
 async function anunciarNuevoGrupo(
-  repos: LugaresDelGrupo,
+  repos: Pick<LugaresDelGrupo, 'eventos'>,
   producto: Pick<ProductoParaGrupo, 'id' | 'tiendaId' | 'nombre'>,
 ): Promise<void> {
   const payload = { productoId: producto.id, productoNombre: producto.nombre };
@@ -107,7 +113,7 @@ async function anunciarNuevoGrupo(
  * already has an open group. Returns the new group's row.
  */
 export async function abrirGrupo(
-  repos: LugaresDelGrupo,
+  repos: GruposYEventos<'insertGrupo'>,
   producto: ProductoParaGrupo,
 ): Promise<GrupoDeCompraRow> {
   const grupo = await repos.grupoDeCompra.insertGrupo(producto.id, producto.cantidadTotalGrupo);
@@ -203,6 +209,48 @@ export async function cerrarGrupo(
     grupoId: grupo.id,
   });
   await anunciarGrupoActualizado(repos, producto, grupo);
-  const siguiente = producto.disponible ? await abrirGrupo(repos, producto) : undefined;
-  return { grupo, siguiente };
+  return { grupo, siguiente: await abrirSiguiente(repos, producto) };
+}
+
+/**
+ * A group of the product just ended early (closed by its seller, cancelled): the next opens if
+ * the product is on sale, so there is always a group page to share (DESIGN.md). A take that
+ * fills a group opens the next inside `tomar_lugares`, by the same rule, in its one round trip.
+ */
+async function abrirSiguiente(
+  repos: GruposYEventos<'insertGrupo'>,
+  producto: ProductoParaGrupo & Pick<ProductoDelLedger, 'disponible'>,
+): Promise<GrupoDeCompraRow | undefined> {
+  return producto.disponible ? abrirGrupo(repos, producto) : undefined;
+}
+
+/** What cancelling a group writes through: its rows and the outbox. */
+export interface CancelacionDelGrupo {
+  grupoDeCompra: Pick<
+    GrupoDeCompraRepository,
+    'lockProducto' | 'markCancelado' | 'insertGrupo' | 'countParticipantes'
+  >;
+  eventos: OutboxRepository;
+}
+
+/**
+ * Cancels an open group (the product team, the deadline job; the caller checks access and,
+ * as docs/decisions/046 says, locked the orders with places in it first): locks the product,
+ * abierto -> cancelado (`grupoActualizado`), and the next group opens if the product is on
+ * sale. 404 GRUPO_NO_ENCONTRADO; 409 GRUPO_NO_CANCELABLE when the group is not open. What the
+ * cancellation gives back is the order lifecycle's; the caller refunds with the product still
+ * locked.
+ */
+export async function cancelarGrupo(
+  repos: CancelacionDelGrupo,
+  grupo: Pick<GrupoDeCompraRow, 'id' | 'productoId'>,
+  ahora: Date,
+): Promise<{ grupo: GrupoDeCompraRow; producto: ProductoDelLedger }> {
+  const producto = await repos.grupoDeCompra.lockProducto(grupo.productoId);
+  if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
+  const cancelado = await repos.grupoDeCompra.markCancelado(grupo.id, ahora);
+  if (!cancelado) throw appError(409, 'GRUPO_NO_CANCELABLE');
+  await anunciarGrupoActualizado(repos, producto, cancelado);
+  await abrirSiguiente(repos, producto);
+  return { grupo: cancelado, producto };
 }

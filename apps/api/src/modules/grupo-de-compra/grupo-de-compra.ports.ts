@@ -3,9 +3,12 @@
  * ledger's writes, run inside the caller's transaction with the repositories it declares as
  * `LugaresDelGrupo`. Other modules name these, never the repository or the ledger file.
  */
+export type { CancelacionRepository } from './cancelacion.repository';
 export {
   abrirGrupo,
   anunciarGrupoActualizado,
+  type CancelacionDelGrupo,
+  cancelarGrupo,
   cancelarGrupoVacio,
   type LugaresDelGrupo,
   type ProductoParaGrupo,

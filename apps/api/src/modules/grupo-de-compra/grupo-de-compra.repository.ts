@@ -216,6 +216,16 @@ export function createGrupoDeCompraRepository(db: Database) {
       return row;
     },
 
+    /** abierto -> cancelado (with `cancelado_en` and `cerrado_en`); undefined when it was not open. */
+    async markCancelado(grupoId: string, ahora: Date): Promise<GrupoDeCompraRow | undefined> {
+      const [row] = await db
+        .update(gruposDeCompra)
+        .set({ estado: 'cancelado', canceladoEn: ahora, cerradoEn: ahora })
+        .where(and(eq(gruposDeCompra.id, grupoId), eq(gruposDeCompra.estado, 'abierto')))
+        .returning();
+      return row;
+    },
+
     /** How many different users took places in the group. */
     async countParticipantes(grupoId: string): Promise<number> {
       const [row] = await db

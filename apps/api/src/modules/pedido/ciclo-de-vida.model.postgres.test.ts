@@ -31,7 +31,7 @@ import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { crearPreferencia, envioDePrueba, PAQUETE_DE_PRUEBA } from '../../test/pedido-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCancelacionDeGrupoService } from '../grupo-de-compra/grupo-de-compra.cancelacion';
+import { createCancelacionDeGrupoService } from './cancelacion-de-grupo.service';
 import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
 import {
   resolveMercadoPagoKey,
@@ -357,7 +357,7 @@ async function pasarElTiempo(ms: number) {
 
 async function correrTrabajos() {
   const s = t.app.services;
-  // What the minute jobs run (pedido/reservas-vencidas.job.ts, grupo-de-compra/cancelacion.job.ts,
+  // What the minute jobs run (pedido/reservas-vencidas.job.ts, pedido/cancelacion-de-grupo.job.ts,
   // pedido/reembolsos.job.ts); a job this list misses is a job the test never runs. The
   // five-minute payment reconciliation (pago/conciliacion.job.ts) is not run: every payment's
   // notification is delivered here, and it has tests of its own.

@@ -1,4 +1,5 @@
 import { defineModule } from '../api-module';
+import { cancelacionDeGruposJob } from './cancelacion-de-grupo.job';
 import { entregaRoutes } from './entrega.routes';
 import { linkPagoRoutes } from './link-pago.routes';
 import { pedidoRoutes } from './pedido.routes';
@@ -19,5 +20,6 @@ export const pedidoModule = defineModule({
   jobs: (services) => [
     liberacionDeReservasJob(services.pedido),
     reembolsosJob(services.reembolsos),
+    cancelacionDeGruposJob(services.cancelacionDeGrupo),
   ],
 });

@@ -40,11 +40,11 @@ import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
 } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
-import { createCicloDeVida } from '../pedido/ciclo-de-vida.service';
-import { reembolsosJob } from '../pedido/reembolsos.job';
-import { createReembolsosService } from '../pedido/reembolsos.service';
-import { TIPO_GRUPOS_VENCIDOS } from './cancelacion.job';
-import { createCancelacionDeGrupoService } from './grupo-de-compra.cancelacion';
+import { TIPO_GRUPOS_VENCIDOS } from './cancelacion-de-grupo.job';
+import { createCancelacionDeGrupoService } from './cancelacion-de-grupo.service';
+import { createCicloDeVida } from './ciclo-de-vida.service';
+import { reembolsosJob } from './reembolsos.job';
+import { createReembolsosService } from './reembolsos.service';
 
 const clock = createTestClock();
 let t: TestApp;

@@ -5,17 +5,19 @@ import {
 } from '@compra-grupal/contracts';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
-import { AppError, appError, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import { AVISO_GRUPO_HORAS, type Mensajes } from '../aviso/mensajes.service';
-import { reembolsoPorCancelacion } from '../pedido/ciclo-de-vida';
-import type { CicloDeVida } from '../pedido/ciclo-de-vida.service';
-import type { PartesDeGrupos, RepositoriosDelCiclo } from '../pedido/pedido.ports';
-import type { ReembolsosService } from '../pedido/reembolsos.service';
-import type { CancelacionRepository } from './cancelacion.repository';
-import { abrirGrupo, anunciarGrupoActualizado } from './grupo-de-compra.ledger';
-import type { GrupoDeCompraRepository } from './grupo-de-compra.repository';
+import {
+  type CancelacionDelGrupo,
+  type CancelacionRepository,
+  cancelarGrupo,
+} from '../grupo-de-compra/grupo-de-compra.ports';
+import { reembolsoPorCancelacion } from './ciclo-de-vida';
+import type { CicloDeVida, RepositoriosDelCiclo } from './ciclo-de-vida.service';
+import type { PartesDeGrupos } from './pedido.ports';
+import type { ReembolsosService } from './reembolsos.service';
 
 export const GRUPO_CANCELADO = 'Grupo cancelado';
 
@@ -24,8 +26,10 @@ export interface CancelacionDeGrupoDeps {
   /** The group's rows, and what the lifecycle writes when it refunds the group. */
   withTransaction: WithTransaction<
     RepositoriosDelCiclo & {
-      grupoDeCompra: GrupoDeCompraRepository;
-      cancelacion: CancelacionRepository;
+      grupoDeCompra: CancelacionDelGrupo['grupoDeCompra'] &
+        RepositoriosDelCiclo['grupoDeCompra'] & {
+          findById(id: string): Promise<GrupoDeCompraRow | undefined>;
+        };
     }
   >;
   /** The order lifecycle: what a cancelled group gives back. */
@@ -49,14 +53,16 @@ export interface CancelacionDeGrupo {
 
 /**
  * Cancelling an open group and refunding its participants (DESIGN.md section 3, Purchase
- * groups; docs/decisions/026 and 028), for the product team (admin screen, command line) and
- * the deadline job alike; the callers check access.
+ * groups; docs/decisions/026, 028 and 046), for the product team (admin screen, command line)
+ * and the deadline job alike; the callers check access. The order lifecycle's: the ledger
+ * (grupo-de-compra) ends the group, this decides what that gives back.
  *
- * One transaction, after locking the product row as the places ledger does: the group
- * `abierto -> cancelado` (409 GRUPO_NO_CANCELABLE otherwise; 404 GRUPO_NO_ENCONTRADO), the
- * refunds the order lifecycle decides (one per participation of a paid order, never twice),
- * `grupoActualizado`, and the product's next group if it is on sale. After the commit each
- * refund is tried at once through the refund ledger; what fails is retried by its job.
+ * One transaction: the orders with places in the group locked, then the ledger's
+ * `cancelarGrupo` (the product locked, `abierto -> cancelado`, 409 GRUPO_NO_CANCELABLE
+ * otherwise, 404 GRUPO_NO_ENCONTRADO, `grupoActualizado`, the product's next group if it is on
+ * sale), then the refunds the lifecycle decides (one per participation of a paid order, never
+ * twice) and the units back on sale. After the commit each refund is tried at once through the
+ * refund ledger; what fails is retried by its job.
  */
 export function createCancelacionDeGrupoService({
   repositories,
@@ -78,20 +84,15 @@ export function createCancelacionDeGrupoService({
       // of those at the same moment waits here and then reads this one's outcome.
       const pedidoIds = await repos.cicloDeVida.findPedidosDeGrupos([grupoId]);
       await repos.bloqueos.bloquear({ pedidos: pedidoIds });
-      const producto = await repos.grupoDeCompra.lockProducto(antes.productoId);
-      if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
+      const ahora = clock.now();
+      const { grupo: cancelado } = await cancelarGrupo(repos, antes, ahora);
       // An order that took places between the read and the product lock is locked late (out
       // of order: a rare deadlock, which the unit of work retries).
       const tarde = (await repos.cicloDeVida.findPedidosDeGrupos([grupoId])).filter(
         (id) => !pedidoIds.includes(id),
       );
       await repos.bloqueos.bloquear({ pedidos: tarde });
-      const ahora = clock.now();
-      const cancelado = await repos.cancelacion.markCancelado(grupoId, ahora);
-      if (!cancelado) throw appError(409, 'GRUPO_NO_CANCELABLE');
       const reembolsado = await cicloDeVida.reembolsarGrupoCancelado(repos, grupoId, ahora);
-      await anunciarGrupoActualizado(repos, producto, cancelado);
-      if (producto.disponible) await abrirGrupo(repos, producto);
       return { grupo: cancelado, ...reembolsado };
     });
     const { hechos } = await reembolsos.hacerAhora(ids);
