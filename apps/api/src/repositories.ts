@@ -45,7 +45,7 @@ export function createRepositories(db: Database, { eventosAlConfirmar = false } 
     /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
     cicloDeVida: createCicloDeVidaRepository(db),
     producto: createProductoRepository(db),
-    /** Group cancellation and deadlines (grupo-de-compra.cancelacion.ts). */
+    /** The reads of group cancellation and deadlines (pedido/cancelacion-de-grupo.service.ts). */
     cancelacion: createCancelacionRepository(db),
     /** The one refund ledger (pedido/reembolsos.service.ts). */
     reembolso: createReembolsoRepository(db),
