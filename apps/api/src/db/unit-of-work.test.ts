@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
 import { createRepositories, type Repositories } from '../repositories';
@@ -193,4 +193,35 @@ describe('withTransaction', () => {
       expect((await stored(usuario.id)).usuarios).toHaveLength(1);
     }
   });
+
+  it.skipIf(!onPostgres)(
+    'on PostgreSQL, a transaction ended by a deadlock runs again and both commit',
+    async () => {
+      const [a, b] = [nuevoUsuario(), nuevoUsuario()];
+      await withTransaction(async (repos) => {
+        await repos.usuario.create(a);
+        await repos.usuario.create(b);
+      });
+      const primero = { a: signal(), b: signal() };
+      let intentos = 0;
+      const bloquear = (id: string) =>
+        sql`select id from usuarios where id = ${id} for no key update`;
+      // Each locks one row, waits for the other to lock its own, then asks for the other's:
+      // a cycle PostgreSQL breaks by ending one of them with 40P01.
+      const cruzar = (mio: typeof a, otro: typeof a, yo: 'a' | 'b', el: 'a' | 'b') =>
+        withTransaction(async (repos) => {
+          intentos++;
+          await repos.ejecutor.execute(bloquear(mio.id));
+          primero[yo].resolve();
+          await primero[el].promise;
+          await repos.ejecutor.execute(bloquear(otro.id));
+          await repos.direccion.insert(nuevaDireccion(mio.id));
+        });
+      await Promise.all([cruzar(a, b, 'a', 'b'), cruzar(b, a, 'b', 'a')]);
+      expect(intentos).toBe(3);
+      for (const usuario of [a, b]) {
+        expect((await stored(usuario.id)).direcciones).toHaveLength(1);
+      }
+    },
+  );
 });
