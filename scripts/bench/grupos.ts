@@ -125,7 +125,7 @@ export async function medirLedgerEnPostgres(): Promise<GrupoRow[]> {
     console.log(
       `  Sin PostgreSQL en ${new URL(serverUrl).host}: se omite el ledger (definí BENCH_DATABASE_URL)`,
     );
-    return [{ figure, value: 'omitido: sin PostgreSQL', budget: '>= 500/s', ok: null }];
+    return [{ figure, value: 'omitido: sin PostgreSQL', budget: '>= 1000/s', ok: null }];
   }
   const name = `cg_bench_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE "${name}"`));
@@ -160,8 +160,8 @@ export async function medirLedgerEnPostgres(): Promise<GrupoRow[]> {
       {
         figure: `${figure}, invariantes ${problemas.length === 0 ? 'OK' : 'ROTOS'}`,
         value: `${repartido.toFixed(0)}/s`,
-        budget: '>= 500/s',
-        ok: repartido >= 500 && problemas.length === 0,
+        budget: '>= 1000/s',
+        ok: repartido >= 1000 && problemas.length === 0,
       },
       {
         figure: `Ledger de lugares en PostgreSQL, ${CLIENTES} clientes sobre un solo producto: tomas/s`,
