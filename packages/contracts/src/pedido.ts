@@ -73,7 +73,8 @@ export const estadoPagoSchema = z.enum(ESTADOS_PAGO);
  * - `por_pagar`: not paid yet, the reservation holds;
  * - `en_acreditacion`: the provider has a pending payment for it (do not pay again);
  * - `rechazado`: the last payment was rejected; it can be paid again while the reservation lasts;
- * - `vencido`: the reservation ran out unpaid; nothing was charged;
+ * - `vencido`: the reservation ran out unpaid, or the order it belongs to can no longer complete
+ *   (a payment still being credited for it would be given back whole); nothing was charged;
  * - `esperando_grupo`: paid; some of its groups still fill;
  * - `lista`: paid; every group that goes on is closed, so it can be delivered;
  * - `entregada`: delivered;
@@ -105,8 +106,9 @@ export const ESTADOS_PARTE_PAGADA: readonly EstadoParte[] = [
  * Where a whole order stands (spec file 2, section 4, plus the lifecycle's end states):
  * `por_pagar` until every part is paid, `en_proceso` while a group fills, `completo` when
  * every part that goes on is ready (its code is shown), `entregado` when every part that goes
- * on is delivered, `reembolsado` when nothing goes on and money was given back, `vencido` when
- * it expired unpaid.
+ * on is delivered, `reembolsado` when nothing goes on and money was given back (its groups were
+ * cancelled), `vencido` when it expired before every part was paid (what was paid of it is given
+ * back: its `reembolsado`).
  */
 export const ESTADOS_PEDIDO = [
   'por_pagar',
@@ -118,6 +120,29 @@ export const ESTADOS_PEDIDO = [
 ] as const;
 export const estadoPedidoSchema = z.enum(ESTADOS_PEDIDO);
 export type EstadoPedido = (typeof ESTADOS_PEDIDO)[number];
+
+/**
+ * What the shopper may do with one seller's payment now, as the order lifecycle decides
+ * (apps/api/src/modules/pedido/ciclo-de-vida.ts). Screens offer exactly these, never their own
+ * reading of the states.
+ */
+export const accionesDeParteSchema = z.object({
+  pagar: z
+    .boolean()
+    .describe(
+      'Se puede pedir el link de pago de esta parte (sin pagar o rechazada, reserva vigente)',
+    ),
+});
+
+/** What the shopper may do with the whole order now, as the order lifecycle decides. */
+export const accionesDePedidoSchema = z.object({
+  pagar: z.boolean().describe('Alguna parte del pedido se puede pagar ahora'),
+  cancelar: z
+    .boolean()
+    .describe(
+      'El comprador puede cancelar el pedido: nada pagado ni en acreditación y la reserva sigue',
+    ),
+});
 
 /** The order number every screen shows: '#' and the id's last six characters, upper-cased. */
 export const numeroDePedido = (pedidoId: string): string => `#${pedidoId.slice(-6).toUpperCase()}`;
@@ -135,6 +160,10 @@ export const pagoPorVendedorSchema = z
     reembolsado: z
       .number()
       .describe('Pesos devueltos o en devolución de este pago (parcial o total)'),
+    reembolsoTotal: z
+      .boolean()
+      .describe('Todo lo pagado de esta parte fue devuelto (o está en devolución): no se entrega'),
+    acciones: accionesDeParteSchema,
     productos: z.array(
       z.object({
         productoId: idSchema,
@@ -156,6 +185,12 @@ export const estadoPagosResponseSchema = z
       pendientes: z.number().int(),
       porcentajeCompletado: z.number(),
     }),
+    estado: estadoPedidoSchema,
+    reembolsado: z.number().describe('Pesos devueltos o en devolución del pedido'),
+    reembolsoTotal: z
+      .boolean()
+      .describe('Se pagó algo y todo lo pagado fue devuelto (o está en devolución)'),
+    acciones: accionesDePedidoSchema,
     pagosPorVendedor: z.array(pagoPorVendedorSchema),
   })
   .meta({ id: 'EstadoPagosResponse' });
@@ -171,6 +206,10 @@ export const pedidoConPagosSchema = z
     estado: estadoPedidoSchema,
     total: z.number(),
     reembolsado: z.number().describe('Pesos devueltos o en devolución del pedido'),
+    reembolsoTotal: z
+      .boolean()
+      .describe('Se pagó algo y todo lo pagado fue devuelto (o está en devolución)'),
+    acciones: accionesDePedidoSchema,
     productos: z.array(z.object({ productoId: idSchema, cantidadSolicitada: z.number().int() })),
     pagosPorVendedor: z.array(pagoPorVendedorSchema),
   })
@@ -205,3 +244,5 @@ export type EstadoPagosResponse = z.infer<typeof estadoPagosResponseSchema>;
 export type PedidoConPagos = z.infer<typeof pedidoConPagosSchema>;
 export type LinkPagoResponse = z.infer<typeof linkPagoResponseSchema>;
 export type CancelarPedidoResponse = z.infer<typeof cancelarPedidoResponseSchema>;
+export type AccionesDeParte = z.infer<typeof accionesDeParteSchema>;
+export type AccionesDePedido = z.infer<typeof accionesDePedidoSchema>;

@@ -37,7 +37,13 @@ const PARTE_DE_PAGO: Record<PagoPorVendedor['estado'], EstadoParte> = {
   reembolsado: 'reembolsada',
 };
 
+/** The part states the API offers a payment link for. */
+const PAGABLE = new Set<EstadoParte>(['por_pagar', 'rechazado']);
+/** The part states whose payment has not gone through. */
+const SIN_PAGAR = new Set<EstadoParte>(['por_pagar', 'en_acreditacion', 'rechazado', 'vencido']);
+
 export function crearPago(overrides: Partial<PagoPorVendedor> = {}): PagoPorVendedor {
+  const estadoParte = overrides.estadoParte ?? PARTE_DE_PAGO[overrides.estado ?? 'pendiente'];
   return {
     tiendaId: TIENDA_A,
     tiendaNombre: 'Almacén Don Pepe',
@@ -45,8 +51,11 @@ export function crearPago(overrides: Partial<PagoPorVendedor> = {}): PagoPorVend
     monto: 12345.5,
     envio: 1500,
     estado: 'pendiente',
-    estadoParte: PARTE_DE_PAGO[overrides.estado ?? 'pendiente'],
+    estadoParte,
     reembolsado: 0,
+    // What the API computes from the part's state (ciclo-de-vida.ts vistaDelPedido).
+    reembolsoTotal: estadoParte === 'reembolsada',
+    acciones: { pagar: PAGABLE.has(estadoParte) },
     productos: [
       {
         productoId: productoPagoId(1),
@@ -60,9 +69,17 @@ export function crearPago(overrides: Partial<PagoPorVendedor> = {}): PagoPorVend
   };
 }
 
-/** An order's payment status; the statistics follow from the payments. */
-export function crearEstadoPagos(pagos: PagoPorVendedor[]): EstadoPagosResponse {
+/**
+ * An order's payment status; the statistics follow from the payments, and the order's state,
+ * refund and actions are what the API would compute of them unless `pedido` says otherwise.
+ */
+export function crearEstadoPagos(
+  pagos: PagoPorVendedor[],
+  pedido: Partial<Omit<EstadoPagosResponse, 'estadisticas' | 'pagosPorVendedor'>> = {},
+): EstadoPagosResponse {
   const aprobados = pagos.filter((pago) => pago.estado === 'aprobado').length;
+  const reembolsado = pagos.reduce((t, pago) => t + pago.reembolsado, 0);
+  const pagadas = pagos.filter((pago) => !SIN_PAGAR.has(pago.estadoParte));
   return checked(estadoPagosResponseSchema, {
     estadisticas: {
       total: pagos.length,
@@ -70,11 +87,28 @@ export function crearEstadoPagos(pagos: PagoPorVendedor[]): EstadoPagosResponse 
       pendientes: pagos.filter((pago) => pago.estado === 'pendiente').length,
       porcentajeCompletado: pagos.length ? (aprobados / pagos.length) * 100 : 0,
     },
+    estado: pagos.every((pago) => pago.estado === 'aprobado') ? 'en_proceso' : 'por_pagar',
+    reembolsado,
+    reembolsoTotal: reembolsado > 0 && pagadas.every((pago) => pago.estadoParte === 'reembolsada'),
+    acciones: {
+      pagar: pagos.some((pago) => pago.acciones.pagar),
+      cancelar: pagos.length > 0 && pagos.every((pago) => PAGABLE.has(pago.estadoParte)),
+    },
+    ...pedido,
     pagosPorVendedor: pagos,
   });
 }
 
+/**
+ * An order of Mis Pagos; its refund flag and actions are what the API would compute of its
+ * payments and state unless given.
+ */
 export function crearPedidoConPagos(overrides: Partial<PedidoConPagos> = {}): PedidoConPagos {
+  const pagos = overrides.pagosPorVendedor ?? [crearPago()];
+  const estado = overrides.estado ?? 'por_pagar';
+  const reembolsado = overrides.reembolsado ?? 0;
+  const pagadas = pagos.filter((pago) => !SIN_PAGAR.has(pago.estadoParte));
+  const pagable = estado === 'por_pagar' && pagos.some((pago) => pago.acciones.pagar);
   return {
     _id: PEDIDO_ID,
     fechaCreacion: '2026-11-05T17:30:00.000Z',
@@ -84,8 +118,16 @@ export function crearPedidoConPagos(overrides: Partial<PedidoConPagos> = {}): Pe
     estado: 'por_pagar',
     total: 12345.5,
     reembolsado: 0,
+    reembolsoTotal:
+      reembolsado > 0 &&
+      pagadas.length > 0 &&
+      pagadas.every((pago) => pago.estadoParte === 'reembolsada'),
+    acciones: {
+      pagar: pagable,
+      cancelar: pagable && pagos.every((pago) => PAGABLE.has(pago.estadoParte)),
+    },
     productos: [{ productoId: productoPagoId(1), cantidadSolicitada: 2 }],
-    pagosPorVendedor: [crearPago()],
+    pagosPorVendedor: pagos,
     ...overrides,
   };
 }

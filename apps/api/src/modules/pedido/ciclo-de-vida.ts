@@ -120,10 +120,14 @@ export function reembolsoPorCancelacion(
   return otrasSiguen ? centavos : centavos + parte.envioCentavos;
 }
 
-/** Where the whole order stands (contracts ESTADOS_PEDIDO), from its parts' states. */
+/**
+ * Where the whole order stands (contracts ESTADOS_PEDIDO), from its parts' states. When nothing
+ * of it goes on, it is `vencido` if some part ran out unpaid (what was paid of it was given back
+ * because it expired), else `reembolsado` (its groups were cancelled).
+ */
 export function estadoDePedido(partes: readonly EstadoParte[]): EstadoPedido {
   const siguen = partes.filter((e) => e !== 'reembolsada' && e !== 'vencido');
-  if (siguen.length === 0) return partes.includes('reembolsada') ? 'reembolsado' : 'vencido';
+  if (siguen.length === 0) return partes.includes('vencido') ? 'vencido' : 'reembolsado';
   if (siguen.some((e) => e === 'por_pagar' || e === 'en_acreditacion' || e === 'rechazado')) {
     return 'por_pagar';
   }
@@ -150,4 +154,80 @@ export function lineaSigue(
 ): boolean {
   const suyas = parte.participaciones.filter((p) => p.productoId === productoId);
   return suyas.length === 0 || suyas.some((p) => p.estadoGrupo !== 'cancelado');
+}
+
+/** Part states whose payment has not gone through. */
+const SIN_PAGAR: readonly EstadoParte[] = ['por_pagar', 'en_acreditacion', 'rechazado', 'vencido'];
+/** Part states that can be paid now (a payment link is handed out). */
+const PAGABLE: readonly EstadoParte[] = ['por_pagar', 'rechazado'];
+
+/**
+ * Whether the order can no longer be completed, so nothing unpaid of it will be sold (mirrors
+ * `aplicarPago` and the expiry sweep): a part was given back whole before the order was
+ * approved (any later approval of the others is refunded), or the reservation of an order of
+ * several sellers ran out while some was unpaid (the sweep gives back what was paid, and a
+ * later approval is refunded). A one-seller order whose payment is still being credited when
+ * its reservation ends may still complete: that part keeps `en_acreditacion`.
+ */
+function yaNoSeCompleta(partes: readonly ParteDelCiclo[], estados: readonly EstadoParte[]) {
+  if (!estados.some((e) => SIN_PAGAR.includes(e))) return false;
+  if (estados.includes('reembolsada')) return true;
+  return partes.length > 1 && partes.some((p) => p.reservaVencida);
+}
+
+/** What the shopper's screens show of one part: its state, its refund and what can be done. */
+export interface VistaDeParte {
+  estado: EstadoParte;
+  reembolsadoCentavos: number;
+  /** Everything paid of it was given back (or is being given back): nothing of it ships. */
+  reembolsoTotal: boolean;
+  acciones: { pagar: boolean };
+}
+
+/** What the shopper's screens show of a whole order (docs/decisions/028; rule 17). */
+export interface VistaDelPedido {
+  /** The parts, in the order given. */
+  partes: VistaDeParte[];
+  estado: EstadoPedido;
+  reembolsadoCentavos: number;
+  /** Something was paid and all of it was given back (or is being given back). */
+  reembolsoTotal: boolean;
+  acciones: { pagar: boolean; cancelar: boolean };
+}
+
+/**
+ * The order as its shopper sees it, from all its parts at once: each part's state within the
+ * order (an unpaid part of an order that can no longer complete reads `vencido`, never 'por
+ * pagar' or 'en acreditación'), the order's state, what was refunded, and what the shopper may
+ * do: pay a part while it is unpaid or rejected and the order can still complete; cancel the
+ * order while nothing is paid nor being credited and the reservation runs (every part
+ * `por_pagar` or `rechazado`).
+ */
+export function vistaDelPedido(partes: readonly ParteDelCiclo[]): VistaDelPedido {
+  const propios = partes.map(estadoDeParte);
+  const muerto = yaNoSeCompleta(partes, propios);
+  const estados = propios.map((e) => (muerto && SIN_PAGAR.includes(e) ? 'vencido' : e));
+  const vistas = partes.map((parte, i): VistaDeParte => {
+    const estado = estados[i] ?? 'por_pagar';
+    return {
+      estado,
+      reembolsadoCentavos: parte.reembolsadoCentavos,
+      reembolsoTotal: estado === 'reembolsada',
+      acciones: { pagar: PAGABLE.includes(estado) },
+    };
+  });
+  const estado = muerto ? 'vencido' : estadoDePedido(estados);
+  const reembolsadoCentavos = vistas.reduce((t, v) => t + v.reembolsadoCentavos, 0);
+  const pagadas = estados.filter((e) => !SIN_PAGAR.includes(e));
+  return {
+    partes: vistas,
+    estado,
+    reembolsadoCentavos,
+    reembolsoTotal:
+      pagadas.length > 0 && pagadas.every((e) => e === 'reembolsada') && reembolsadoCentavos > 0,
+    acciones: {
+      pagar: vistas.some((v) => v.acciones.pagar),
+      cancelar: estados.length > 0 && estados.every((e) => PAGABLE.includes(e)),
+    },
+  };
 }

@@ -23,7 +23,7 @@ import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import { AVISO_RESERVA_MINUTOS, type Mensajes } from '../aviso/mensajes.service';
 import type { LugaresDelGrupo } from '../grupo-de-compra/grupo-de-compra.ports';
-import { estadoDeParte, estadoDePedido } from './ciclo-de-vida';
+import { estadoDePedido, type VistaDelPedido, vistaDelPedido } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
 import type { CicloDeVida } from './ciclo-de-vida.service';
 import { generarCodigoEntrega } from './codigo-entrega';
@@ -249,17 +249,30 @@ export function createPedidoService({
     }
   }
 
-  /** The payments of these orders, with their products, as the contract shows them. */
-  async function pagosDe(pedidoIds: string[]): Promise<Map<string, PagoPorVendedor[]>> {
+  /**
+   * The payments of these orders, with their products, as the contract shows them, and what
+   * the lifecycle says of each order as a whole (its parts' states within it, its state, its
+   * refund and the shopper's actions: ciclo-de-vida.ts `vistaDelPedido`).
+   */
+  async function pagosDe(
+    pedidoIds: string[],
+  ): Promise<{ pagos: Map<string, PagoPorVendedor[]>; vistas: Map<string, VistaDelPedido> }> {
     const [pagos, lineas, ciclo] = await Promise.all([
       repository.findPagosDePedidos(pedidoIds),
       repository.findLineasDePedidos(pedidoIds),
       lecturasDelCiclo.findPartes(pedidoIds, clock.now()),
     ]);
+    const vistas = new Map<string, VistaDelPedido>();
+    for (const pedidoId of new Set(ciclo.map((c) => c.pedidoId))) {
+      vistas.set(pedidoId, vistaDelPedido(ciclo.filter((c) => c.pedidoId === pedidoId)));
+    }
     const porPedido = new Map<string, PagoPorVendedor[]>();
     for (const pago of pagos) {
       const lista = porPedido.get(pago.pedidoId) ?? [];
-      const parte = ciclo.find((c) => c.pedidoId === pago.pedidoId && c.tiendaId === pago.tiendaId);
+      const i = ciclo
+        .filter((c) => c.pedidoId === pago.pedidoId)
+        .findIndex((c) => c.tiendaId === pago.tiendaId);
+      const vista = vistas.get(pago.pedidoId)?.partes[i];
       lista.push({
         tiendaId: pago.tiendaId,
         tiendaNombre: pago.tiendaNombre,
@@ -267,8 +280,10 @@ export function createPedidoService({
         monto: centavosAPesos(pago.montoCentavos),
         envio: centavosAPesos(pago.envioCentavos),
         estado: pago.estado,
-        estadoParte: parte ? estadoDeParte(parte) : 'por_pagar',
-        reembolsado: centavosAPesos(parte?.reembolsadoCentavos ?? 0),
+        estadoParte: vista?.estado ?? 'por_pagar',
+        reembolsado: centavosAPesos(vista?.reembolsadoCentavos ?? 0),
+        reembolsoTotal: vista?.reembolsoTotal ?? false,
+        acciones: { pagar: vista?.acciones.pagar ?? false },
         productos: lineas
           .filter((l) => l.pedidoId === pago.pedidoId && l.tiendaId === pago.tiendaId)
           .map((l) => ({
@@ -281,7 +296,7 @@ export function createPedidoService({
       });
       porPedido.set(pago.pedidoId, lista);
     }
-    return porPedido;
+    return { pagos: porPedido, vistas };
   }
 
   return {
@@ -492,7 +507,9 @@ export function createPedidoService({
       const pedido = await repository.findPedido(pedidoId);
       if (!pedido) throw pedidoNoEncontrado();
       requireOwner(actor, pedido.usuarioId);
-      const pagos = (await pagosDe([pedidoId])).get(pedidoId) ?? [];
+      const { pagos: porPedido, vistas } = await pagosDe([pedidoId]);
+      const pagos = porPedido.get(pedidoId) ?? [];
+      const vista = vistas.get(pedidoId);
       // Paid parts count as approved even when a cancellation gave their money back.
       const aprobados = pagos.filter((p) => PARTE_PAGADA.has(p.estadoParte)).length;
       return {
@@ -502,6 +519,10 @@ export function createPedidoService({
           pendientes: pagos.filter((p) => PARTE_POR_PAGAR.has(p.estadoParte)).length,
           porcentajeCompletado: pagos.length ? redondear1((aprobados / pagos.length) * 100) : 0,
         },
+        estado: vista?.estado ?? 'por_pagar',
+        reembolsado: centavosAPesos(vista?.reembolsadoCentavos ?? 0),
+        reembolsoTotal: vista?.reembolsoTotal ?? false,
+        acciones: vista?.acciones ?? { pagar: false, cancelar: false },
         pagosPorVendedor: pagos,
       };
     },
@@ -512,9 +533,10 @@ export function createPedidoService({
       const filas = await repository.findPedidosDeUsuario(usuarioId, PEDIDOS_POR_USUARIO_MAX);
       if (filas.length === 0) throw pedidoNoEncontrado();
       const ids = filas.map((p) => p.id);
-      const pagos = await pagosDe(ids);
+      const { pagos, vistas } = await pagosDe(ids);
       return filas.map((p) => {
         const deEste = pagos.get(p.id) ?? [];
+        const vista = vistas.get(p.id);
         const porProducto = new Map<string, number>();
         for (const pago of deEste) {
           for (const l of pago.productos) porProducto.set(l.productoId, l.cantidad);
@@ -525,11 +547,11 @@ export function createPedidoService({
           aprobado: p.aprobado,
           todosLosPagosAprobados: p.todosLosPagosAprobados,
           entregado: estadoDePedido(deEste.map((pago) => pago.estadoParte)) === 'entregado',
-          estado: estadoDePedido(deEste.map((pago) => pago.estadoParte)),
+          estado: vista?.estado ?? estadoDePedido(deEste.map((pago) => pago.estadoParte)),
           total: centavosAPesos(deEste.reduce((t, pago) => t + pesosACentavos(pago.monto), 0)),
-          reembolsado: centavosAPesos(
-            deEste.reduce((t, pago) => t + pesosACentavos(pago.reembolsado), 0),
-          ),
+          reembolsado: centavosAPesos(vista?.reembolsadoCentavos ?? 0),
+          reembolsoTotal: vista?.reembolsoTotal ?? false,
+          acciones: vista?.acciones ?? { pagar: false, cancelar: false },
           productos: [...porProducto].map(([productoId, cantidadSolicitada]) => ({
             productoId,
             cantidadSolicitada,

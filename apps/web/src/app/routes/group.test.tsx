@@ -195,6 +195,45 @@ describe('/group/{groupId}', () => {
     expect(within(main).queryByRole('region', { name: 'Estado del Grupo' })).toBeNull();
   });
 
+  it('a cancelled group says so and offers neither joining nor sharing (issue 32)', async () => {
+    mockGrupoApi({ datos: crearGrupoConProducto({ status: 'cancelado', lugaresOcupados: 2 }) });
+    renderApp(path);
+    await grupoCargado();
+    const main = screen.getByRole('main');
+    expect(main.querySelector('[data-slot="badge"]')).toHaveTextContent('Cancelado');
+    const cancelado = within(main).getByRole('region', { name: 'Grupo cancelado' });
+    expect(cancelado).toHaveTextContent('ya no admite participantes');
+    expect(cancelado).toHaveTextContent('Se canceló con 2 de 10 lugares ocupados.');
+    expect(within(cancelado).getByRole('link', { name: 'Ver el producto' })).toHaveAttribute(
+      'href',
+      `/product/${PRODUCTO_DEL_GRUPO_ID}`,
+    );
+    expect(within(main).queryByText(/Faltan \d+ lugares/)).toBeNull();
+    expect(within(main).queryByRole('region', { name: 'Estado del Grupo' })).toBeNull();
+    expect(within(main).queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    expect(within(main).queryByRole('button', { name: 'Completar Grupo' })).toBeNull();
+    expect(within(main).queryByRole('button', { name: 'Compartir Grupo' })).toBeNull();
+  });
+
+  it('a group cancelled while on screen (grupoActualizado) stops offering to join and share', async () => {
+    storeToken();
+    mockGrupoApi();
+    renderApp(path);
+    await grupoCargado();
+    expect(screen.getByRole('button', { name: 'Compartir Grupo' })).toBeVisible();
+    emitir('grupoActualizado', {
+      grupoId: GRUPO_ID,
+      estado: 'cancelado',
+      lugaresOcupados: 3,
+      lugaresNecesarios: 10,
+      participantesCount: 2,
+      productoNombre: 'Aceite de oliva 500 ml',
+    });
+    expect(await screen.findByRole('region', { name: 'Grupo cancelado' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Compartir Grupo' })).toBeNull();
+  });
+
   it('shows no support number when none is configured: Mis Pedidos instead', async () => {
     mockGrupoApi({ datos: crearGrupoConProducto({ status: 'cerrado', lugaresOcupados: 10 }) });
     const { queryClient } = renderApp(path);

@@ -266,6 +266,70 @@ describe('/multi-payment-checkout', () => {
     ).toBeVisible();
   });
 
+  it('an expired order reads expired, with its refund, and offers no payment nor cancel (issue 32)', async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos(
+            [
+              crearPago({
+                monto: 5680,
+                estado: 'reembolsado',
+                estadoParte: 'reembolsada',
+                reembolsado: 5680,
+              }),
+              crearPago({
+                tiendaId: TIENDA_B,
+                tiendaNombre: 'Verdulería La Huerta',
+                estado: 'rechazado',
+                estadoParte: 'vencido',
+              }),
+              crearPago({
+                tiendaId: TIENDA_C,
+                tiendaNombre: 'Panadería Sol',
+                estado: 'pendiente',
+                estadoParte: 'vencido',
+              }),
+            ],
+            { estado: 'vencido', reembolsado: 5680, reembolsoTotal: true },
+          ),
+        ),
+      },
+    });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido vencido' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Completa tus Pagos' })).toBeNull();
+    const aviso = screen.getByRole('region', { name: 'Pedido vencido' });
+    expect(within(aviso).getByTestId('reembolso-vencido')).toHaveTextContent(
+      'Te devolvemos $ 5.680,00: todo lo que pagaste',
+    );
+    expect(within(tarjeta('Almacén Don Pepe')).getByText('Reembolsado $ 5.680,00')).toBeVisible();
+    for (const nombre of ['Verdulería La Huerta', 'Panadería Sol']) {
+      const vencida = tarjeta(nombre);
+      expect(within(vencida).getByText('Vencido', { selector: '[data-estado]' })).toBeVisible();
+      expect(within(vencida).queryByText('Pendiente de acreditación')).toBeNull();
+      expect(within(vencida).queryByRole('button')).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: /Pagar|Reintentar pago/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
+    expect(screen.queryByText('Restante')).toBeNull();
+    expect(screen.queryByText('Progreso de pagos')).toBeNull();
+  });
+
+  it("offers 'Cancelar pedido' only when the API allows it", async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos([crearPago()], { acciones: { pagar: true, cancelar: false } }),
+        ),
+      },
+    });
+    renderApp(path);
+    const pago = await screen.findByRole('article', { name: 'Almacén Don Pepe' });
+    expect(within(pago).getByRole('button', { name: /^Pagar / })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
+  });
+
   it('reads again when pagoAprobado lands for this order, and reaches 100 %', async () => {
     let aprobado = false;
     const { calls } = mockPagosApi({

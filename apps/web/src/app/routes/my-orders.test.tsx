@@ -200,21 +200,20 @@ describe('/my-orders', () => {
     const { user } = renderApp('/my-orders');
     expect(await screen.findByRole('tablist', { name: 'Estado de los pedidos' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Mis Pedidos' })).toBeVisible();
-    expect(tab(/^En curso/)).toHaveTextContent('En curso2');
+    expect(tab(/^En curso/)).toHaveTextContent('En curso1');
     expect(tab(/^Completados/)).toHaveTextContent('Completados1');
     expect(tab(/^Entregados/)).toHaveTextContent('Entregados1');
+    expect(tab(/^Cancelados/)).toHaveTextContent('Cancelados1');
 
-    // En curso: the open group's order first (newest), then the cancelled one.
+    // En curso: only the order that still goes on; the cancelled one has left it (issue 32).
     expect(tab(/^En curso/)).toHaveAttribute('aria-selected', 'true');
-    const [abierto, sinGrupos] = tarjetas() as [HTMLElement, HTMLElement];
-    expect(tarjetas()).toHaveLength(2);
+    const [abierto] = tarjetas() as [HTMLElement];
+    expect(tarjetas()).toHaveLength(1);
     expect(abierto).toHaveAccessibleName('Pedido #000001');
     expect(within(abierto).getByText('En proceso')).toBeVisible();
     expect(within(abierto).getByText('$ 10.845,50')).toBeVisible();
     expect(within(abierto).queryByText('Enviando')).toBeNull();
     expect(within(abierto).queryByText('K7QX9P')).toBeNull();
-    expect(sinGrupos).toHaveAccessibleName('Pedido #000004');
-    expect(within(sinGrupos).getByText('Cancelado', { selector: '[data-estado]' })).toBeVisible();
 
     await user.click(tab(/^Completados/));
     expect(tarjetas()).toHaveLength(1);
@@ -232,6 +231,12 @@ describe('/my-orders', () => {
     expect(within(recibido).getByText('Entregado')).toBeVisible();
     expect(within(recibido).queryByText('ZZZ999')).toBeNull();
     expect(within(recibido).queryByText('Enviando')).toBeNull();
+
+    await user.click(tab(/^Cancelados/));
+    const [sinGrupos] = tarjetas() as [HTMLElement];
+    expect(tarjetas()).toHaveLength(1);
+    expect(sinGrupos).toHaveAccessibleName('Pedido #000004');
+    expect(within(sinGrupos).getByText('Cancelado', { selector: '[data-estado]' })).toBeVisible();
 
     const [llamada] = lecturas(calls);
     expect(llamada?.method).toBe('POST');
@@ -383,6 +388,8 @@ describe('/my-orders', () => {
     expect(screen.getByRole('heading', { name: 'No tienes pedidos completados' })).toBeVisible();
     await user.click(tab(/^Entregados/));
     expect(screen.getByRole('heading', { name: 'Aún no tienes pedidos entregados' })).toBeVisible();
+    await user.click(tab(/^Cancelados/));
+    expect(screen.getByRole('heading', { name: 'No tienes pedidos cancelados' })).toBeVisible();
     expect(screen.queryByText('No se pudieron cargar los pedidos')).toBeNull();
   });
 
@@ -395,7 +402,7 @@ describe('/my-orders', () => {
     expect(tab(/^Completados/)).toHaveFocus();
     expect(tab(/^Completados/)).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
-    expect(tab(/^Entregados/)).toHaveFocus();
+    expect(tab(/^Cancelados/)).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(tab(/^En curso/)).toHaveFocus();
   });

@@ -161,6 +161,36 @@ describe('/my-payments', () => {
     expect(within(pedido).getByRole('link', { name: 'Ver Detalle' })).toBeVisible();
   });
 
+  it("an expired order reads 'Vencido' with its refund, is not counted to pay and offers no 'Pagar' (issue 32)", async () => {
+    mockPagosApi({
+      pedidos: pedidosJson([
+        crearPedidoConPagos({
+          estado: 'vencido',
+          total: 9680,
+          reembolsado: 5680,
+          pagosPorVendedor: [
+            crearPago({
+              monto: 5680,
+              estado: 'reembolsado',
+              estadoParte: 'reembolsada',
+              reembolsado: 5680,
+            }),
+            crearPago({ tiendaId: TIENDA_B, monto: 4000, estadoParte: 'vencido' }),
+          ],
+        }),
+      ]),
+    });
+    renderApp('/my-payments');
+    const pedido = await screen.findByRole('article', { name: 'Pedido #000001' });
+    expect(within(pedido).getByText('Vencido', { selector: '[data-estado]' })).toBeVisible();
+    expect(within(pedido).queryByText('Pendiente')).toBeNull();
+    expect(within(pedido).getByTestId('reembolso-pedido')).toHaveTextContent(
+      'Reembolsado $ 5.680,00',
+    );
+    expect(within(pedido).queryByRole('link', { name: 'Pagar' })).toBeNull();
+    expect(screen.getByTestId('resumen-pagos')).toHaveTextContent('1 pedido · 1 con reembolso');
+  });
+
   it("'Ver Detalle' opens the payment detail", async () => {
     mockPagosApi({ pedidos: pedidosJson([crearPedidoConPagos()]) });
     const { user, router } = renderApp('/my-payments');

@@ -144,6 +144,39 @@ describe('/payment-detail/{pedidoId}', () => {
     expect(screen.queryByRole('link', { name: 'Completar pagos' })).toBeNull();
   });
 
+  it('an expired order reads expired with its refund, and offers no way to pay (issue 32)', async () => {
+    mockPagosApi({
+      estado: {
+        [PEDIDO_ID]: estadoJson(
+          crearEstadoPagos(
+            [
+              crearPago({
+                monto: 5680,
+                estado: 'reembolsado',
+                estadoParte: 'reembolsada',
+                reembolsado: 5680,
+              }),
+              crearPago({
+                tiendaId: TIENDA_B,
+                tiendaNombre: 'Verdulería La Huerta',
+                estado: 'pendiente',
+                estadoParte: 'vencido',
+              }),
+            ],
+            { estado: 'vencido', reembolsado: 5680, reembolsoTotal: true },
+          ),
+        ),
+      },
+    });
+    renderApp(path);
+    const vencida = await screen.findByRole('article', { name: 'Verdulería La Huerta' });
+    expect(within(vencida).getByText('Vencido')).toBeVisible();
+    const aviso = screen.getByRole('region', { name: 'Pedido vencido' });
+    expect(aviso).toHaveTextContent('Te devolvemos $ 5.680,00');
+    expect(screen.queryByText('Progreso de pagos')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Completar pagos' })).toBeNull();
+  });
+
   it("an order that cannot be read: 'No se pudo cargar la información del pedido', then Mis Pagos", async () => {
     mockPagosApi({
       estado: { [PEDIDO_ID]: json({ error: 'Pedido no encontrado' }, 404, 'Not Found') },

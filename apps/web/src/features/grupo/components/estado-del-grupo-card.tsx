@@ -1,7 +1,15 @@
-import { CircleCheckBigIcon, TruckIcon, UsersIcon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  CircleCheckBigIcon,
+  CircleXIcon,
+  TruckIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { lugaresRestantes } from '../lib/estado-grupo';
+import { lugares, lugaresRestantes } from '../lib/estado-grupo';
 import { ContactoDeSoporte } from './contacto-de-soporte';
 import { CuentaRegresiva } from './cuenta-regresiva';
 
@@ -93,6 +101,51 @@ export function EstadoDeEntregaCard() {
         En proceso de envío
       </p>
       <ContactoDeSoporte />
+    </section>
+  );
+}
+
+/**
+ * The side card of a cancelled group (issue 32): it says so, that it takes no one and that
+ * whoever paid a place got the money back (DESIGN.md: a cancelled group is refunded at once),
+ * with the places it had when it ended, and a way to the product's current group while the
+ * product is on sale.
+ */
+export function GrupoCanceladoCard({
+  productoId,
+  productoDisponible,
+  lugaresOcupados,
+  lugaresNecesarios,
+}: {
+  productoId: string;
+  productoDisponible: boolean;
+  lugaresOcupados: number;
+  lugaresNecesarios: number;
+}) {
+  const titulo = useId();
+  return (
+    <section aria-labelledby={titulo} data-slot="grupo-cancelado" className={tarjeta}>
+      <h2 id={titulo} className="flex items-center gap-2 font-semibold text-lg tracking-tight">
+        <CircleXIcon className="size-5 text-red-700" aria-hidden />
+        Grupo cancelado
+      </h2>
+      <p className="mt-4 rounded-xl border border-red-600/20 bg-red-50 px-3 py-2.5 text-pretty font-medium text-red-900 text-sm">
+        Este grupo se canceló antes de completarse: ya no admite participantes.
+      </p>
+      <p className="mt-3 text-pretty text-muted-foreground text-sm">
+        A quienes habían pagado un lugar se les devolvió el dinero por el mismo medio de pago.
+      </p>
+      <p className="mt-3 text-muted-foreground text-sm tabular-nums">
+        Se canceló con {lugaresOcupados} de {lugares(lugaresNecesarios)} ocupados.
+      </p>
+      {productoDisponible && (
+        <Button asChild variant="outline" className="mt-4 w-full">
+          <Link to={`/product/${encodeURIComponent(productoId)}`}>
+            Ver el producto
+            <ArrowRightIcon aria-hidden />
+          </Link>
+        </Button>
+      )}
     </section>
   );
 }

@@ -22,7 +22,11 @@ import { useUnirseAlGrupo } from '../hooks/use-unirse-al-grupo';
 import { lugaresRestantes, normalizarEstado } from '../lib/estado-grupo';
 import { CantidadGrupoDialog } from './cantidad-grupo-dialog';
 import { compartirGrupo } from './compartir-grupo';
-import { EstadoDeEntregaCard, EstadoDelGrupoCard } from './estado-del-grupo-card';
+import {
+  EstadoDeEntregaCard,
+  EstadoDelGrupoCard,
+  GrupoCanceladoCard,
+} from './estado-del-grupo-card';
 import { EstadoGrupoBadge } from './estado-grupo-badge';
 import { GrupoDetalleSkeleton } from './grupo-detalle-skeleton';
 import { GrupoImagen } from './grupo-imagen';
@@ -105,6 +109,8 @@ function GrupoCargado({
   const estado = normalizarEstado(grupo.status);
   const restantes = lugaresRestantes(grupo);
   const cerrado = estado === 'cerrado';
+  // Cancelled by the team or its deadline: it takes no one, and there is nothing to share.
+  const cancelado = estado === 'cancelado';
   // The product's owner is offered no join: the server refuses it (PRODUCTO_PROPIO).
   const { data: esPropietario = false } = useQuery({
     ...esPropietarioQueryOptions(producto._id, userId ?? ''),
@@ -144,12 +150,12 @@ function GrupoCargado({
               {producto.descripcion}
             </p>
           )}
-          {esPropietario && !cerrado && (
+          {esPropietario && !cerrado && !cancelado && (
             <div className="mt-6">
               <ProductoPropioAviso />
             </div>
           )}
-          {(puedeUnirse || !cerrado) && (
+          {(puedeUnirse || (!cerrado && !cancelado)) && (
             <div className="mt-6 flex flex-col gap-2 sm:mt-auto sm:flex-row sm:flex-wrap sm:pt-6">
               {puedeUnirse &&
                 (carritoPendiente ? (
@@ -173,7 +179,7 @@ function GrupoCargado({
                     Unirse al Grupo
                   </Button>
                 ))}
-              {!cerrado && (
+              {!cerrado && !cancelado && (
                 <Button
                   type="button"
                   size="lg"
@@ -196,6 +202,13 @@ function GrupoCargado({
       <aside className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
         {cerrado ? (
           <EstadoDeEntregaCard />
+        ) : cancelado ? (
+          <GrupoCanceladoCard
+            productoId={producto._id}
+            productoDisponible={producto.disponible}
+            lugaresOcupados={grupo.lugaresOcupados}
+            lugaresNecesarios={grupo.lugaresNecesarios}
+          />
         ) : (
           <EstadoDelGrupoCard
             lugaresOcupados={grupo.lugaresOcupados}

@@ -28,7 +28,7 @@ async function getEstadoPagos(pedidoId: string, signal?: AbortSignal) {
 }
 
 /** Whether every payment of the order is approved: progress complete at 100 %. */
-export function pagosCompletos(estado: EstadoPagosResponse): boolean {
+export function pagosCompletos(estado: Pick<EstadoPagosResponse, 'estadisticas'>): boolean {
   const { total, aprobados, porcentajeCompletado } = estado.estadisticas;
   return porcentajeCompletado >= 100 || (total > 0 && aprobados >= total);
 }

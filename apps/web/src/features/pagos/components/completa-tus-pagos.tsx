@@ -26,6 +26,7 @@ import { useRedirigirSiFalla } from '../hooks/use-redirigir-si-falla';
 import { TEXTOS_PAGOS } from '../lib/textos';
 import { PagoVendedorCard } from './pago-vendedor-card';
 import { PagosSkeleton } from './pagos-skeleton';
+import { PedidoVencido } from './pedido-vencido';
 import { ProgresoPagos } from './progreso-pagos';
 
 export interface CompletaTusPagosProps {
@@ -79,13 +80,15 @@ export function CompletaTusPagos({
   useRedirigirSiFalla(isError && !data, error);
   const linkPago = useLinkPago();
   const completo = data ? pagosCompletos(data) : false;
+  // The order's reservation ran out before every seller was paid (the API's state).
+  const vencido = data?.estado === 'vencido';
 
   // A finished order no longer waits for a return from the provider (/success, /failure).
   useEffect(() => {
-    if (completo && getStoredItem('currentPedidoId') === pedidoId) {
+    if ((completo || vencido) && getStoredItem('currentPedidoId') === pedidoId) {
       removeStoredItem('currentPedidoId');
     }
-  }, [completo, pedidoId]);
+  }, [completo, vencido, pedidoId]);
 
   const pagar = (tiendaId: string) => {
     linkPago.mutate(
@@ -117,9 +120,13 @@ export function CompletaTusPagos({
         </Link>
       </Button>
       <header className="mb-6">
-        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{TEXTOS_PAGOS.titulo}</h1>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
+          {vencido ? 'Pedido vencido' : TEXTOS_PAGOS.titulo}
+        </h1>
         <p className="mt-1 text-pretty text-muted-foreground">
-          Tu pedido {numeroDePedido(pedidoId)} se paga por separado a cada vendedor.
+          {vencido
+            ? `La reserva de tu pedido ${numeroDePedido(pedidoId)} venció antes de completar los pagos.`
+            : `Tu pedido ${numeroDePedido(pedidoId)} se paga por separado a cada vendedor.`}
         </p>
       </header>
 
@@ -164,17 +171,14 @@ export function CompletaTusPagos({
             className="grid gap-4 lg:sticky lg:top-20 lg:order-2"
             aria-label="Resumen de pagos"
           >
-            <ProgresoPagos estadisticas={data.estadisticas} />
-            <ResumenMontos estado={data} />
-            {completo && (
-              <PagosCompletos
-                pedidoId={pedidoId}
-                reembolsado={data.pagosPorVendedor.every(
-                  (pago) => pago.estadoParte === 'reembolsada',
-                )}
-              />
+            {vencido ? (
+              <PedidoVencido estado={data} />
+            ) : (
+              <ProgresoPagos estadisticas={data.estadisticas} />
             )}
-            {sePuedeCancelar(data) && <CancelarPedido pedidoId={pedidoId} />}
+            <ResumenMontos estado={data} />
+            {completo && <PagosCompletos pedidoId={pedidoId} reembolsado={data.reembolsoTotal} />}
+            {data.acciones.cancelar && <CancelarPedido pedidoId={pedidoId} />}
           </aside>
           <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,20rem),1fr))] gap-4 lg:order-1">
             {data.pagosPorVendedor.map((pago) => (
@@ -219,17 +223,20 @@ function ResumenMontos({ estado }: { estado: EstadoPagosResponse }) {
           <dd className="font-medium tabular-nums">{formatPrecio(reembolsado)}</dd>
         </div>
       )}
-      <div className="flex justify-between border-border/60 border-t pt-2">
-        <dt className="font-medium">Restante</dt>
-        <dd className="font-bold tabular-nums">{formatPrecio(restante)}</dd>
-      </div>
+      {/* An expired order has nothing left to pay. */}
+      {estado.estado !== 'vencido' && (
+        <div className="flex justify-between border-border/60 border-t pt-2">
+          <dt className="font-medium">Restante</dt>
+          <dd className="font-bold tabular-nums">{formatPrecio(restante)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
 /**
  * Every payment is settled: '¡Pedido pagado!' while something of the order ships; an order
- * refunded whole (every part `reembolsada`) says so instead of promising a delivery.
+ * refunded whole (the API's `reembolsoTotal`) says so instead of promising a delivery.
  */
 function PagosCompletos({ pedidoId, reembolsado }: { pedidoId: string; reembolsado: boolean }) {
   return (
@@ -270,13 +277,6 @@ function PagosCompletos({ pedidoId, reembolsado }: { pedidoId: string; reembolsa
     </div>
   );
 }
-
-/** While no part is paid nor being credited, and the reservation still runs (the API's states). */
-const sePuedeCancelar = (estado: EstadoPagosResponse) =>
-  estado.pagosPorVendedor.length > 0 &&
-  estado.pagosPorVendedor.every(
-    (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
-  );
 
 /**
  * 'Cancelar pedido' (docs/decisions/029): after a confirmation the order is cancelled, its

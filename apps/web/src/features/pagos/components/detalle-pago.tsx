@@ -10,6 +10,7 @@ import { usePagosEnVivo } from '../hooks/use-pagos-en-vivo';
 import { useRedirigirSiFalla } from '../hooks/use-redirigir-si-falla';
 import { EstadoParteBadge } from './estado-pago-badge';
 import { PagosSkeleton } from './pagos-skeleton';
+import { PedidoVencido } from './pedido-vencido';
 import { ProductoMiniatura } from './producto-miniatura';
 import { ProgresoPagos } from './progreso-pagos';
 import { ReembolsoDePago } from './reembolso-de-pago';
@@ -26,10 +27,8 @@ export function DetallePago({ pedidoId }: { pedidoId: string }) {
   const { data, error, isError } = useEstadoPagos(pedidoId);
   usePagosEnVivo(pedidoId);
   useRedirigirSiFalla(isError && !data, error);
-  // A part still to pay (or to pay again): not one the provider is crediting.
-  const pendiente = data?.pagosPorVendedor.some(
-    (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
-  );
+  // Some part can be paid now (or paid again), as the API allows it.
+  const pendiente = data?.acciones.pagar ?? false;
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-5 pb-10 sm:px-6 sm:pt-8">
@@ -57,7 +56,11 @@ export function DetallePago({ pedidoId }: { pedidoId: string }) {
         <PagosSkeleton etiqueta="Cargando el detalle del pago" tarjetas={2} />
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-          <ProgresoPagos estadisticas={data.estadisticas} />
+          {data.estado === 'vencido' ? (
+            <PedidoVencido estado={data} acciones={false} />
+          ) : (
+            <ProgresoPagos estadisticas={data.estadisticas} />
+          )}
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Pagos por vendedor">
             {data.pagosPorVendedor.map((pago) => (
               <li key={pago.tiendaId}>

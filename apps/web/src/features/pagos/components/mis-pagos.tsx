@@ -94,12 +94,8 @@ function ResumenPedidos({ pedidos }: { pedidos: PedidoConPagos[] }) {
 
 function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
   const tituloId = useId();
-  // 'Pagar' while some part can be paid: not for one the provider is still crediting.
-  const porPagar =
-    pedido.estado === 'por_pagar' &&
-    pedido.pagosPorVendedor.some(
-      (pago) => pago.estadoParte === 'por_pagar' || pago.estadoParte === 'rechazado',
-    );
+  // 'Pagar' while the API lets some part be paid (not one being credited, nor an expired order).
+  const porPagar = pedido.acciones.pagar;
   const vendedores = pedido.pagosPorVendedor;
   const aprobados = vendedores.filter((pago) =>
     ESTADOS_PARTE_PAGADA.includes(pago.estadoParte),
@@ -126,7 +122,7 @@ function PedidoPagoItem({ pedido }: { pedido: PedidoConPagos }) {
               data-testid="reembolso-pedido"
             >
               <RotateCcwIcon className="size-3.5 shrink-0" aria-hidden />
-              {pedido.estado === 'reembolsado' ? 'Reembolsado' : 'Reembolso parcial'}{' '}
+              {pedido.reembolsoTotal ? 'Reembolsado' : 'Reembolso parcial'}{' '}
               {formatPrecio(pedido.reembolsado)}
             </p>
           )}

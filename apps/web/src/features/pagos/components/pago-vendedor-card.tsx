@@ -5,6 +5,7 @@ import {
   CreditCardIcon,
   Loader2Icon,
   RotateCcwIcon,
+  TimerOffIcon,
 } from 'lucide-react';
 import { useId } from 'react';
 import { TiendaLogo } from '@/components/tienda-logo';
@@ -30,16 +31,16 @@ const PAGADA = new Set<PagoPorVendedor['estadoParte']>(['esperando_grupo', 'list
 
 /**
  * One seller's payment in 'Completa tus Pagos': logo, name, products, amount (two decimals,
- * es-AR), its state as the API computes it (`estadoParte`) and what the shopper can do:
- * 'Pagar' while unpaid, 'Reintentar pago' after a rejection, nothing while the provider is
- * crediting a pending payment (paying again would charge twice), 'Pagado' once paid, and the
- * refund when money was given back.
+ * es-AR), its state as the API computes it (`estadoParte`) and what the shopper can do, as the
+ * API allows it (`acciones.pagar`): 'Pagar' while unpaid, 'Reintentar pago' after a rejection,
+ * nothing while the provider is crediting a pending payment (paying again would charge twice)
+ * or once the order expired, 'Pagado' once paid, and the refund when money was given back.
  */
 export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVendedorCardProps) {
   const tituloId = useId();
   const estado = pago.estadoParte;
   const aprobado = PAGADA.has(estado);
-  const pagable = estado === 'por_pagar' || estado === 'rechazado';
+  const pagable = pago.acciones.pagar;
   return (
     <article
       aria-labelledby={tituloId}
@@ -146,8 +147,15 @@ export function PagoVendedorCard({ pago, onPagar, generando, bloqueado }: PagoVe
             </span>
           </p>
         ) : estado === 'vencido' ? (
-          <p className="mt-3 text-center text-muted-foreground text-sm">
-            La reserva venció sin pago. No se te cobró nada.
+          <p
+            className="mt-3 flex items-start gap-2 rounded-lg bg-slate-100 p-2.5 text-slate-700 text-sm"
+            data-testid="pago-vencido"
+          >
+            <TimerOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              La reserva venció sin este pago: no se te cobró nada. Si un pago pendiente se acredita
+              después, te lo devolvemos entero.
+            </span>
           </p>
         ) : (
           estado === 'reembolsada' && (

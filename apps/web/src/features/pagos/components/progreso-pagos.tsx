@@ -18,7 +18,7 @@ export function ProgresoPagos({
   className?: string;
 }) {
   const etiquetaId = useId();
-  const completo = pagosCompletos({ estadisticas, pagosPorVendedor: [] });
+  const completo = pagosCompletos({ estadisticas });
   const valor = completo ? 100 : Math.min(100, Math.max(0, estadisticas.porcentajeCompletado));
   const texto = formatPorcentaje(valor);
   return (

@@ -5,18 +5,18 @@ import { cn } from '@/lib/utils';
 
 /**
  * What was given back of one seller's payment, as the API reports it: 'Reembolsado $ X' when
- * the part was refunded whole, 'Reembolsado $ X de $ Y' when only some of it (a cancelled
+ * the part was refunded whole (`reembolsoTotal`), 'Reembolsado $ X de $ Y' when only some of it (a cancelled
  * group while the rest ships). Nothing when nothing was refunded.
  */
 export function ReembolsoDePago({
   pago,
   className,
 }: {
-  pago: Pick<PagoPorVendedor, 'estadoParte' | 'reembolsado' | 'monto'>;
+  pago: Pick<PagoPorVendedor, 'reembolsoTotal' | 'reembolsado' | 'monto'>;
   className?: string;
 }) {
   if (pago.reembolsado <= 0) return null;
-  const total = pago.estadoParte === 'reembolsada';
+  const total = pago.reembolsoTotal;
   return (
     <p
       data-testid="reembolso-pago"

@@ -12,7 +12,8 @@ import { SinPedidos } from './sin-pedidos';
 
 /**
  * Mis Pedidos (/my-orders, spec part 2, sections 2 and 4): the shopper's approved orders in
- * three tabs, En curso, Completados and Entregados, as expandable cards, live with their groups'
+ * the spec's three tabs, En curso, Completados and Entregados, plus Cancelados for those nothing
+ * of which goes on (issue 32), as expandable cards, live with their groups'
  * rooms. Until the shopper picks a tab, the first one with orders shows.
  */
 export function MisPedidos({ usuarioId }: { usuarioId: string }) {
@@ -67,6 +68,7 @@ function ListaDePedidos({
     'en-curso': porPestania['en-curso'].length,
     completados: porPestania.completados.length,
     entregados: porPestania.entregados.length,
+    cancelados: porPestania.cancelados.length,
   };
   const etiqueta = PESTANIAS.find(({ id }) => id === activa)?.etiqueta ?? '';
   return (

@@ -1,4 +1,10 @@
-import { CircleCheckBigIcon, PackageOpenIcon, ShoppingBagIcon, TruckIcon } from 'lucide-react';
+import {
+  CircleCheckBigIcon,
+  PackageOpenIcon,
+  RotateCcwIcon,
+  ShoppingBagIcon,
+  TruckIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { Pestania } from '../lib/clasificar-pedido';
@@ -19,6 +25,11 @@ const TEXTOS: Record<Pestania, { titulo: string; texto: string; icono: typeof Tr
     titulo: 'Aún no tienes pedidos entregados',
     texto: 'Aquí vas a ver los pedidos que ya recibiste.',
     icono: CircleCheckBigIcon,
+  },
+  cancelados: {
+    titulo: 'No tienes pedidos cancelados',
+    texto: 'Si un grupo se cancela, aquí vas a ver el pedido y lo que te devolvimos.',
+    icono: RotateCcwIcon,
   },
 };
 

@@ -9,8 +9,8 @@ describe('the tab of an order (spec part 2, section 4)', () => {
     ['en_proceso', 'en-curso'],
     ['completo', 'completados'],
     ['entregado', 'entregados'],
-    ['reembolsado', 'en-curso'],
-    ['vencido', 'en-curso'],
+    ['reembolsado', 'cancelados'],
+    ['vencido', 'cancelados'],
   ] as const)('%s → %s', (estado, pestania) => {
     expect(pestaniaDePedido(crearPedidoConGrupos({ estado }))).toBe(pestania);
   });
@@ -36,9 +36,10 @@ describe('the tab of an order (spec part 2, section 4)', () => {
     const c = crearPedidoConGrupos({ _id: 'c'.repeat(24), estado: 'completo' });
     const d = crearPedidoConGrupos({ _id: 'd'.repeat(24), estado: 'reembolsado' });
     expect(pedidosPorPestania([a, b, c, d])).toEqual({
-      'en-curso': [a, d],
+      'en-curso': [a],
       completados: [c],
       entregados: [b],
+      cancelados: [d],
     });
   });
 });
