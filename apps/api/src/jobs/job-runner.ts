@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { type EstadoTrabajo, trabajos, ULTIMO_ERROR_MAX } from '../db/schema';
@@ -7,7 +7,7 @@ import { newId } from '../lib/ids';
 import { redactText } from '../lib/logger';
 
 /** The database or a transaction: services enqueue inside their own transaction. */
-export type JobExecutor = Pick<Database, 'insert'>;
+export type JobExecutor = Pick<Database, 'insert' | 'execute'>;
 
 type Trabajo = typeof trabajos.$inferSelect;
 
@@ -37,6 +37,11 @@ export interface EnqueueOptions {
   clave?: string;
   /** Defaults to the handler's, then the runner's. */
   maxIntentos?: number;
+  /**
+   * Added only if this holds when the insert runs (SQL, read by the insert's own statement):
+   * lets a caller send it together with the write it depends on, in one round trip.
+   */
+  si?: SQL;
 }
 
 export interface JobLogger {
@@ -269,13 +274,27 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!handler) throw new Error(`No handler registered for job type "${job.tipo}"`);
       const payload = handler.schema.parse(job.payload);
       const now = clock.now();
+      const maxIntentos = job.maxIntentos ?? handler.maxIntentos ?? settings.maxIntentos;
+      if (job.si) {
+        const desde = (job.ejecutarDesde ?? now).toISOString();
+        const { rows } = (await executor.execute(sql`
+          insert into ${trabajos}
+            (id, tipo, payload, max_intentos, ejecutar_desde, clave, creado_en, actualizado_en)
+          select ${newId()}, ${job.tipo}, ${JSON.stringify(payload)}::jsonb, ${maxIntentos},
+            ${desde}::timestamptz, ${job.clave ?? null}, ${now.toISOString()}::timestamptz,
+            ${now.toISOString()}::timestamptz
+          where ${job.si}
+          on conflict (clave) do nothing
+          returning id`)) as unknown as { rows: { id: string }[] };
+        return rows[0]?.id;
+      }
       const inserted = await executor
         .insert(trabajos)
         .values({
           id: newId(),
           tipo: job.tipo,
           payload,
-          maxIntentos: job.maxIntentos ?? handler.maxIntentos ?? settings.maxIntentos,
+          maxIntentos,
           ejecutarDesde: job.ejecutarDesde ?? now,
           clave: job.clave,
           creadoEn: now,

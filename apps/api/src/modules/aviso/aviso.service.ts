@@ -179,29 +179,34 @@ export function createAvisoService({
       repos: RepositoriosDelAviso,
       aviso: AvisoAEnviar<N>,
     ): Promise<void> {
-      const fila = await repos.aviso.insertar({
-        id: newId(),
-        clave: aviso.clave,
-        usuarioId: aviso.usuarioId,
-        tipo: aviso.tipo,
-        titulo: aviso.titulo,
-        cuerpo: aviso.cuerpo,
-        enlace: aviso.enlace,
-        creadoEn: clock.now(),
-      });
+      // The notice, the unread count that then includes it, and its email (deduped by the same
+      // key) go out together: one round trip on a pipelined connection (db/client.ts), run by
+      // PostgreSQL in this order.
+      const [fila, noLeidos] = await Promise.all([
+        repos.aviso.insertar({
+          id: newId(),
+          clave: aviso.clave,
+          usuarioId: aviso.usuarioId,
+          tipo: aviso.tipo,
+          titulo: aviso.titulo,
+          cuerpo: aviso.cuerpo,
+          enlace: aviso.enlace,
+          creadoEn: clock.now(),
+        }),
+        repos.aviso.contarNoLeidos(aviso.usuarioId),
+        aviso.correo
+          ? correo.encolar(repos.ejecutor, {
+              ...aviso.correo,
+              clave: aviso.clave,
+              usuarioId: aviso.usuarioId,
+            } as CorreoAEncolar<N>)
+          : undefined,
+      ]);
       if (!fila) return;
-      const noLeidos = await repos.aviso.contarNoLeidos(aviso.usuarioId);
       await repos.eventos.registrar(userRoom(aviso.usuarioId), 'avisoNuevo', {
         aviso: avisoDeFila(fila),
         noLeidos,
       });
-      if (aviso.correo) {
-        await correo.encolar(repos.ejecutor, {
-          ...aviso.correo,
-          clave: aviso.clave,
-          usuarioId: aviso.usuarioId,
-        } as CorreoAEncolar<N>);
-      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { TIPOS_DE_AVISO, type TipoDeAviso } from '@compra-grupal/contracts';
 import { render } from '@react-email/render';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { type MailPort, RechazoPermanente } from '../../adapters/mail/mail.port';
@@ -85,6 +85,16 @@ export function createCorreoService({
       .from(preferenciasDeAviso)
       .where(and(eq(preferenciasDeAviso.usuarioId, usuarioId), eq(preferenciasDeAviso.tipo, tipo)));
     return preferencia?.email === false;
+  }
+
+  /** `omitido` when the person turned this kind of email off, else `pendiente` (SQL). */
+  function estadoAlEncolar(usuarioId: string | null, plantilla: NombreDePlantilla) {
+    const tipo = seDaDeBaja(plantilla);
+    if (!tipo || !usuarioId) return sql<'pendiente'>`'pendiente'`;
+    return sql<'omitido' | 'pendiente'>`case when exists (
+      select 1 from ${preferenciasDeAviso} p
+      where p.usuario_id = ${usuarioId} and p.tipo = ${tipo} and p.email = false)
+      then 'omitido' else 'pendiente' end`;
   }
 
   async function renderizar(
@@ -213,27 +223,32 @@ export function createCorreoService({
         return;
       }
       const datos = leidos.data;
-      const omitido = await emailApagado(executor, correo.usuarioId, correo.plantilla);
-      const [fila] = await executor
-        .insert(correos)
-        .values({
-          id: newId(),
-          clave: correo.clave,
-          para: correo.para,
-          usuarioId: correo.usuarioId,
-          plantilla: correo.plantilla,
-          datos,
-          estado: omitido ? 'omitido' : 'pendiente',
-          creadoEn: clock.now(),
-        })
-        .onConflictDoNothing({ target: correos.clave })
-        .returning({ id: correos.id });
-      if (!fila || omitido) return;
-      await jobs.enqueue(executor, {
-        tipo: TRABAJO_ENVIAR_CORREO,
-        payload: { correoId: fila.id },
-        clave: `correo:${fila.id}`,
-      });
+      const id = newId();
+      // The message and its job go out together (one round trip on a pipelined connection,
+      // db/client.ts): the message is kept `omitido` when its person turned that kind of email
+      // off, and the job is added only if this statement kept it `pendiente`.
+      await Promise.all([
+        executor
+          .insert(correos)
+          .values({
+            id,
+            clave: correo.clave,
+            para: correo.para,
+            usuarioId: correo.usuarioId,
+            plantilla: correo.plantilla,
+            datos,
+            estado: estadoAlEncolar(correo.usuarioId, correo.plantilla),
+            creadoEn: clock.now(),
+          })
+          .onConflictDoNothing({ target: correos.clave })
+          .execute(),
+        jobs.enqueue(executor, {
+          tipo: TRABAJO_ENVIAR_CORREO,
+          payload: { correoId: id },
+          clave: `correo:${id}`,
+          si: sql`exists (select 1 from ${correos} c where c.id = ${id} and c.estado = 'pendiente')`,
+        }),
+      ]);
     },
 
     /** Renders a template as it would be sent (the /dev/correos pages, tests). */
