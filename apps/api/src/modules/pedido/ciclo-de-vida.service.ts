@@ -5,7 +5,7 @@ import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes.service';
 import { type LugaresDelGrupo, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
-import { estadoDePedido, estadoDeParte, reembolsoPorCancelacion } from './ciclo-de-vida';
+import { estadoDeParte, estadoDePedido, reembolsoPorCancelacion } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
 import type { PedidoRepository } from './pedido.repository';
 
@@ -239,27 +239,30 @@ export function createCicloDeVida({
         pedidoId: pago.pedidoId,
         tiendaId: pago.tiendaId,
       });
-      // The sale's one statement and the receipt's read go out together (pipeline mode,
-      // db/client.ts): the sale is sent first, and the receipt reads nothing it changes.
-      await Promise.all([
-        repos.cicloDeVida.markParteVendida({
-          parteId: parte.parteId,
-          pedidoId: pago.pedidoId,
-          tiendaId: pago.tiendaId,
-          proveedorPagoId: pago.proveedorPagoId,
-          montoCentavos: pago.montoCentavos,
-          aprobarPedido,
-          ahora,
-        }),
+      // Three waves on a pipelined connection (db/client.ts): the sale's one statement with the
+      // receipt's reads; then the receipt's notice with the places (the product's lock is held
+      // from there to COMMIT); then the outbox with COMMIT. The receipt reads nothing the sale
+      // or the take changes, and runs beside them; it is awaited with them (a failure of either
+      // fails the transaction), never left unhandled.
+      const recibo = Promise.resolve(
         mensajes?.pagoAprobado(repos, {
           pedidoId: pago.pedidoId,
           tiendaId: pago.tiendaId,
           ahora,
         }),
-      ]);
-      // The places last: the product's lock is held from here to COMMIT.
+      );
+      recibo.catch(() => undefined);
+      await repos.cicloDeVida.markParteVendida({
+        parteId: parte.parteId,
+        pedidoId: pago.pedidoId,
+        tiendaId: pago.tiendaId,
+        proveedorPagoId: pago.proveedorPagoId,
+        montoCentavos: pago.montoCentavos,
+        aprobarPedido,
+        ahora,
+      });
+      const completos = new Set<string>();
       if (aprobarPedido) {
-        const completos = new Set<string>();
         for (const linea of parte.lineas) {
           const tomas = await tomarLugares(repos, {
             productoId: linea.productoId,
@@ -269,9 +272,10 @@ export function createCicloDeVida({
           });
           for (const toma of tomas) if (toma.estado === 'cerrado') completos.add(toma.grupoId);
         }
-        // After every line took its places: a group this order filled lists all of them.
-        for (const grupoId of completos) await mensajes?.grupoCompleto(repos, grupoId);
       }
+      await recibo;
+      // After every line took its places: a group this order filled lists all of them.
+      for (const grupoId of completos) await mensajes?.grupoCompleto(repos, grupoId);
       return { resultado: 'aplicado', reembolsoIds: [] };
     },
 
