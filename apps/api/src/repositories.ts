@@ -22,48 +22,88 @@ import { createUsuarioRepository } from './modules/usuario/usuario.repository';
 import { createVitrinaRepository } from './modules/vitrina/vitrina.repository';
 import { createOutboxRepository } from './realtime/outbox.repository';
 
+interface Opciones {
+  eventosAlConfirmar: boolean;
+}
+
+/** How each repository is built on a connection (createRepositories below). */
+const fabricas = {
+  /** The notification center (aviso/aviso.service.ts decides). */
+  aviso: (db: Database) => createAvisoRepository(db),
+  /** Row locks in the one documented order (db/orden-de-bloqueo.ts). */
+  bloqueos: (db: Database) => createOrdenDeBloqueo(db),
+  categoria: (db: Database) => createCategoriaRepository(db),
+  cobertura: (db: Database) => createCoberturaRepository(db),
+  direccion: (db: Database) => createDireccionRepository(db),
+  entrega: (db: Database) => createEntregaRepository(db),
+  envio: (db: Database) => createEnvioRepository(db),
+  grupoDeCompra: (db: Database) => createGrupoDeCompraRepository(db),
+  mercadoPago: (db: Database) => createMercadoPagoRepository(db),
+  pago: (db: Database) => createPagoRepository(db),
+  pedido: (db: Database) => createPedidoRepository(db),
+  /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
+  cicloDeVida: (db: Database) => createCicloDeVidaRepository(db),
+  producto: (db: Database) => createProductoRepository(db),
+  /** The reads of group cancellation and deadlines (pedido/cancelacion-de-grupo.service.ts). */
+  cancelacion: (db: Database) => createCancelacionRepository(db),
+  /** The one refund ledger (pedido/reembolsos.service.ts). */
+  reembolso: (db: Database) => createReembolsoRepository(db),
+  sesion: (db: Database) => createSesionRepository(db),
+  tienda: (db: Database) => createTiendaRepository(db),
+  /** Single-use links sent by email: verifying an address, resetting a password. */
+  tokenDeCuenta: (db: Database) => createTokenDeCuentaRepository(db),
+  usuario: (db: Database) => createUsuarioRepository(db),
+  /** The public pages' reads (sharing and search engines). */
+  vitrina: (db: Database) => createVitrinaRepository(db),
+  /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
+  eventos: (db: Database, { eventosAlConfirmar }: Opciones) =>
+    createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
+  /**
+   * The connection itself (the open transaction inside `withTransaction`), for what writes
+   * through its own module in the same transaction: `correo.encolar`, jobs.
+   */
+  ejecutor: (db: Database) => db,
+};
+
+type Fabricas = typeof fabricas;
+const CONEXION = Symbol('conexion');
+const OPCIONES = Symbol('opciones');
+
 /**
- * Every repository, bound to one connection: the root connection for the services below, or
- * a transaction inside `withTransaction` (db/unit-of-work.ts). A new repository is added here
- * and nowhere else.
+ * Each repository is built the first time a transaction asks for it, and kept: a transaction
+ * binds all of them but uses two or three, and building every one on each transaction showed
+ * in the ledger's figure (scripts/bench). The getters live on one prototype, built once.
  */
-export function createRepositories(db: Database, { eventosAlConfirmar = false } = {}) {
-  return {
-    /** The notification center (aviso/aviso.service.ts decides). */
-    aviso: createAvisoRepository(db),
-    /** Row locks in the one documented order (db/orden-de-bloqueo.ts). */
-    bloqueos: createOrdenDeBloqueo(db),
-    categoria: createCategoriaRepository(db),
-    cobertura: createCoberturaRepository(db),
-    direccion: createDireccionRepository(db),
-    entrega: createEntregaRepository(db),
-    envio: createEnvioRepository(db),
-    grupoDeCompra: createGrupoDeCompraRepository(db),
-    mercadoPago: createMercadoPagoRepository(db),
-    pago: createPagoRepository(db),
-    pedido: createPedidoRepository(db),
-    /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
-    cicloDeVida: createCicloDeVidaRepository(db),
-    producto: createProductoRepository(db),
-    /** The reads of group cancellation and deadlines (pedido/cancelacion-de-grupo.service.ts). */
-    cancelacion: createCancelacionRepository(db),
-    /** The one refund ledger (pedido/reembolsos.service.ts). */
-    reembolso: createReembolsoRepository(db),
-    sesion: createSesionRepository(db),
-    tienda: createTiendaRepository(db),
-    /** Single-use links sent by email: verifying an address, resetting a password. */
-    tokenDeCuenta: createTokenDeCuentaRepository(db),
-    usuario: createUsuarioRepository(db),
-    /** The public pages' reads (sharing and search engines). */
-    vitrina: createVitrinaRepository(db),
-    /** Realtime events, published once the transaction commits (realtime/outbox-publisher). */
-    eventos: createOutboxRepository(db, { alConfirmar: eventosAlConfirmar }),
-    /**
-     * The connection itself (the open transaction inside `withTransaction`), for what writes
-     * through its own module in the same transaction: `correo.encolar`, jobs.
-     */
-    ejecutor: db,
-  };
+const prototipo: object = Object.create(null);
+for (const [nombre, fabrica] of Object.entries(fabricas) as [
+  keyof Fabricas,
+  Fabricas[keyof Fabricas],
+][]) {
+  Object.defineProperty(prototipo, nombre, {
+    get(this: { [CONEXION]: Database; [OPCIONES]: Opciones }) {
+      const valor = (fabrica as (db: Database, o: Opciones) => unknown)(
+        this[CONEXION],
+        this[OPCIONES],
+      );
+      Object.defineProperty(this, nombre, { value: valor, enumerable: true });
+      return valor;
+    },
+  });
+}
+
+/**
+ * Every repository, bound to one connection: the root connection for the services, or a
+ * transaction inside `withTransaction` (db/unit-of-work.ts). A new repository is added to
+ * `fabricas` above and nowhere else.
+ */
+export function createRepositories(
+  db: Database,
+  { eventosAlConfirmar = false } = {},
+): { [K in keyof Fabricas]: ReturnType<Fabricas[K]> } {
+  const repositorios = Object.create(prototipo);
+  repositorios[CONEXION] = db;
+  repositorios[OPCIONES] = { eventosAlConfirmar };
+  return repositorios;
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -49,7 +49,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
   // Events of the seed's transactions are dropped: nobody listens while seeding.
   const withTransaction = createUnitOfWork(
     db,
-    (tx: Database) => ({ ...createRepositories(tx), tx }),
+    (tx: Database) => Object.assign(createRepositories(tx), { tx }),
     { beforeCommit: (repos) => repos.eventos.discardPending() },
   );
 

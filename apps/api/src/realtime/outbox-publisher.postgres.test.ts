@@ -296,10 +296,10 @@ describe.runIf(serverUrl)('outbox events never wait on strangers (PostgreSQL)', 
     // and land between two publisher rounds. No kick: the publisher's poll finds them.
     const withTransaction = createUnitOfWork(
       t.database.db,
-      (tx) => ({
-        ...createRepositories(tx, { eventosAlConfirmar: true }),
-        marca: { tiendaId: '', falla: false, pausaMs: 0 },
-      }),
+      (tx) =>
+        Object.assign(createRepositories(tx, { eventosAlConfirmar: true }), {
+          marca: { tiendaId: '', falla: false, pausaMs: 0 },
+        }),
       {
         beforeCommit: async ({ eventos, marca }) => {
           const escribe = performance.now();
