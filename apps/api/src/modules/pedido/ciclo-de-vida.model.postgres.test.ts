@@ -15,12 +15,14 @@ import {
   coberturas,
   gruposDeCompra,
   mpSandboxPagos,
+  notificaciones,
   pagosPorVendedor,
   pagosProveedor,
   participantesGrupo,
   pedidoLineas,
   pedidos,
   productos,
+  reembolsos,
   tiendas,
   usuarios,
 } from '../../db/schema';
@@ -31,12 +33,12 @@ import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { crearPreferencia, envioDePrueba, PAQUETE_DE_PRUEBA } from '../../test/pedido-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCancelacionDeGrupoService } from './cancelacion-de-grupo.service';
 import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
 } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
+import { createCancelacionDeGrupoService } from './cancelacion-de-grupo.service';
 import { createCicloDeVida } from './ciclo-de-vida.service';
 import { createReembolsosService, type ReembolsosService } from './reembolsos.service';
 
@@ -52,7 +54,17 @@ import { createReembolsosService, type ReembolsosService } from './reembolsos.se
  * by the seller and by the courier (when the API says the part is ready; otherwise they must be
  * refused), and replaying a notification (a crash between applying it and acknowledging it).
  *
- * After every command the database is read (orders, lines, parts, provider payments, groups,
+ * Shoppers, sellers, the team and the jobs do not wait for each other (issue 32), so a step may
+ * also run 2 to 4 commands at the same time (`Simultaneos`): two groups of one part cancelled
+ * at once, an approval while the team cancels its group, a delivery or a close while the
+ * deadline job expires groups, a duplicate notification beside the original, a shopper's next
+ * order beside their approval, refunds made by two workers at once, or any mix of those. Each
+ * is prepared alone (a checkout page paid, the clock moved) and then what it sends to the app
+ * runs in one Promise.all; a racing command accepts any answer a correct app may give (a
+ * cancel may find its group filled: 409), never a 5xx, and the invariants below must hold after
+ * the step whatever the interleaving.
+ *
+ * After every step the database is read (orders, lines, parts, provider payments, groups,
  * participants, refunds, products, and the sandbox provider's own record of payments and
  * refunds) and the lifecycle's invariants are checked:
  * - money: for every part, what the shopper paid = what was (or is being) refunded + the value
@@ -63,13 +75,19 @@ import { createReembolsosService, type ReembolsosService } from './reembolsos.se
  * - nothing stranded: a paid part not refunded in full is delivered, or listed for delivery (the
  *   courier's list), or still has a group filling, or waits for the order's other sellers while
  *   the reservation lasts; a listed part was paid; no part is both delivered and refunded whole;
- * - stock: each product's initial stock = stock + units reserved + units sold;
+ * - stock: each product's initial stock = stock + units reserved + units sold and not refunded
+ *   (a cancelled group's places go back on sale);
  * - places: each group's places = its participants' sum, within its size; an order takes a
  *   line's places once and only when paid; per product, places in groups that go on = units of
  *   approved parts not refunded;
  * - each provider payment is applied once and as the provider says (one pagos_proveedor row, a
- *   part approved at most once);
- * - Mis Pedidos (when it answers) shows each part's state as the data says.
+ *   part approved at most once); each refund is asked of the provider once, however many
+ *   workers make refunds at once (counted per idempotency key on this test's provider);
+ * - Mis Pedidos (when it answers) shows each part's state as the data says, and each order's:
+ *   delivered (`estado` and `entregado`) exactly when a part was delivered and every other was
+ *   delivered or refunded whole; the courier's list of undelivered orders drops a delivered
+ *   order and keeps one with a part ready; the shopper got the 'pedido entregado' notice
+ *   exactly when the order is delivered.
  * At the end of each run the provider is healed and the refund jobs run until nothing is
  * pending (every refund owed is made), and every part listed ready is delivered by its seller.
  *
@@ -81,6 +99,8 @@ const NUM_RUNS = Number(process.env.CICLO_RUNS ?? 200);
 const SEED = process.env.CICLO_SEED ? Number(process.env.CICLO_SEED) : Date.now() ^ 0x5eed;
 const PATH = process.env.CICLO_PATH;
 const MAX_COMANDOS = 12;
+/** Commands one step runs at the same time, at most (issue 32). */
+const MAX_A_LA_VEZ = 4;
 /** Open unpaid orders a shopper may hold (another cap, of 3, is enforced by the API). */
 const IMPAGOS_POR_COMPRADOR = 2;
 
@@ -162,7 +182,15 @@ let coberturaKm: number;
 /** The refund ledger this code has: `reembolsos` (the lifecycle's) or `reembolsos_de_grupo`. */
 let tablaReembolsos: 'reembolsos' | 'reembolsos_de_grupo';
 /** The payments provider behind the product team's cancellation when it must fail refunds. */
-let proveedor: { fallosRestantes: number; fallos: number };
+let proveedor: {
+  fallosRestantes: number;
+  fallos: number;
+  /**
+   * Refund calls that reached the provider through this port, per idempotency key: a refund is
+   * asked of the provider once (a worker claims it first), whatever the number of workers.
+   */
+  llamadas: Map<string, number>;
+};
 /** The refund ledger's worker and the cancellation, on a payments port that fails refunds. */
 let reembolsosConProveedorIntermitente: ReembolsosService;
 let cancelacionConProveedorIntermitente: ReturnType<typeof createCancelacionDeGrupoService>;
@@ -176,6 +204,8 @@ const estadisticas = {
   erroresDeTrabajos: 0,
   ejemploDeErrorDeTrabajo: '',
   creacionesRechazadas: {} as Record<string, number>,
+  /** Steps that ran N commands at the same time. */
+  aLaVez: {} as Record<number, number>,
 };
 
 const db = (): Database => t.database.db;
@@ -431,6 +461,12 @@ interface Lectura {
   /** Mis Pedidos' state of each part, when it answered: `${pedidoId}:${tiendaId}`. */
   misPedidos: Map<string, { estado: string | undefined; reembolsado: number | undefined }>;
   misPedidosServido: boolean;
+  /** Mis Pedidos' state of each order as a whole, when it answered. */
+  pedidosMostrados: Map<string, { estado: string | undefined; entregado: boolean | undefined }>;
+  /** The run's orders the courier's list of undelivered orders still shows. */
+  sinEntregar: Set<string>;
+  /** The run's orders whose shopper was told 'pedido entregado'. */
+  avisosDeEntrega: Set<string>;
 }
 
 const clave = (pedidoId: string, tiendaId: string) => `${pedidoId}:${tiendaId}`;
@@ -451,6 +487,8 @@ async function leer(m: Modelo, r: Corrida): Promise<Lectura> {
     proveedor,
     listas,
     respuestas,
+    sinEntregar,
+    avisosDeEntrega,
   ] = await Promise.all([
     pedidoIds.length === 0
       ? []
@@ -523,9 +561,25 @@ async function leer(m: Modelo, r: Corrida): Promise<Lectura> {
       : d.select().from(mpSandboxPagos).where(inArray(mpSandboxPagos.id, pagoIds)),
     listaDelRepartidor(m, r),
     pedirMisPedidos(m),
+    sinEntregarDelRepartidor(pedidoIds, r),
+    pedidoIds.length === 0
+      ? []
+      : d
+          .select({ clave: notificaciones.clave })
+          .from(notificaciones)
+          .where(
+            inArray(
+              notificaciones.clave,
+              pedidoIds.map((id) => `pedido-entregado:${id}`),
+            ),
+          ),
   ]);
 
-  const { misPedidos, misPedidosServido } = evaluarMisPedidos(m, partes, respuestas);
+  const { misPedidos, misPedidosServido, pedidosMostrados } = evaluarMisPedidos(
+    m,
+    partes,
+    respuestas,
+  );
   return {
     partes: partes as ParteLeida[],
     lineas,
@@ -549,7 +603,25 @@ async function leer(m: Modelo, r: Corrida): Promise<Lectura> {
     listas,
     misPedidos,
     misPedidosServido,
+    pedidosMostrados,
+    sinEntregar,
+    avisosDeEntrega: new Set(avisosDeEntrega.map((a) => a.clave.slice('pedido-entregado:'.length))),
   };
+}
+
+/** Of the run's orders, those the courier's list of undelivered orders shows (issue 32, bug 3). */
+async function sinEntregarDelRepartidor(pedidoIds: string[], r: Corrida): Promise<Set<string>> {
+  if (pedidoIds.length === 0) return new Set();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/pedido/obtenerPedidosSinEntregarPorIds',
+    headers: r.repartidor.auth,
+    payload: { pedidoIds },
+  });
+  if (res.statusCode !== 200) {
+    throw new Error(`los pedidos sin entregar respondieron ${res.statusCode}: ${res.body}`);
+  }
+  return new Set(res.json() as string[]);
 }
 
 /** The parts the courier's list shows ready (only asked once something of the run was paid). */
@@ -595,6 +667,7 @@ function evaluarMisPedidos(
   respuestas: { c: number; statusCode: number; body: string }[],
 ) {
   const misPedidos: Lectura['misPedidos'] = new Map();
+  const pedidosMostrados: Lectura['pedidosMostrados'] = new Map();
   let misPedidosServido = true;
   for (const { c, statusCode, body } of respuestas) {
     estadisticas.misPedidos.llamadas++;
@@ -613,6 +686,8 @@ function evaluarMisPedidos(
       continue;
     }
     for (const pedido of parsed.data) {
+      const entero = pedido as { estado?: string; entregado?: boolean };
+      pedidosMostrados.set(pedido._id, { estado: entero.estado, entregado: entero.entregado });
       for (const parte of pedido.partes) {
         const p = parte as { tiendaId: string; estado?: string; reembolsado?: number };
         misPedidos.set(clave(pedido._id, p.tiendaId), {
@@ -622,7 +697,7 @@ function evaluarMisPedidos(
       }
     }
   }
-  return { misPedidos, misPedidosServido };
+  return { misPedidos, misPedidosServido, pedidosMostrados };
 }
 
 /**
@@ -836,6 +911,45 @@ function violaciones(m: Modelo, l: Lectura): string[] {
     }
   }
 
+  // The order as a whole, as the API shows it, equals the facts (issue 32, bug 3): delivered
+  // when a part was delivered and every other one was delivered or refunded whole.
+  for (const pedido of m.pedidos) {
+    const suyas = cuentas.filter((c) => c.parte.pedidoId === pedido.id);
+    const entera = (c: Cuenta) => c.pagado > 0 && c.adeudado >= c.pagado;
+    const entregado =
+      suyas.some((c) => c.entregada) && suyas.every((c) => c.entregada || entera(c));
+    const nombre = `pedido O${pedido.indice} (${suyas.map((c) => `S${m.vendedores.findIndex((x) => x.tiendaId === c.parte.tiendaId)}: ${c.entregada ? 'entregada' : entera(c) ? 'reembolsada entera' : c.lista ? 'lista' : `pago ${c.parte.estado}`}`).join(', ')})`;
+    const mostrado = l.pedidosMostrados.get(pedido.id);
+    if (mostrado && (mostrado.estado === 'entregado') !== entregado) {
+      v.push(`mis pedidos: ${nombre}: estado '${mostrado.estado}'`);
+    }
+    if (mostrado && mostrado.entregado !== undefined && mostrado.entregado !== entregado) {
+      v.push(
+        `mis pedidos: ${nombre}: entregado ${mostrado.entregado} (estado '${mostrado.estado}')`,
+      );
+    }
+    if (entregado && l.sinEntregar.has(pedido.id)) {
+      v.push(`repartidor: ${nombre}: entregado y sigue en la lista de pedidos sin entregar`);
+    }
+    if (suyas.some((c) => c.lista) && !l.sinEntregar.has(pedido.id)) {
+      v.push(`repartidor: ${nombre}: una parte lista y no está en la lista de sin entregar`);
+    }
+    if (entregado !== l.avisosDeEntrega.has(pedido.id)) {
+      v.push(
+        `avisos: ${nombre}: ${entregado ? "entregado sin el aviso 'pedido entregado'" : "aviso 'pedido entregado' sin estar entregado"}`,
+      );
+    }
+  }
+
+  // A refund is asked of the provider once, however many workers make refunds at once.
+  for (const [claveReembolso, n] of proveedor.llamadas) {
+    if (n > 1) {
+      v.push(
+        `reembolsos: el proveedor recibió ${n} pedidos del reembolso ${claveReembolso} (dos trabajadores lo hicieron a la vez)`,
+      );
+    }
+  }
+
   // Each provider payment recorded once, as the provider says.
   for (const pago of m.pagos) {
     const registro = l.registros.find((x) => x.proveedorPagoId === pago.pagoId);
@@ -892,17 +1006,36 @@ function violaciones(m: Modelo, l: Lectura): string[] {
     const reservadas = lineas
       .filter((x) => x.reserva === 'reservado')
       .reduce((s, x) => s + x.cantidad, 0);
+    const grupos = l.grupos.filter((g) => g.productoId === producto.id);
     const vendidas = lineas
       .filter((x) => x.reserva === 'vendido')
       .reduce((s, x) => s + x.cantidad, 0);
-    // Stock conserved.
-    if (!fila || fila.stock < 0 || producto.stockInicial !== fila.stock + reservadas + vendidas) {
+    // Sold units whose places were in a cancelled group: refunded, so back on sale (issue 32).
+    const devueltas = lineas
+      .filter((x) => x.reserva === 'vendido')
+      .reduce(
+        (s, x) =>
+          s +
+          l.participantes
+            .filter(
+              (pc) =>
+                pc.pedidoId === x.pedidoId &&
+                grupos.some((g) => g.id === pc.grupoId && g.estado === 'cancelado'),
+            )
+            .reduce((n, pc) => n + pc.cantidad, 0),
+        0,
+      );
+    // Stock conserved: stock + held + sold and not refunded.
+    if (
+      !fila ||
+      fila.stock < 0 ||
+      producto.stockInicial !== fila.stock + reservadas + vendidas - devueltas
+    ) {
       v.push(
-        `stock: ${nombre}: inicial ${producto.stockInicial} ≠ stock ${fila?.stock} + reservadas ${reservadas} + vendidas ${vendidas}`,
+        `stock: ${nombre}: inicial ${producto.stockInicial} ≠ stock ${fila?.stock} + reservadas ${reservadas} + vendidas ${vendidas} − devueltas por grupos cancelados ${devueltas}`,
       );
     }
     // The ledger's invariants.
-    const grupos = l.grupos.filter((g) => g.productoId === producto.id);
     let vigentes = 0;
     for (const g of grupos) {
       const suma = l.participantes
@@ -1579,6 +1712,632 @@ class Entregar extends Comando {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Commands at the same time (issue 32). A step of `Simultaneos` prepares each of its actions
+// one at a time (a checkout page paid, the clock moved) and then runs what they send to the
+// app all at once (Promise.all). The outcome of a race is not fixed, so each action accepts
+// any answer a correct app may give (a cancel may find its group filled: 409), never a 5xx;
+// the invariants, checked after the step as after any command, say whether the app got it right.
+
+type Tarea = () => Promise<void>;
+
+/** One thing done beside others: set up alone, answering what then runs at the same time. */
+interface Accion {
+  toString(): string;
+  preparar(m: Modelo, r: Corrida): Promise<Tarea[]>;
+}
+
+/** An answer a correct app may give in this race; anything else (a 5xx above all) fails. */
+function aceptar(que: string, res: { statusCode: number; body: string }, aceptados: number[]) {
+  if (!aceptados.includes(res.statusCode)) {
+    throw new Error(
+      `${que} respondió ${res.statusCode}${res.statusCode >= 500 ? ' (error del servidor)' : ''}: ${res.body.slice(0, 300)}`,
+    );
+  }
+}
+
+/** The run's orders from the newest, starting at the i-th. */
+const pedidosDesde = (m: Modelo, i: number) =>
+  m.pedidos.map((_, k) => elegirPedido(m, i + k)).filter((p): p is PedidoDeCorrida => !!p);
+
+/**
+ * Pays a part on the provider's checkout page (link and page, before the race): answers the
+ * provider payment to notify, or undefined when the part cannot be paid now.
+ */
+async function pagoPreparado(
+  m: Modelo,
+  pedido: PedidoDeCorrida,
+  tiendaId: string,
+  accion: 'aprobar' | 'rechazar' = 'aprobar',
+): Promise<string | undefined> {
+  const comprador = m.compradores[pedido.comprador];
+  if (!comprador) return undefined;
+  const link = await t.app.inject({
+    url: `/api/pedido/linkPago/${pedido.id}/${tiendaId}`,
+    headers: comprador.auth,
+  });
+  aceptar('linkPago', link, [200, 409]);
+  if (link.statusCode !== 200) return undefined;
+  const prefId = new URL(link.json().init_point).searchParams.get('pref_id') as string;
+  const pagoId = await pagarEnCheckout(prefId, accion);
+  m.pagos.push({
+    pagoId,
+    pedidoId: pedido.id,
+    tiendaId,
+    estado: accion === 'aprobar' ? 'approved' : 'rejected',
+  });
+  return pagoId;
+}
+
+/** The notification of a payment, in the race: the webhook answers 200 whatever it decides. */
+function notificacion(m: Modelo, pedido: PedidoDeCorrida, tiendaId: string, pagoId: string) {
+  return async () => {
+    const res = await notificar(pagoId);
+    m.bitacora.push(
+      `  ${nombreDeParte(m, pedido, tiendaId)}: llega la notificación del pago ${pagoId}: ${res.statusCode}`,
+    );
+    aceptar(`el webhook (pago ${pagoId})`, res, [200]);
+  };
+}
+
+/** A part of an order not paid yet whose reservation holds, from the i-th order on. */
+function parteImpaga(m: Modelo, i: number) {
+  const ahora = clock.now();
+  for (const pedido of pedidosDesde(m, i)) {
+    if (ahora >= pedido.reservaExpiraEn) continue;
+    const parte = m.lectura?.partes.find(
+      (x) =>
+        x.pedidoId === pedido.id &&
+        x.reservaLiberadaEn === null &&
+        (x.estado === 'pendiente' || x.estado === 'rechazado'),
+    );
+    if (parte) return { pedido, tiendaId: parte.tiendaId };
+  }
+  return undefined;
+}
+
+/** The shopper pays a part and its approval is notified (twice at once when `duplicada`). */
+class AprobarALaVez implements Accion {
+  constructor(
+    readonly pedido: number,
+    readonly parte: number,
+    readonly duplicada: boolean,
+  ) {}
+  async preparar(m: Modelo) {
+    const elegida = parteImpaga(m, this.pedido);
+    const pedido = elegida?.pedido ?? elegirPedido(m, this.pedido);
+    const tiendaId = elegida?.tiendaId ?? elegir(pedido?.tiendaIds ?? [], this.parte);
+    if (!pedido || !tiendaId) return [];
+    const pagoId = await pagoPreparado(m, pedido, tiendaId);
+    if (!pagoId) return [];
+    m.bitacora.push(
+      `  ${nombreDeParte(m, pedido, tiendaId)}: pago ${pagoId} aprobado${this.duplicada ? ', su notificación llega dos veces a la vez' : ''}`,
+    );
+    const tarea = notificacion(m, pedido, tiendaId, pagoId);
+    return this.duplicada ? [tarea, tarea] : [tarea];
+  }
+  toString() {
+    return `Aprobar(O${this.pedido}, parte ${this.parte}${this.duplicada ? ', notificada dos veces' : ''})`;
+  }
+}
+
+/** A notification already applied arrives again, beside the rest. */
+class ReenviarALaVez implements Accion {
+  constructor(readonly pago: number) {}
+  async preparar(m: Modelo) {
+    const pago = elegir(m.pagos, this.pago);
+    const pedido = m.pedidos.find((p) => p.id === pago?.pedidoId);
+    if (!pago || !pedido) return [];
+    return [notificacion(m, pedido, pago.tiendaId, pago.pagoId)];
+  }
+  toString() {
+    return `Reenviar(${this.pago})`;
+  }
+}
+
+/** A shopper's checkout, beside the rest: 201, or 409 (stock taken, a cap); never a 5xx. */
+function compra(m: Modelo, c: number, lineas: { producto: ProductoDeCorrida; cantidad: number }[]) {
+  const comprador = m.compradores[c];
+  if (!comprador || lineas.length === 0 || m.pedidos.length >= 8) return undefined;
+  const porProducto = new Map<ProductoDeCorrida, number>();
+  for (const { producto, cantidad } of lineas) {
+    porProducto.set(producto, (porProducto.get(producto) ?? 0) + cantidad);
+  }
+  const filas = [...porProducto].map(([p, cantidad]) => ({ productoId: p.id, cantidad }));
+  const tiendaIds = [...new Set([...porProducto.keys()].map((p) => p.tiendaId))];
+  const carrito = [...porProducto]
+    .map(([p, cantidad]) => `P${p.indice}(S${p.vendedor})×${cantidad}`)
+    .join(' + ');
+  const body: CrearPreferenciaRequest = {
+    productos: filas.map((x) => ({ productoId: x.productoId, cantidadSolicitada: x.cantidad })),
+    usuarioId: comprador.userId,
+    direccionId: comprador.direccionId,
+    telefono: '+54 11 4444-5555',
+    paquete: PAQUETE_DE_PRUEBA,
+    envios: tiendaIds.map((id) => m.envios.get(id) ?? { tiendaId: id, carrier: '', servicio: '' }),
+  };
+  return async () => {
+    const res = await crearPreferencia(t, comprador, body);
+    aceptar(`crearPreferencia de C${c}`, res, [201, 409]);
+    if (res.statusCode !== 201) {
+      m.bitacora.push(`  C${c} no pudo comprar ${carrito}: ${res.statusCode} ${res.json().code}`);
+      return;
+    }
+    const pedidoId = res.json().pedidoId as string;
+    const [fila] = await db().select().from(pedidos).where(eq(pedidos.id, pedidoId));
+    if (!fila) throw new Error('el pedido creado no está');
+    const indice = m.pedidos.length;
+    m.pedidos.push({
+      id: pedidoId,
+      indice,
+      comprador: c,
+      codigo: fila.codigo,
+      tiendaIds,
+      lineas: filas,
+      reservaExpiraEn: fila.reservaExpiraEn,
+    });
+    m.bitacora.push(`  O${indice} = C${c} compra ${carrito}`);
+  };
+}
+
+/**
+ * A part not paid yet whose reservation holds; when there is none, a new order of one unit
+ * made first (before the race) by the i-th shopper, so that the race has a payment to apply.
+ */
+async function parteImpagaOCrear(m: Modelo, i: number) {
+  const hay = parteImpaga(m, i);
+  if (hay) return hay;
+  const producto = elegir(m.productos, i);
+  const tarea = producto && compra(m, i % m.compradores.length, [{ producto, cantidad: 1 }]);
+  if (!producto || !tarea) return undefined;
+  const antes = m.pedidos.length;
+  await tarea();
+  const pedido = m.pedidos[antes];
+  return pedido ? { pedido, tiendaId: producto.tiendaId } : undefined;
+}
+
+/** A shopper checks out a cart beside the rest. */
+class ComprarALaVez implements Accion {
+  constructor(
+    readonly comprador: number,
+    readonly lineas: { producto: number; cantidad: number }[],
+  ) {}
+  async preparar(m: Modelo) {
+    const c = this.comprador % m.compradores.length;
+    const lineas = this.lineas.flatMap(({ producto, cantidad }) => {
+      const p = elegir(m.productos, producto);
+      return p ? [{ producto: p, cantidad }] : [];
+    });
+    const tarea = compra(m, c, lineas);
+    return tarea ? [tarea] : [];
+  }
+  toString() {
+    return `Comprar(C${this.comprador}, [${this.lineas.map((x) => `P${x.producto}×${x.cantidad}`).join(', ')}])`;
+  }
+}
+
+/**
+ * A shopper's next order at the instant their payment is notified (issue 32, bug 4): the
+ * approval of an unpaid part and a checkout of the same products by the same shopper.
+ */
+class CompraYAprobacion implements Accion {
+  constructor(readonly pedido: number) {}
+  async preparar(m: Modelo) {
+    const elegida = await parteImpagaOCrear(m, this.pedido);
+    if (!elegida) return [];
+    const { pedido, tiendaId } = elegida;
+    const pagoId = await pagoPreparado(m, pedido, tiendaId);
+    if (!pagoId) return [];
+    m.bitacora.push(
+      `  ${nombreDeParte(m, pedido, tiendaId)}: pago ${pagoId} aprobado; C${pedido.comprador} compra otra vez lo mismo a la vez`,
+    );
+    const lineas = pedido.lineas.flatMap(({ productoId }) => {
+      const producto = m.productos.find((p) => p.id === productoId);
+      return producto ? [{ producto, cantidad: 1 }] : [];
+    });
+    const otra = compra(m, pedido.comprador, lineas);
+    return [notificacion(m, pedido, tiendaId, pagoId), ...(otra ? [otra] : [])];
+  }
+  toString() {
+    return `CompraYAprobacion(O${this.pedido})`;
+  }
+}
+
+/** The open groups holding places of the run (as last read), a product's first. */
+function gruposAbiertosConLugares(m: Modelo) {
+  const grupos = m.lectura?.grupos ?? [];
+  return grupos.filter((g) => g.estado === 'abierto' && g.lugaresOcupados > 0);
+}
+
+const nombreDeGrupo = (
+  m: Modelo,
+  grupo: { productoId: string; lugaresOcupados: number; lugaresNecesarios: number },
+) =>
+  `el grupo abierto de P${m.productos.find((p) => p.id === grupo.productoId)?.indice} (${grupo.lugaresOcupados}/${grupo.lugaresNecesarios})`;
+
+/**
+ * The product team cancels a group, beside the rest: through the admin route, or through the
+ * cancellation service on the counting provider (its refunds made by the workers of this test).
+ */
+function cancelacion(
+  m: Modelo,
+  r: Corrida,
+  grupo: { id: string; productoId: string; lugaresOcupados: number; lugaresNecesarios: number },
+  via: 'admin' | 'servicio',
+): Tarea {
+  const nombre = nombreDeGrupo(m, grupo);
+  return async () => {
+    if (via === 'admin') {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/grupos/${grupo.id}/cancelar`,
+        headers: r.admin.auth,
+      });
+      m.bitacora.push(`  el equipo cancela ${nombre}: ${res.statusCode}`);
+      // 409: it filled, or the deadline job cancelled it, first.
+      aceptar(`cancelar ${nombre}`, res, [200, 409]);
+      return;
+    }
+    try {
+      await cancelacionConProveedorIntermitente.cancelar(grupo.id);
+      m.bitacora.push(`  el equipo cancela ${nombre} (servicio): hecho`);
+    } catch (error) {
+      m.bitacora.push(
+        `  el equipo cancela ${nombre} (servicio): ${(error as { code?: string }).code}`,
+      );
+      if ((error as { code?: string }).code !== 'GRUPO_NO_CANCELABLE') throw error;
+    }
+  };
+}
+
+/** The product team cancels the open group with places of a product, beside the rest. */
+class CancelarALaVez implements Accion {
+  constructor(
+    readonly producto: number,
+    readonly via: 'admin' | 'servicio',
+  ) {}
+  async preparar(m: Modelo, r: Corrida) {
+    const grupos = gruposAbiertosConLugares(m);
+    const producto = elegir(m.productos, this.producto);
+    const grupo =
+      grupos.find((g) => g.productoId === producto?.id) ?? elegir(grupos, this.producto);
+    return grupo ? [cancelacion(m, r, grupo, this.via)] : [];
+  }
+  toString() {
+    return `Cancelar(P${this.producto}, ${this.via})`;
+  }
+}
+
+/**
+ * Two groups that hold places of one part cancelled at the same moment (issue 32, bug 1): when
+ * they were the part's last, it is refunded whole, shipping included.
+ */
+class CancelarDosGruposDeUnaParte implements Accion {
+  constructor(
+    readonly pedido: number,
+    readonly via: 'admin' | 'servicio',
+  ) {}
+  async preparar(m: Modelo, r: Corrida) {
+    const abiertos = gruposAbiertosConLugares(m);
+    for (const pedido of pedidosDesde(m, this.pedido)) {
+      for (const tiendaId of pedido.tiendaIds) {
+        const suyos = abiertos.filter(
+          (g) =>
+            m.productos.find((p) => p.id === g.productoId)?.tiendaId === tiendaId &&
+            m.lectura?.participantes.some((pc) => pc.grupoId === g.id && pc.pedidoId === pedido.id),
+        );
+        const [uno, otro] = suyos;
+        if (!uno || !otro) continue;
+        m.bitacora.push(
+          `  ${nombreDeParte(m, pedido, tiendaId)}: se cancelan dos de sus grupos a la vez`,
+        );
+        return [cancelacion(m, r, uno, 'admin'), cancelacion(m, r, otro, this.via)];
+      }
+    }
+    const [uno, otro] = abiertos;
+    return [uno, otro].flatMap((g) => (g ? [cancelacion(m, r, g, 'admin')] : []));
+  }
+  toString() {
+    return `CancelarDosGrupos(O${this.pedido}, ${this.via})`;
+  }
+}
+
+/**
+ * Approve while the team cancels: a part's approval notified while the product team cancels
+ * the open group of one of its products.
+ */
+class AprobarMientrasCancela implements Accion {
+  constructor(
+    readonly pedido: number,
+    readonly via: 'admin' | 'servicio',
+  ) {}
+  async preparar(m: Modelo, r: Corrida) {
+    const elegida = await parteImpagaOCrear(m, this.pedido);
+    if (!elegida) return [];
+    const { pedido, tiendaId } = elegida;
+    const pagoId = await pagoPreparado(m, pedido, tiendaId);
+    if (!pagoId) return [];
+    m.bitacora.push(`  ${nombreDeParte(m, pedido, tiendaId)}: pago ${pagoId} aprobado`);
+    const grupo = (m.lectura?.grupos ?? []).find(
+      (g) => g.estado === 'abierto' && pedido.lineas.some((x) => x.productoId === g.productoId),
+    );
+    return [
+      notificacion(m, pedido, tiendaId, pagoId),
+      ...(grupo ? [cancelacion(m, r, grupo, this.via)] : []),
+    ];
+  }
+  toString() {
+    return `AprobarMientrasCancela(O${this.pedido}, ${this.via})`;
+  }
+}
+
+/** A seller closes the open group with places of a product, beside the rest. */
+class CerrarALaVez implements Accion {
+  constructor(readonly producto: number) {}
+  async preparar(m: Modelo) {
+    const grupos = gruposAbiertosConLugares(m);
+    const producto = elegir(m.productos, this.producto);
+    const grupo =
+      grupos.find((g) => g.productoId === producto?.id) ?? elegir(grupos, this.producto);
+    const vendedor =
+      m.vendedores[m.productos.find((p) => p.id === grupo?.productoId)?.vendedor ?? -1];
+    if (!grupo || !vendedor) return [];
+    const nombre = nombreDeGrupo(m, grupo);
+    return [
+      async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/grupoDeCompra/cerrarGrupo/${grupo.id}`,
+          headers: vendedor.auth,
+        });
+        m.bitacora.push(`  su vendedor cierra ${nombre}: ${res.statusCode}`);
+        // 400: it filled or was cancelled first.
+        aceptar(`cerrar ${nombre}`, res, [200, 400, 409]);
+      },
+    ];
+  }
+  toString() {
+    return `Cerrar(P${this.producto})`;
+  }
+}
+
+/** A part delivered by its seller or the courier, beside the rest: 200, or refused (409). */
+class EntregarALaVez implements Accion {
+  constructor(
+    readonly pedido: number,
+    readonly parte: number,
+    readonly via: 'vendedor' | 'repartidor',
+  ) {}
+  async preparar(m: Modelo, r: Corrida) {
+    // A part listed ready, if any (delivering is what races); else the chosen one.
+    const lista = pedidosDesde(m, this.pedido)
+      .flatMap((p) => p.tiendaIds.map((tiendaId) => ({ pedido: p, tiendaId })))
+      .find(({ pedido, tiendaId }) => m.lectura?.listas.has(clave(pedido.id, tiendaId)));
+    const pedido = lista?.pedido ?? elegirPedido(m, this.pedido);
+    const tiendaId = lista?.tiendaId ?? elegir(pedido?.tiendaIds ?? [], this.parte);
+    const vendedor = m.vendedores.find((v) => v.tiendaId === tiendaId);
+    if (!pedido || !tiendaId || !vendedor) return [];
+    const via = this.via;
+    return [
+      async () => {
+        const res =
+          via === 'vendedor'
+            ? await t.app.inject({
+                method: 'POST',
+                url: '/api/pedido/marcarPedidoComoEntregado',
+                headers: vendedor.auth,
+                payload: { pedidoId: pedido.id },
+              })
+            : await t.app.inject({
+                method: 'POST',
+                url: '/api/pedido/compararCodigo',
+                headers: r.repartidor.auth,
+                payload: { _id: pedido.id, codigo: pedido.codigo, tiendaId },
+              });
+        m.bitacora.push(
+          `  ${nombreDeParte(m, pedido, tiendaId)}: ${via === 'vendedor' ? 'su vendedor la marca entregada' : 'el repartidor ingresa el código'}: ${res.statusCode} ${res.statusCode === 200 ? '' : res.json().code}`,
+        );
+        if (via === 'repartidor' && res.statusCode === 400) m.intentosFallidos++;
+        aceptar('entregar', res, via === 'vendedor' ? [200, 409] : [200, 400, 409, 429]);
+      },
+    ];
+  }
+  toString() {
+    return `Entregar(O${this.pedido}, parte ${this.parte}, ${this.via})`;
+  }
+}
+
+/**
+ * The deadline job, beside the rest: time moves to the first deadline of the run's open
+ * groups (before the race), then the job cancels the expired groups while the rest runs, then
+ * the other minute jobs run.
+ */
+class VencerPlazoALaVez implements Accion {
+  async preparar(m: Modelo) {
+    const limites = (m.lectura?.grupos ?? [])
+      .filter((g) => g.estado === 'abierto' && g.fechaLimite)
+      .map((g) => g.fechaLimite?.getTime() ?? 0);
+    if (limites.length === 0) return [];
+    clock.advance(Math.max(Math.min(...limites) + 60_000 - clock.now().getTime(), 0));
+    m.bitacora.push('  pasa el tiempo hasta el primer plazo de un grupo abierto');
+    return [
+      async () => {
+        const cancelados = await t.app.services.cancelacionDeGrupo.cancelarVencidos();
+        m.bitacora.push(`  el trabajo de plazos cancela ${cancelados} grupos; corren los trabajos`);
+        await correrTrabajos();
+      },
+    ];
+  }
+  toString() {
+    return 'VencerPlazo';
+  }
+}
+
+/**
+ * Refunds retried by two workers at once (issue 32): the retry job twice, or the job beside a
+ * worker making the pending ones right away, both on the counting provider. A minute passes
+ * first (the refunds' first backoff), with the reservation sweep.
+ */
+class ReembolsosALaVez implements Accion {
+  constructor(readonly ahora: boolean) {}
+  async preparar(m: Modelo) {
+    clock.advance(60_000);
+    await t.app.services.pedido.liberarReservasVencidas();
+    const pendientes =
+      m.pedidos.length === 0
+        ? []
+        : await db()
+            .select({ id: reembolsos.id })
+            .from(reembolsos)
+            .where(
+              and(
+                inArray(
+                  reembolsos.pedidoId,
+                  m.pedidos.map((p) => p.id),
+                ),
+                eq(reembolsos.estado, 'pendiente'),
+              ),
+            );
+    m.bitacora.push(
+      `  pasa un minuto; dos trabajadores hacen los ${pendientes.length} reembolsos pendientes a la vez`,
+    );
+    const w = reembolsosConProveedorIntermitente;
+    const trabajador =
+      (hacer: () => Promise<{ intentados: number; hechos: number }>) => async () => {
+        const { intentados, hechos } = await hacer();
+        m.bitacora.push(`  un trabajador de reembolsos: ${hechos} de ${intentados} hechos`);
+      };
+    return [
+      trabajador(() =>
+        this.ahora ? w.hacerAhora(pendientes.map((x) => x.id)) : w.hacerPendientes(),
+      ),
+      trabajador(() => w.hacerPendientes()),
+    ];
+  }
+  toString() {
+    return `Reembolsos(${this.ahora ? 'hacerAhora' : 'hacerPendientes'} y hacerPendientes)`;
+  }
+}
+
+/** Up to four commands at the same time: each prepared alone, then all run at once. */
+class Simultaneos extends Comando {
+  readonly nombre: string;
+  constructor(
+    readonly tipo: string,
+    readonly acciones: Accion[],
+  ) {
+    super();
+    this.nombre = `simultaneos:${tipo}`;
+  }
+  check(m: Readonly<Modelo>) {
+    return m.pedidos.length > 0;
+  }
+  async ejecutar(m: Modelo, r: Corrida) {
+    m.bitacora.push(`a la vez (${this.tipo}):`);
+    const tareas: Tarea[] = [];
+    for (const accion of this.acciones) tareas.push(...(await accion.preparar(m, r)));
+    if (tareas.length > MAX_A_LA_VEZ) throw new Error(`${tareas.length} tareas a la vez`);
+    estadisticas.aLaVez[tareas.length] = (estadisticas.aLaVez[tareas.length] ?? 0) + 1;
+    const resultados = await Promise.allSettled(tareas.map((tarea) => tarea()));
+    const errores = resultados.flatMap((x) =>
+      x.status === 'rejected' ? [(x.reason as Error).message] : [],
+    );
+    if (errores.length > 0) throw new Error(errores.join('\n'));
+  }
+  toString() {
+    return `Simultaneos(${this.tipo}: ${this.acciones.map(String).join(' ‖ ')})`;
+  }
+}
+
+const via = fc.constantFrom<'admin' | 'servicio'>('admin', 'servicio');
+const accionSuelta: fc.Arbitrary<Accion> = fc.oneof(
+  fc.tuple(fc.nat(5), fc.nat(2)).map(([p, s]): Accion => new AprobarALaVez(p, s, false)),
+  fc.nat(9).map((i): Accion => new ReenviarALaVez(i)),
+  fc
+    .tuple(
+      fc.nat(2),
+      fc.array(fc.record({ producto: fc.nat(8), cantidad: fc.integer({ min: 1, max: 2 }) }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+    )
+    .map(([c, lineas]): Accion => new ComprarALaVez(c, lineas)),
+  fc.tuple(fc.nat(8), via).map(([p, v]): Accion => new CancelarALaVez(p, v)),
+  fc.nat(8).map((p): Accion => new CerrarALaVez(p)),
+  fc
+    .tuple(
+      fc.nat(5),
+      fc.nat(2),
+      fc.constantFrom<'vendedor' | 'repartidor'>('vendedor', 'repartidor'),
+    )
+    .map(([p, s, v]): Accion => new EntregarALaVez(p, s, v)),
+);
+const alguna = fc.option(accionSuelta, { nil: undefined });
+const con = (acciones: (Accion | undefined)[]) => acciones.filter((a): a is Accion => !!a);
+
+/** The races of issue 32, and any 2 to 4 of the commands above at once. */
+const simultaneos: fc.Arbitrary<Comando> = fc.oneof(
+  fc
+    .tuple(fc.nat(5), via, alguna)
+    .map(
+      ([p, v, x]) =>
+        new Simultaneos('dosGruposDeUnaParte', con([new CancelarDosGruposDeUnaParte(p, v), x])),
+    ),
+  fc
+    .tuple(fc.nat(5), via, alguna)
+    .map(
+      ([p, v, x]) =>
+        new Simultaneos('aprobarMientrasCancela', con([new AprobarMientrasCancela(p, v), x])),
+    ),
+  fc
+    .tuple(
+      fc.oneof(
+        fc
+          .tuple(
+            fc.nat(5),
+            fc.nat(2),
+            fc.constantFrom<'vendedor' | 'repartidor'>('vendedor', 'repartidor'),
+          )
+          .map(([p, s, v]): Accion => new EntregarALaVez(p, s, v)),
+        fc.nat(8).map((p): Accion => new CerrarALaVez(p)),
+      ),
+      alguna,
+    )
+    .map(
+      ([a, x]) => new Simultaneos('entregarMientrasVence', con([new VencerPlazoALaVez(), a, x])),
+    ),
+  fc
+    .tuple(fc.nat(5), fc.nat(2), fc.option(fc.nat(9), { nil: undefined }))
+    .map(
+      ([p, s, reenvio]) =>
+        new Simultaneos(
+          'notificacionDuplicada',
+          con([
+            new AprobarALaVez(p, s, true),
+            reenvio === undefined ? undefined : new ReenviarALaVez(reenvio),
+          ]),
+        ),
+    ),
+  fc
+    .tuple(fc.nat(5), alguna)
+    .map(([p, x]) => new Simultaneos('compraYAprobacion', con([new CompraYAprobacion(p), x]))),
+  fc
+    .tuple(fc.boolean(), fc.option(fc.nat(8), { nil: undefined }))
+    .map(
+      ([ahora, cancelar]) =>
+        new Simultaneos(
+          'dosTrabajadoresDeReembolsos',
+          con([
+            new ReembolsosALaVez(ahora),
+            cancelar === undefined ? undefined : new CancelarALaVez(cancelar, 'servicio'),
+          ]),
+        ),
+    ),
+  fc
+    .array(accionSuelta, { minLength: 2, maxLength: MAX_A_LA_VEZ })
+    .map((acciones) => new Simultaneos('varios', acciones)),
+);
+
 const crearPedido = fc
   .tuple(
     fc.nat(2),
@@ -1629,6 +2388,7 @@ const comandos: fc.Arbitrary<Comando>[] = [
   fc.constant(null).map((): Comando => new ReintentarReembolsos()),
   fc.constant(null).map((): Comando => new VencerReservas()),
   fc.constant(null).map((): Comando => new VencerPlazo()),
+  ...Array<fc.Arbitrary<Comando>>(8).fill(simultaneos),
 ];
 
 const escenarioArb: fc.Arbitrary<Escenario> = fc.record({
@@ -1652,6 +2412,7 @@ const escenarioArb: fc.Arbitrary<Escenario> = fc.record({
 async function abrirMercado(esc: Escenario): Promise<{ model: Modelo; real: Corrida }> {
   clock.set(new Date());
   proveedor.fallosRestantes = 0;
+  proveedor.llamadas = new Map();
   const mercado = await crearMercado(esc);
   const bitacora = mercado.productos.map(
     (p) =>
@@ -1740,118 +2501,128 @@ async function limpiarCorrida(m: Modelo, r: Corrida) {
   }
 }
 
-describe.skipIf(!serverUrl)("an order's whole lifecycle, model-based (issue 21)", () => {
-  beforeAll(async () => {
-    t = await createTestApp(
-      // The sandbox's own notifications go nowhere (the test delivers them); no rate limits.
-      {
-        RATE_LIMIT_MAX: '100000000',
-        AUTH_RATE_LIMIT_MAX: '100000',
-        PUBLIC_URL: 'http://127.0.0.1:9',
-      },
-      { clock },
-    );
-    await t.app.ready();
-    admin = await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD);
-    secreto = webhookSecret(t.app.config, await resolveMercadoPagoKey(t.database.db));
-    const [cobertura] = await db().select().from(coberturas).limit(1);
-    if (!cobertura) throw new Error('sin coberturas sembradas');
-    coberturaId = cobertura.id;
-    coberturaKm = cobertura.km;
-    const tablas = (await db().execute(
-      sql`select table_name from information_schema.tables
+describe.skipIf(!serverUrl)(
+  "an order's whole lifecycle, model-based, commands at the same time (issues 21, 32)",
+  () => {
+    beforeAll(async () => {
+      t = await createTestApp(
+        // The sandbox's own notifications go nowhere (the test delivers them); no rate limits.
+        {
+          RATE_LIMIT_MAX: '100000000',
+          AUTH_RATE_LIMIT_MAX: '100000',
+          PUBLIC_URL: 'http://127.0.0.1:9',
+        },
+        { clock },
+      );
+      await t.app.ready();
+      admin = await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD);
+      secreto = webhookSecret(t.app.config, await resolveMercadoPagoKey(t.database.db));
+      const [cobertura] = await db().select().from(coberturas).limit(1);
+      if (!cobertura) throw new Error('sin coberturas sembradas');
+      coberturaId = cobertura.id;
+      coberturaKm = cobertura.km;
+      const tablas = (await db().execute(
+        sql`select table_name from information_schema.tables
           where table_schema = current_schema() and table_name in ('reembolsos', 'reembolsos_de_grupo')`,
-    )) as unknown as { rows: { table_name: string }[] };
-    tablaReembolsos = tablas.rows.some((x) => x.table_name === 'reembolsos')
-      ? 'reembolsos'
-      : 'reembolsos_de_grupo';
+      )) as unknown as { rows: { table_name: string }[] };
+      tablaReembolsos = tablas.rows.some((x) => x.table_name === 'reembolsos')
+        ? 'reembolsos'
+        : 'reembolsos_de_grupo';
 
-    // The sandbox provider behind a port that fails the next `fallosRestantes` refunds.
-    const sandbox = createSandboxCheckout({
-      db: db(),
-      publicUrl: t.app.config.PUBLIC_URL,
-      webhookSecret: secreto,
-      clock,
-    }).port;
-    proveedor = { fallosRestantes: 0, fallos: 0 };
-    const intermitente: CheckoutPort = {
-      ...sandbox,
-      async reembolsar(pagoId, claveReembolso, accessToken, montoCentavos) {
-        if (proveedor.fallosRestantes > 0) {
-          proveedor.fallosRestantes--;
-          proveedor.fallos++;
-          throw new PaymentsProviderError('unavailable', 'Mercado Pago respondió 503');
-        }
-        return sandbox.reembolsar(pagoId, claveReembolso, accessToken, montoCentavos);
-      },
-    };
-    const repositories = createRepositories(db());
-    reembolsosConProveedorIntermitente = createReembolsosService({
-      repository: repositories.reembolso,
-      checkout: intermitente,
-      accessTokenVigente: (usuarioId) => t.app.services.mercadoPago.accessTokenVigente(usuarioId),
-      clock,
+      // The sandbox provider behind a port that fails the next `fallosRestantes` refunds.
+      const sandbox = createSandboxCheckout({
+        db: db(),
+        publicUrl: t.app.config.PUBLIC_URL,
+        webhookSecret: secreto,
+        clock,
+      }).port;
+      proveedor = { fallosRestantes: 0, fallos: 0, llamadas: new Map() };
+      const intermitente: CheckoutPort = {
+        ...sandbox,
+        async reembolsar(pagoId, claveReembolso, accessToken, montoCentavos) {
+          if (proveedor.fallosRestantes > 0) {
+            proveedor.fallosRestantes--;
+            proveedor.fallos++;
+            throw new PaymentsProviderError('unavailable', 'Mercado Pago respondió 503');
+          }
+          const hecho = await sandbox.reembolsar(
+            pagoId,
+            claveReembolso,
+            accessToken,
+            montoCentavos,
+          );
+          proveedor.llamadas.set(claveReembolso, (proveedor.llamadas.get(claveReembolso) ?? 0) + 1);
+          return hecho;
+        },
+      };
+      const repositories = createRepositories(db());
+      reembolsosConProveedorIntermitente = createReembolsosService({
+        repository: repositories.reembolso,
+        checkout: intermitente,
+        accessTokenVigente: (usuarioId) => t.app.services.mercadoPago.accessTokenVigente(usuarioId),
+        clock,
+      });
+      cancelacionConProveedorIntermitente = createCancelacionDeGrupoService({
+        repositories,
+        withTransaction: t.app.services.withTransaction,
+        cicloDeVida: createCicloDeVida(),
+        reembolsos: reembolsosConProveedorIntermitente,
+        clock,
+      });
     });
-    cancelacionConProveedorIntermitente = createCancelacionDeGrupoService({
-      repositories,
-      withTransaction: t.app.services.withTransaction,
-      cicloDeVida: createCicloDeVida(),
-      reembolsos: reembolsosConProveedorIntermitente,
-      clock,
-    });
-  });
-  afterAll(() => t?.close());
+    afterAll(() => t?.close());
 
-  it(
-    `every peso paid ends delivered, deliverable or refunded; nothing is stranded (${NUM_RUNS} runs)`,
-    async () => {
-      const inicio = performance.now();
-      console.log(`ciclo de vida: seed ${SEED}${PATH ? `, path ${PATH}` : ''}`);
-      try {
-        await fc.assert(
-          fc.asyncProperty(
-            escenarioArb,
-            crearPedido,
-            fc.commands(comandos, { maxCommands: MAX_COMANDOS, size: 'max' }),
-            async (esc, primerPedido, cmds) => {
-              estadisticas.corridas++;
-              const inicial = await abrirMercado(esc);
-              try {
-                await verificar(inicial.model, inicial.real, 'abrir el mercado');
-                // Every run starts with an order: nothing else can happen before one.
-                await primerPedido.run(inicial.model, inicial.real);
-                await fc.asyncModelRun(() => inicial, cmds);
-                await cerrarCorrida(inicial.model, inicial.real);
-              } finally {
-                await limpiarCorrida(inicial.model, inicial.real);
-              }
+    it(
+      `every peso paid ends delivered, deliverable or refunded; nothing is stranded (${NUM_RUNS} runs)`,
+      async () => {
+        const inicio = performance.now();
+        console.log(`ciclo de vida: seed ${SEED}${PATH ? `, path ${PATH}` : ''}`);
+        try {
+          await fc.assert(
+            fc.asyncProperty(
+              escenarioArb,
+              crearPedido,
+              fc.commands(comandos, { maxCommands: MAX_COMANDOS, size: 'max' }),
+              async (esc, primerPedido, cmds) => {
+                estadisticas.corridas++;
+                const inicial = await abrirMercado(esc);
+                try {
+                  await verificar(inicial.model, inicial.real, 'abrir el mercado');
+                  // Every run starts with an order: nothing else can happen before one.
+                  await primerPedido.run(inicial.model, inicial.real);
+                  await fc.asyncModelRun(() => inicial, cmds);
+                  await cerrarCorrida(inicial.model, inicial.real);
+                } finally {
+                  await limpiarCorrida(inicial.model, inicial.real);
+                }
+              },
+            ),
+            {
+              numRuns: NUM_RUNS,
+              seed: SEED,
+              ...(PATH ? { path: PATH } : {}),
+              interruptAfterTimeLimit: 12 * 60_000,
+              markInterruptAsFailure: true,
             },
-          ),
-          {
-            numRuns: NUM_RUNS,
-            seed: SEED,
-            ...(PATH ? { path: PATH } : {}),
-            interruptAfterTimeLimit: 12 * 60_000,
-            markInterruptAsFailure: true,
-          },
-        );
-      } catch (error) {
-        console.log(`ciclo de vida: falló con seed ${SEED}`);
-        throw error;
-      } finally {
-        console.log(
-          `ciclo de vida: ${estadisticas.corridas} corridas, ${estadisticas.comandos} comandos, ${estadisticas.verificaciones} verificaciones en ${((performance.now() - inicio) / 1000).toFixed(1)} s; ${JSON.stringify({ porComando: estadisticas.porComando, creacionesRechazadas: estadisticas.creacionesRechazadas, fallosDelProveedor: proveedor.fallos, erroresDeTrabajos: estadisticas.erroresDeTrabajos, ejemploDeErrorDeTrabajo: estadisticas.ejemploDeErrorDeTrabajo })}`,
-        );
-      }
-    },
-    15 * 60_000,
-  );
+          );
+        } catch (error) {
+          console.log(`ciclo de vida: falló con seed ${SEED}`);
+          throw error;
+        } finally {
+          console.log(
+            `ciclo de vida: ${estadisticas.corridas} corridas, ${estadisticas.comandos} comandos, ${estadisticas.verificaciones} verificaciones en ${((performance.now() - inicio) / 1000).toFixed(1)} s; ${JSON.stringify({ porComando: estadisticas.porComando, creacionesRechazadas: estadisticas.creacionesRechazadas, aLaVez: estadisticas.aLaVez, fallosDelProveedor: proveedor.fallos, erroresDeTrabajos: estadisticas.erroresDeTrabajos, ejemploDeErrorDeTrabajo: estadisticas.ejemploDeErrorDeTrabajo })}`,
+          );
+        }
+      },
+      15 * 60_000,
+    );
 
-  it("Mis Pedidos answered every shopper with each part's state, as the contract says", () => {
-    expect(estadisticas.misPedidos.llamadas).toBeGreaterThan(0);
-    expect(
-      estadisticas.misPedidos.fallos,
-      `${estadisticas.misPedidos.fallos} of ${estadisticas.misPedidos.llamadas} calls failed; first: ${estadisticas.misPedidos.ejemplo}`,
-    ).toBe(0);
-  });
-});
+    it("Mis Pedidos answered every shopper with each part's state, as the contract says", () => {
+      expect(estadisticas.misPedidos.llamadas).toBeGreaterThan(0);
+      expect(
+        estadisticas.misPedidos.fallos,
+        `${estadisticas.misPedidos.fallos} of ${estadisticas.misPedidos.llamadas} calls failed; first: ${estadisticas.misPedidos.ejemplo}`,
+      ).toBe(0);
+    });
+  },
+);

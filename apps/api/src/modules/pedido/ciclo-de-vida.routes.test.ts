@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  avisosPaginaSchema,
   pedidosConGruposResponseSchema,
   todosLosPedidosResponseSchema,
 } from '@compra-grupal/contracts';
@@ -14,6 +15,7 @@ import {
   pagosProveedor,
   participantesGrupo,
   pedidos,
+  productos,
   reembolsos,
 } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
@@ -96,6 +98,14 @@ const misPedidos = async (who: CompradorDePrueba) => {
   });
   expect(res.statusCode, res.body).toBe(200);
   return pedidosConGruposResponseSchema.parse(res.json());
+};
+
+const stockDe = async (productoId: string) => {
+  const [fila] = await t.database.db
+    .select({ stock: productos.stock })
+    .from(productos)
+    .where(eq(productos.id, productoId));
+  return fila?.stock;
 };
 
 const grupoDe = async (pedidoId: string, productoId: string) => {
@@ -196,6 +206,98 @@ describe('a part whose groups end differently', () => {
       payload: { pedidoId },
     });
     expect(marcar.statusCode).toBe(409);
+  });
+});
+
+describe('what a cancelled group leaves behind (issue 32)', () => {
+  it("gives the group's units back on sale: stock 10, one bought and paid, cancelled → 10", async () => {
+    const comprador = await compradorConDireccion(t);
+    const p1 = (await crearProducto(t, vendedor, { stock: '10', cantidadTotalGrupo: '5' }))._id;
+    const pedidoId = await pedidoSinPagar(comprador, [p1]);
+    await pagarEnSandbox(t, comprador, pedidoId, vendedor.tiendaId, {
+      secreto,
+      ahora: () => clock.now(),
+    });
+    expect(await stockDe(p1)).toBe(9);
+
+    const cancelar = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/grupos/${await grupoDe(pedidoId, p1)}/cancelar`,
+      headers: admin.auth,
+    });
+    expect(cancelar.statusCode, cancelar.body).toBe(200);
+    // Refunded: nobody bought that unit any more.
+    expect(await stockDe(p1)).toBe(10);
+  });
+
+  it("an order whose other store delivered is delivered when this store's group is cancelled", async () => {
+    // Store A ships a product in groups of one (ready once paid); store B's group is cancelled.
+    const otra = await vendedorConTienda(t);
+    await vincularCuentaDePrueba(
+      t.database.db,
+      { usuarioId: otra.userId, tiendaId: otra.tiendaId },
+      { clock },
+    );
+    const comprador = await compradorConDireccion(t);
+    const deA = await producto(1);
+    const deB = (await crearProducto(t, otra, { stock: '50', cantidadTotalGrupo: '5' }))._id;
+    const body = await pedidoDePrueba(
+      t,
+      comprador,
+      [
+        { productoId: deA, cantidadSolicitada: 1 },
+        { productoId: deB, cantidadSolicitada: 1 },
+      ],
+      [vendedor.tiendaId, otra.tiendaId],
+    );
+    const creado = await crearPreferencia(t, comprador, body);
+    expect(creado.statusCode, creado.body).toBe(201);
+    const pedidoId = creado.json().pedidoId as string;
+    for (const tiendaId of [vendedor.tiendaId, otra.tiendaId]) {
+      await pagarEnSandbox(t, comprador, pedidoId, tiendaId, { secreto, ahora: () => clock.now() });
+    }
+    const entregar = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido/marcarPedidoComoEntregado',
+      headers: vendedor.auth,
+      payload: { pedidoId },
+    });
+    expect(entregar.statusCode, entregar.body).toBe(200);
+    expect(entregar.json().entregado).toBe(false);
+
+    const cancelar = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/grupos/${await grupoDe(pedidoId, deB)}/cancelar`,
+      headers: admin.auth,
+    });
+    expect(cancelar.statusCode, cancelar.body).toBe(200);
+
+    // Store B's part is refunded whole and A's was delivered: nothing else ships. Mis Pedidos,
+    // the courier's list of undelivered orders and the shopper's notices all say delivered.
+    const [orden] = (await misPedidos(comprador)).filter((p) => p._id === pedidoId);
+    expect(orden?.partes.map((p) => p.estado).sort()).toEqual(['entregada', 'reembolsada']);
+    const sinEntregar = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido/obtenerPedidosSinEntregarPorIds',
+      headers: repartidor.auth,
+      payload: { pedidoIds: [pedidoId] },
+    });
+    expect(sinEntregar.statusCode, sinEntregar.body).toBe(200);
+    const avisos = await t.app.inject({ url: '/api/aviso', headers: comprador.auth });
+    expect(avisos.statusCode, avisos.body).toBe(200);
+    expect({
+      estado: orden?.estado,
+      entregado: orden?.entregado,
+      enLaListaDeSinEntregar: (sinEntregar.json() as string[]).includes(pedidoId),
+      avisosDeEntrega: avisosPaginaSchema
+        .parse(avisos.json())
+        .avisos.filter((a) => a.tipo === 'pedido_entregado').length,
+    }).toEqual({
+      estado: 'entregado',
+      entregado: true,
+      enLaListaDeSinEntregar: false,
+      avisosDeEntrega: 1,
+    });
   });
 });
 
