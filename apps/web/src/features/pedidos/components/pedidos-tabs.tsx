@@ -28,7 +28,7 @@ export function PedidosTabs({
     >
       <TabsList
         aria-label="Estado de los pedidos"
-        className="grid grid-cols-[repeat(4,minmax(0,1fr))] sm:inline-grid sm:w-fit sm:grid-cols-4"
+        className="grid grid-cols-2 sm:inline-grid sm:w-fit sm:grid-cols-4"
       >
         {PESTANIAS.map(({ id, etiqueta }) => (
           <TabsTrigger key={id} value={id} size="compact">
