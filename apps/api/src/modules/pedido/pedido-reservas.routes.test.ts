@@ -423,3 +423,87 @@ describe('POST /api/pedido/cancelar/{pedidoId}', () => {
     expect((await estadoDe(enCamino)).reservas).toEqual({ [q._id]: 'reservado' });
   });
 });
+
+describe('what the shopper may do with an order, as the API says it (issue 32)', () => {
+  const estadoPagos = (who: CompradorDePrueba, pedidoId: string) =>
+    t.app.inject({ url: `/api/pedido/estadoPagos/${pedidoId}`, headers: who.auth });
+  const misPagos = (who: CompradorDePrueba) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pedido/obtenerPedidosPorUserId',
+      headers: who.auth,
+      payload: { userId: who.userId },
+    });
+
+  it('pay and cancel while unpaid; neither once paid or credited; an expired order reads vencido with its refund', async () => {
+    const yo = await compradorConDireccion(t);
+    const p = await crearProducto(t, a, { stock: '10' });
+    const q = await crearProducto(t, b, { stock: '10' });
+    const pedidoId = await creado(yo, [
+      { productoId: p._id, cantidad: 1, tiendaId: a.tiendaId },
+      { productoId: q._id, cantidad: 1, tiendaId: b.tiendaId },
+    ]);
+    const nuevo = (await estadoPagos(yo, pedidoId)).json();
+    expect(nuevo).toMatchObject({
+      estado: 'por_pagar',
+      reembolsado: 0,
+      reembolsoTotal: false,
+      acciones: { pagar: true, cancelar: true },
+    });
+    expect(nuevo.pagosPorVendedor.map((x: { acciones: unknown }) => x.acciones)).toEqual([
+      { pagar: true },
+      { pagar: true },
+    ]);
+
+    await pagar(yo, pedidoId, a.tiendaId);
+    await pagoEnAcreditacion(yo, pedidoId, b.tiendaId);
+    const enCurso = (await estadoPagos(yo, pedidoId)).json();
+    expect(enCurso).toMatchObject({
+      estado: 'por_pagar',
+      acciones: { pagar: false, cancelar: false },
+    });
+    const partes = (r: { pagosPorVendedor: { tiendaId: string }[] }) =>
+      Object.fromEntries(r.pagosPorVendedor.map((x) => [x.tiendaId, x]));
+    expect(partes(enCurso)[a.tiendaId]).toMatchObject({
+      estadoParte: 'esperando_grupo',
+      acciones: { pagar: false },
+    });
+    expect(partes(enCurso)[b.tiendaId]).toMatchObject({
+      estadoParte: 'en_acreditacion',
+      acciones: { pagar: false },
+    });
+
+    // The reservation runs out: the sweep gives back what was paid; nothing of it goes on.
+    clock.advance(20 * 60_000);
+    await t.app.services.pedido.liberarReservasVencidas();
+    const vencido = (await estadoPagos(yo, pedidoId)).json();
+    const monto = partes(vencido)[a.tiendaId]?.monto;
+    expect(vencido).toMatchObject({
+      estado: 'vencido',
+      reembolsado: monto,
+      reembolsoTotal: true,
+      acciones: { pagar: false, cancelar: false },
+      estadisticas: { pendientes: 0 },
+    });
+    expect(partes(vencido)[a.tiendaId]).toMatchObject({
+      estadoParte: 'reembolsada',
+      reembolsado: monto,
+      reembolsoTotal: true,
+    });
+    // Its payment still being credited would be refunded: the part reads expired, not pending.
+    expect(partes(vencido)[b.tiendaId]).toMatchObject({
+      estadoParte: 'vencido',
+      reembolsoTotal: false,
+      acciones: { pagar: false },
+    });
+
+    const lista = await misPagos(yo);
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json().find((x: { _id: string }) => x._id === pedidoId)).toMatchObject({
+      estado: 'vencido',
+      reembolsado: monto,
+      reembolsoTotal: true,
+      acciones: { pagar: false, cancelar: false },
+    });
+  });
+});
