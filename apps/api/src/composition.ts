@@ -209,6 +209,7 @@ export function createServices(
       repository: repositories.grupoDeCompra,
       withTransaction,
       mensajes,
+      clock,
     }),
     mercadoPago,
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
@@ -240,6 +241,7 @@ export function createServices(
       storage,
       withTransaction,
       repositories,
+      clock,
     }),
     sesion: createSesionService({
       repository: repositories.sesion,

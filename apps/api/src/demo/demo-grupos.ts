@@ -98,7 +98,7 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
       ),
     );
   for (const producto of sinGrupo) {
-    await withTransaction((repos) => abrirGrupo(repos, producto));
+    await withTransaction((repos) => abrirGrupo(repos, producto, new Date()));
   }
 
   const conProgreso = await db
@@ -117,7 +117,13 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
     if (tomado) continue;
     for (const { usuarioId, cantidad } of DEMO_PROGRESO[producto.nombre] ?? []) {
       await withTransaction((repos) =>
-        tomarLugares(repos, { productoId: producto.id, cantidad, usuarioId, pedidoId: null }),
+        tomarLugares(repos, {
+          productoId: producto.id,
+          cantidad,
+          usuarioId,
+          pedidoId: null,
+          ahora: new Date(),
+        }),
       );
     }
   }

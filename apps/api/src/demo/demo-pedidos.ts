@@ -127,6 +127,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
         cantidad,
         usuarioId: lucia.id,
         pedidoId,
+        ahora: ahora,
       });
       if (!toma) return;
 
@@ -142,7 +143,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
           await repos.reembolso.markReembolsado(id, `demo-${demo.n}-${i}`, ahora);
         }
         // The product stays on sale: its next group opens, as a cancellation does.
-        await abrirGrupo(repos, producto);
+        await abrirGrupo(repos, producto, ahora);
       }
     });
   }

@@ -12,6 +12,10 @@
 -- distinct users, and whether a group opened before the take (`abierto`) or after it
 -- (`siguiente`); NULL when the product does not exist.
 --
+-- Times are the app's clock (p_ahora), as every deadline and job reads it (issue 32): a group's
+-- deadline is computed from its opening time by the trigger of migration 0017. Rows written at
+-- one instant keep their order by id (ObjectIds grow within a process).
+--
 -- Each statement of a plpgsql function takes its own snapshot under READ COMMITTED, so the
 -- open group is read after the lock was granted and sees what the previous take committed.
 CREATE OR REPLACE FUNCTION tomar_lugares(
@@ -20,7 +24,8 @@ CREATE OR REPLACE FUNCTION tomar_lugares(
   p_usuario_id char(24),
   p_pedido_id char(24),
   p_participante_id char(24),
-  p_grupo_ids char(24)[]
+  p_grupo_ids char(24)[],
+  p_ahora timestamptz
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -44,9 +49,8 @@ BEGIN
     WHERE producto_id = p_producto_id AND estado = 'abierto'
     ORDER BY fecha_creacion, id LIMIT 1;
   IF NOT FOUND THEN
-    -- The wall clock, not now(): groups opened in one transaction keep their order.
     INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion)
-      VALUES (p_grupo_ids[1], p_producto_id, v_producto.cantidad_total_grupo, clock_timestamp())
+      VALUES (p_grupo_ids[1], p_producto_id, v_producto.cantidad_total_grupo, p_ahora)
       RETURNING * INTO v_abierto;
     v_grupo := v_abierto;
   END IF;
@@ -57,7 +61,7 @@ BEGIN
       estado = CASE WHEN lugares_ocupados + v_n = lugares_necesarios
         THEN 'cerrado' ELSE estado END,
       cerrado_en = CASE WHEN lugares_ocupados + v_n = lugares_necesarios
-        THEN clock_timestamp() ELSE cerrado_en END
+        THEN p_ahora ELSE cerrado_en END
     WHERE id = v_grupo.id AND estado = 'abierto' AND v_n > 0
       AND lugares_ocupados + v_n <= lugares_necesarios
     RETURNING * INTO v_grupo;
@@ -67,13 +71,13 @@ BEGIN
   END IF;
 
   INSERT INTO participantes_grupo (id, grupo_id, usuario_id, pedido_id, cantidad, creado_en)
-    VALUES (p_participante_id, v_grupo.id, p_usuario_id, p_pedido_id, v_n, clock_timestamp());
+    VALUES (p_participante_id, v_grupo.id, p_usuario_id, p_pedido_id, v_n, p_ahora);
   SELECT count(DISTINCT usuario_id)::int INTO v_participantes
     FROM participantes_grupo WHERE grupo_id = v_grupo.id;
 
   IF v_grupo.estado <> 'abierto' AND (p_cantidad > v_n OR v_producto.disponible) THEN
     INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion)
-      VALUES (p_grupo_ids[2], p_producto_id, v_producto.cantidad_total_grupo, clock_timestamp())
+      VALUES (p_grupo_ids[2], p_producto_id, v_producto.cantidad_total_grupo, p_ahora)
       RETURNING * INTO v_siguiente;
   END IF;
 

@@ -67,6 +67,7 @@ describe(`places ledger under concurrency (${enPostgres ? 'PostgreSQL' : 'PGlite
             cantidad,
             usuarioId: usuario(i),
             pedidoId: null,
+            ahora: new Date(),
           }),
         ),
       ),
@@ -101,6 +102,7 @@ describe(`places ledger under concurrency (${enPostgres ? 'PostgreSQL' : 'PGlite
             cantidad: 1,
             usuarioId: usuario(i),
             pedidoId: null,
+            ahora: new Date(),
           }),
         ),
       ),
@@ -133,10 +135,11 @@ describe(`places ledger under concurrency (${enPostgres ? 'PostgreSQL' : 'PGlite
             cantidad: 1 + (i % 4),
             usuarioId: usuario(i),
             pedidoId: null,
+            ahora: new Date(),
           }),
         );
       const antes = Array.from({ length: 20 }, (_, i) => tomar(i));
-      const cierre = withTransaction((repos) => cerrarGrupo(repos, grupoId));
+      const cierre = withTransaction((repos) => cerrarGrupo(repos, grupoId, new Date()));
       const despues = Array.from({ length: 20 }, (_, i) => tomar(i + 20));
       const [{ grupo: cerrado }] = await Promise.all([cierre, ...antes, ...despues]);
       const [final] = (await grupos(producto.id)).filter((g) => g.id === grupoId);
@@ -196,9 +199,10 @@ describe(`places ledger under concurrency (${enPostgres ? 'PostgreSQL' : 'PGlite
                       cantidad: op.cantidad,
                       usuarioId: usuario(op.usuario),
                       pedidoId: null,
+                      ahora: new Date(),
                     }),
                   ).then((tomas) => ({ tomas }))
-                : withTransaction((repos) => cerrarGrupo(repos, elegir(op.cual))).then(
+                : withTransaction((repos) => cerrarGrupo(repos, elegir(op.cual), new Date())).then(
                     (cierre) => ({ cierre }),
                   ),
             ),

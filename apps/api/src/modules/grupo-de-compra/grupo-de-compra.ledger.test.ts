@@ -64,6 +64,7 @@ describe('places ledger', () => {
         cantidad: 3,
         usuarioId: comprador,
         pedidoId: null,
+        ahora: new Date(),
       }),
     );
     expect(primero).toEqual([
@@ -76,6 +77,7 @@ describe('places ledger', () => {
         cantidad: 10,
         usuarioId: comprador,
         pedidoId: null,
+        ahora: new Date(),
       }),
     );
     expect(tomas.map((t) => [t.cantidad, t.lugaresOcupados, t.estado])).toEqual([
@@ -107,6 +109,7 @@ describe('places ledger', () => {
         cantidad: 3,
         usuarioId: comprador,
         pedidoId: null,
+        ahora: new Date(),
       }),
     );
     expect((await grupos(producto.id)).map((g) => g.lugaresNecesarios)).toEqual([2, 7]);
@@ -125,13 +128,16 @@ describe('places ledger', () => {
         cantidad: 2,
         usuarioId: comprador,
         pedidoId: null,
+        ahora: new Date(),
       }),
     );
     const grupoId = toma?.grupoId ?? '';
-    const cierre = await withTransaction((repos) => cerrarGrupo(repos, grupoId));
+    const cierre = await withTransaction((repos) => cerrarGrupo(repos, grupoId, new Date()));
     expect(cierre.grupo).toMatchObject({ estado: 'cerrado', lugaresOcupados: 2 });
     expect(cierre.siguiente?.estado).toBe('abierto');
-    await expect(withTransaction((repos) => cerrarGrupo(repos, grupoId))).rejects.toMatchObject({
+    await expect(
+      withTransaction((repos) => cerrarGrupo(repos, grupoId, new Date())),
+    ).rejects.toMatchObject({
       statusCode: 400,
       code: 'GRUPO_YA_CERRADO',
     });
@@ -142,6 +148,7 @@ describe('places ledger', () => {
         cantidad: 1,
         usuarioId: comprador,
         pedidoId: null,
+        ahora: new Date(),
       }),
     );
     expect(otra?.grupoId).toBe(cierre.siguiente?.id);
@@ -161,7 +168,7 @@ describe('places ledger', () => {
   it('refuses a group that does not exist and a product that does not exist', async () => {
     const withTransaction = ledgerUnitOfWork(database.db);
     await expect(
-      withTransaction((repos) => cerrarGrupo(repos, 'ffffffffffffffffffffffff')),
+      withTransaction((repos) => cerrarGrupo(repos, 'ffffffffffffffffffffffff', new Date())),
     ).rejects.toMatchObject({ statusCode: 404, code: 'GRUPO_NO_ENCONTRADO' });
     await expect(
       withTransaction((repos) =>
@@ -170,6 +177,7 @@ describe('places ledger', () => {
           cantidad: 1,
           usuarioId: comprador,
           pedidoId: null,
+          ahora: new Date(),
         }),
       ),
     ).rejects.toMatchObject({ statusCode: 404, code: 'PRODUCTO_NO_ENCONTRADO' });

@@ -56,6 +56,8 @@ export interface TomarLugaresInput {
   usuarioId: string;
   /** The paid order; null only for demo data. */
   pedidoId: string | null;
+  /** The app's clock: a group opened by the take starts (and its deadline runs) from here. */
+  ahora: Date;
 }
 
 /**
@@ -115,8 +117,13 @@ async function anunciarNuevoGrupo(
 export async function abrirGrupo(
   repos: GruposYEventos<'insertGrupo'>,
   producto: ProductoParaGrupo,
+  ahora: Date,
 ): Promise<GrupoDeCompraRow> {
-  const grupo = await repos.grupoDeCompra.insertGrupo(producto.id, producto.cantidadTotalGrupo);
+  const grupo = await repos.grupoDeCompra.insertGrupo(
+    producto.id,
+    producto.cantidadTotalGrupo,
+    ahora,
+  );
   await anunciarNuevoGrupo(repos, producto);
   return grupo;
 }
@@ -138,7 +145,7 @@ export async function abrirGrupo(
  */
 export async function tomarLugares(
   repos: LugaresDelGrupo,
-  { productoId, cantidad, usuarioId, pedidoId }: TomarLugaresInput,
+  { productoId, cantidad, usuarioId, pedidoId, ahora }: TomarLugaresInput,
 ): Promise<TomaDeLugares[]> {
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
     throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
@@ -151,6 +158,7 @@ export async function tomarLugares(
       cantidad: restante,
       usuarioId,
       pedidoId,
+      ahora,
     });
     if (!paso) throw notFound('PRODUCTO_NO_ENCONTRADO');
     if (paso.abierto) await anunciarNuevoGrupo(repos, paso.producto);
@@ -198,18 +206,19 @@ export interface CierreDeGrupo {
 export async function cerrarGrupo(
   repos: { grupoDeCompra: GrupoDeCompraRepository; eventos: OutboxRepository },
   grupoId: string,
+  ahora: Date,
 ): Promise<CierreDeGrupo> {
   const antes = await repos.grupoDeCompra.findById(grupoId);
   if (!antes) throw notFound('GRUPO_NO_ENCONTRADO');
   const producto = await repos.grupoDeCompra.lockProducto(antes.productoId);
   if (!producto) throw notFound('GRUPO_NO_ENCONTRADO');
-  const grupo = await repos.grupoDeCompra.markCerrado(grupoId);
+  const grupo = await repos.grupoDeCompra.markCerrado(grupoId, ahora);
   if (!grupo) throw appError(400, 'GRUPO_YA_CERRADO');
   await repos.eventos.registrar(rooms.grupo(grupo.id), 'grupoCerradoPorVendedor', {
     grupoId: grupo.id,
   });
   await anunciarGrupoActualizado(repos, producto, grupo);
-  return { grupo, siguiente: await abrirSiguiente(repos, producto) };
+  return { grupo, siguiente: await abrirSiguiente(repos, producto, ahora) };
 }
 
 /**
@@ -220,8 +229,9 @@ export async function cerrarGrupo(
 async function abrirSiguiente(
   repos: GruposYEventos<'insertGrupo'>,
   producto: ProductoParaGrupo & Pick<ProductoDelLedger, 'disponible'>,
+  ahora: Date,
 ): Promise<GrupoDeCompraRow | undefined> {
-  return producto.disponible ? abrirGrupo(repos, producto) : undefined;
+  return producto.disponible ? abrirGrupo(repos, producto, ahora) : undefined;
 }
 
 /** What cancelling a group writes through: its rows and the outbox. */
@@ -251,6 +261,6 @@ export async function cancelarGrupo(
   const cancelado = await repos.grupoDeCompra.markCancelado(grupo.id, ahora);
   if (!cancelado) throw appError(409, 'GRUPO_NO_CANCELABLE');
   await anunciarGrupoActualizado(repos, producto, cancelado);
-  await abrirSiguiente(repos, producto);
+  await abrirSiguiente(repos, producto, ahora);
   return { grupo: cancelado, producto };
 }

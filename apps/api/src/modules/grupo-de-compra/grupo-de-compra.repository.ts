@@ -130,12 +130,14 @@ export function createGrupoDeCompraRepository(db: Database) {
       cantidad: number;
       usuarioId: string;
       pedidoId: string | null;
+      ahora: Date;
     }): Promise<PasoDeToma | undefined> {
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`, and both
       // parse jsonb.
       const { rows } = (await db.execute(sql`
         select tomar_lugares(${input.productoId}, ${input.cantidad}::int, ${input.usuarioId},
-          ${input.pedidoId}, ${newId()}, array[${newId()}, ${newId()}]::char(24)[]) as r`)) as unknown as {
+          ${input.pedidoId}, ${newId()}, array[${newId()}, ${newId()}]::char(24)[],
+          ${input.ahora.toISOString()}::timestamptz) as r`)) as unknown as {
         rows: { r: PasoCrudo | string | null }[];
       };
       const raw = rows[0]?.r ?? null;
@@ -191,26 +193,25 @@ export function createGrupoDeCompraRepository(db: Database) {
       return row;
     },
 
-    async insertGrupo(productoId: string, lugaresNecesarios: number): Promise<GrupoDeCompraRow> {
+    /** Opens a group at `ahora` (the app's clock; its deadline follows from it, migration 0017). */
+    async insertGrupo(
+      productoId: string,
+      lugaresNecesarios: number,
+      ahora: Date,
+    ): Promise<GrupoDeCompraRow> {
       const [row] = await db
         .insert(gruposDeCompra)
-        .values({
-          id: newId(),
-          productoId,
-          lugaresNecesarios,
-          // The wall clock, not now(): groups opened in one transaction keep their order.
-          fechaCreacion: sql`clock_timestamp()`,
-        })
+        .values({ id: newId(), productoId, lugaresNecesarios, fechaCreacion: ahora })
         .returning();
       if (!row) throw new Error('insert into grupos_de_compra returned no row');
       return row;
     },
 
     /** abierto -> cerrado; undefined when the group was not open. */
-    async markCerrado(grupoId: string): Promise<GrupoDeCompraRow | undefined> {
+    async markCerrado(grupoId: string, ahora: Date): Promise<GrupoDeCompraRow | undefined> {
       const [row] = await db
         .update(gruposDeCompra)
-        .set({ estado: 'cerrado', cerradoEn: sql`clock_timestamp()` })
+        .set({ estado: 'cerrado', cerradoEn: ahora })
         .where(and(eq(gruposDeCompra.id, grupoId), eq(gruposDeCompra.estado, 'abierto')))
         .returning();
       return row;

@@ -9,6 +9,7 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { allowAnyone, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { centavosAPesos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
@@ -25,6 +26,8 @@ interface GrupoDeCompraServiceDeps {
   >;
   /** Tells the group's shoppers and seller it completed (docs/decisions/042). */
   mensajes?: Pick<Mensajes, 'grupoCompleto'>;
+  /** The app's clock: when a group closes and the next opens. */
+  clock?: Clock;
 }
 
 const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
@@ -48,6 +51,7 @@ export function createGrupoDeCompraService({
   repository,
   withTransaction,
   mensajes,
+  clock = systemClock,
 }: GrupoDeCompraServiceDeps & { repository: GrupoDeCompraRepository }) {
   return {
     /** GET grupos/tienda/{tiendaId}: the store's groups, newest first, with participants. */
@@ -101,7 +105,7 @@ export function createGrupoDeCompraService({
       if (!duenio) throw notFound('GRUPO_NO_ENCONTRADO');
       requireOwner(actor, duenio.usuarioId);
       const { grupo } = await withTransaction(async (repos) => {
-        const cierre = await cerrarGrupo(repos, grupoId);
+        const cierre = await cerrarGrupo(repos, grupoId, clock.now());
         await mensajes?.grupoCompleto(repos, grupoId);
         return cierre;
       });

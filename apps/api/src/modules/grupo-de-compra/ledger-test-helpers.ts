@@ -16,7 +16,11 @@ export const ledgerUnitOfWork = (db: Database): WithTransaction<Repositories> =>
 export async function crearProductoDePrueba(
   db: Database,
   { cantidadTotalGrupo, tiendaId }: { cantidadTotalGrupo: number; tiendaId?: string },
-  abrir: (repos: Repositories, producto: typeof productos.$inferSelect) => Promise<unknown>,
+  abrir: (
+    repos: Repositories,
+    producto: typeof productos.$inferSelect,
+    ahora: Date,
+  ) => Promise<unknown>,
 ): Promise<typeof productos.$inferSelect> {
   const withTransaction = ledgerUnitOfWork(db);
   const tienda = tiendaId
@@ -40,7 +44,7 @@ export async function crearProductoDePrueba(
     })
     .returning();
   if (!producto) throw new Error('no product');
-  await withTransaction((repos) => abrir(repos, producto));
+  await withTransaction((repos) => abrir(repos, producto, new Date()));
   return producto;
 }
 

@@ -323,7 +323,7 @@ async function crearMercado(esc: Escenario) {
       }),
     ),
     t.app.services.withTransaction(async (repos) => {
-      for (const fila of filasProductos) await abrirGrupo(repos, fila);
+      for (const fila of filasProductos) await abrirGrupo(repos, fila, clock.now());
     }),
   ]);
   const productosDeCorrida: ProductoDeCorrida[] = specs.map(({ v, spec }, i) => ({

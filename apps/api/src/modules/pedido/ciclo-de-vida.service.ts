@@ -269,6 +269,7 @@ export function createCicloDeVida({
             cantidad: linea.cantidad,
             usuarioId: parte.usuarioId,
             pedidoId: pago.pedidoId,
+            ahora,
           });
           for (const toma of tomas) if (toma.estado === 'cerrado') completos.add(toma.grupoId);
         }

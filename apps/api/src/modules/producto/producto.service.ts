@@ -12,6 +12,7 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { allowAnyone, requireAccess, requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
 import { formatearCentavosBreve, pesosACentavos } from '../../lib/money';
@@ -70,6 +71,8 @@ interface ProductoServiceDeps {
     eventos: OutboxRepository;
   }>;
   repositories: { tienda: TiendaPorId };
+  /** The app's clock: a product's first group opens (and its deadline runs) from it. */
+  clock?: Clock;
 }
 
 /** What a shared link of a group page shows (Open Graph tags, plugins/web-app-hints.ts). */
@@ -87,6 +90,7 @@ export function createProductoService({
   storage,
   withTransaction,
   repositories,
+  clock = systemClock,
 }: ProductoServiceDeps & { repository: ProductoRepository }) {
   /** Removes stored files; a failure to remove must not hide why the request failed. */
   const borrar = async (claves: (string | null)[]) => {
@@ -230,7 +234,7 @@ export function createProductoService({
             plazoGrupoDias: campos.plazoGrupoDias ?? null,
           });
           // Every product on sale has an open group to share from the start (DESIGN.md).
-          await abrirGrupo(repos, producto);
+          await abrirGrupo(repos, producto, clock.now());
           return producto;
         });
         return toProducto(row);
