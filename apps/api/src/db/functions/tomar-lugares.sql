@@ -25,7 +25,8 @@ CREATE OR REPLACE FUNCTION tomar_lugares(
   p_pedido_id char(24),
   p_participante_id char(24),
   p_grupo_ids char(24)[],
-  p_ahora timestamptz
+  p_ahora timestamptz,
+  p_grupo_elegido char(24)
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -45,9 +46,10 @@ BEGIN
     RETURN NULL;
   END IF;
 
+  -- The group the shopper chose first if it is still open (DESIGN.md), else the oldest open one.
   SELECT * INTO v_grupo FROM grupos_de_compra
     WHERE producto_id = p_producto_id AND estado = 'abierto'
-    ORDER BY fecha_creacion, id LIMIT 1;
+    ORDER BY id IS NOT DISTINCT FROM p_grupo_elegido DESC, fecha_creacion, id LIMIT 1;
   IF NOT FOUND THEN
     INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion)
       VALUES (p_grupo_ids[1], p_producto_id, v_producto.cantidad_total_grupo, p_ahora)

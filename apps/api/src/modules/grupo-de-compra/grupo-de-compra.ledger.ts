@@ -145,7 +145,7 @@ export async function abrirGrupo(
  */
 export async function tomarLugares(
   repos: LugaresDelGrupo,
-  { productoId, cantidad, usuarioId, pedidoId, ahora }: TomarLugaresInput,
+  { productoId, grupoId, cantidad, usuarioId, pedidoId, ahora }: TomarLugaresInput,
 ): Promise<TomaDeLugares[]> {
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
     throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
@@ -159,6 +159,8 @@ export async function tomarLugares(
       usuarioId,
       pedidoId,
       ahora,
+      // The chosen group takes the first places if it is still open; the rest spill over.
+      grupoElegido: tomas.length === 0 ? (grupoId ?? null) : null,
     });
     if (!paso) throw notFound('PRODUCTO_NO_ENCONTRADO');
     if (paso.abierto) await anunciarNuevoGrupo(repos, paso.producto);

@@ -131,13 +131,15 @@ export function createGrupoDeCompraRepository(db: Database) {
       usuarioId: string;
       pedidoId: string | null;
       ahora: Date;
+      /** The group the shopper chose: taken if it is one of the product's open groups. */
+      grupoElegido: string | null;
     }): Promise<PasoDeToma | undefined> {
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`, and both
       // parse jsonb.
       const { rows } = (await db.execute(sql`
         select tomar_lugares(${input.productoId}, ${input.cantidad}::int, ${input.usuarioId},
           ${input.pedidoId}, ${newId()}, array[${newId()}, ${newId()}]::char(24)[],
-          ${input.ahora.toISOString()}::timestamptz) as r`)) as unknown as {
+          ${input.ahora.toISOString()}::timestamptz, ${input.grupoElegido}) as r`)) as unknown as {
         rows: { r: PasoCrudo | string | null }[];
       };
       const raw = rows[0]?.r ?? null;

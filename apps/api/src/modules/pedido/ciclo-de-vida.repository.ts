@@ -154,7 +154,7 @@ export interface ParteBloqueada {
   /** This part's lines whose units a rejection or the expiry released, in product id order. */
   liberadas: { productoId: string; cantidad: number }[];
   /** The order's lines (all sellers'), in product id order: the places each takes. */
-  lineas: { productoId: string; cantidad: number }[];
+  lineas: { productoId: string; cantidad: number; grupoId: string | null }[];
 }
 
 /**
@@ -201,7 +201,8 @@ function createCicloDeVidaEscrituras(db: Database) {
             from ${pedidoLineas} l
             where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva = 'liberado'),
             '[]'::json) as liberadas,
-          coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad)
+          coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad,
+                'grupoId', l.grupo_id)
               order by l.producto_id)
             from ${pedidoLineas} l where l.pedido_id = p.id), '[]'::json) as lineas
         from ${pedidos} p

@@ -266,6 +266,7 @@ export function createCicloDeVida({
         for (const linea of parte.lineas) {
           const tomas = await tomarLugares(repos, {
             productoId: linea.productoId,
+            grupoId: linea.grupoId,
             cantidad: linea.cantidad,
             usuarioId: parte.usuarioId,
             pedidoId: pago.pedidoId,
