@@ -462,7 +462,7 @@ describe('what the shopper may do with an order, as the API says it (issue 32)',
       estado: 'por_pagar',
       acciones: { pagar: false, cancelar: false },
     });
-    const partes = (r: { pagosPorVendedor: { tiendaId: string }[] }) =>
+    const partes = (r: { pagosPorVendedor: { tiendaId: string; monto: number }[] }) =>
       Object.fromEntries(r.pagosPorVendedor.map((x) => [x.tiendaId, x]));
     expect(partes(enCurso)[a.tiendaId]).toMatchObject({
       estadoParte: 'esperando_grupo',
