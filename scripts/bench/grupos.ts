@@ -74,7 +74,9 @@ async function prepararDatos(db: DatabaseHandle['db']) {
       .update(productos)
       .set({ cantidadTotalGrupo: 50, disponible: true })
       .where(eq(productos.id, producto.id));
-    await withTransaction((repos) => abrirGrupo(repos, { ...producto, cantidadTotalGrupo: 50 }));
+    await withTransaction((repos) =>
+      abrirGrupo(repos, { ...producto, cantidadTotalGrupo: 50 }, new Date()),
+    );
   }
   const compradores = Array.from({ length: CLIENTES }, (_, i) => ({
     id: newId(),
@@ -108,6 +110,7 @@ async function tomasPorSegundo(
             cantidad: 1 + (i % 3),
             usuarioId: compradorIds[cliente] as string,
             pedidoId: null,
+            ahora: new Date(),
           }),
         );
         tomas += 1;
@@ -246,6 +249,7 @@ export async function medirDifusionDeGrupo(): Promise<GrupoRow[]> {
           cantidad: 1,
           usuarioId: compradorIds[e] as string,
           pedidoId: null,
+          ahora: new Date(),
         });
         enviado = performance.now(); // the commit follows this callback
       });
