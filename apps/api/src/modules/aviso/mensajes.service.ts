@@ -279,6 +279,9 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
           personas.set(p.usuarioId, { nombre: p.nombre, email: p.email });
         }
       }
+      // Every notice of the group goes out at once: one round trip on a pipelined connection
+      // (db/client.ts), whatever the number of shoppers.
+      const avisos: Promise<void>[] = [];
       for (const [usuarioId, susPedidos] of porUsuario) {
         const u = personas.get(usuarioId);
         if (!u) continue;
@@ -286,51 +289,59 @@ export function createMensajes({ aviso }: { aviso: Pick<AvisoService, 'avisar'> 
           numero: numeroDePedido(p.pedidoId),
           codigo: p.codigo,
         }));
-        await avisar(repos, {
-          clave: `grupo-completo:${grupoId}:${usuarioId}`,
-          usuarioId,
-          tipo: 'grupo_completo',
-          titulo: `Grupo completo: ${grupo.producto}`,
-          cuerpo: `Tu código de entrega: ${conCodigo
-            .map((p) => `${p.codigo} (pedido ${p.numero})`)
-            .join(', ')}.`,
-          enlace: rutas.misPedidos,
-          correo: {
-            para: u.email,
-            plantilla: 'grupo-completo',
-            datos: {
-              nombre: u.nombre,
-              producto: grupo.producto,
-              pedidos: conCodigo,
-              ruta: rutas.misPedidos,
+        avisos.push(
+          avisar(repos, {
+            clave: `grupo-completo:${grupoId}:${usuarioId}`,
+            usuarioId,
+            tipo: 'grupo_completo',
+            titulo: `Grupo completo: ${grupo.producto}`,
+            cuerpo: `Tu código de entrega: ${conCodigo
+              .map((p) => `${p.codigo} (pedido ${p.numero})`)
+              .join(', ')}.`,
+            enlace: rutas.misPedidos,
+            correo: {
+              para: u.email,
+              plantilla: 'grupo-completo',
+              datos: {
+                nombre: u.nombre,
+                producto: grupo.producto,
+                pedidos: conCodigo,
+                ruta: rutas.misPedidos,
+              },
             },
-          },
-        });
+          }),
+        );
       }
 
-      if (grupo.vendedorNombre === null || grupo.vendedorEmail === null) return;
+      if (grupo.vendedorNombre === null || grupo.vendedorEmail === null) {
+        await Promise.all(avisos);
+        return;
+      }
       const vendedor = { nombre: grupo.vendedorNombre, email: grupo.vendedorEmail };
       const cantidadPedidos = new Set(participantes.map((p) => p.pedidoId)).size;
       const unidades = participantes.reduce((t, p) => t + p.cantidad, 0);
-      await avisar(repos, {
-        clave: `grupo-completo-vendedor:${grupoId}`,
-        usuarioId: grupo.vendedorId,
-        tipo: 'grupo_completo_vendedor',
-        titulo: `Grupo completo: preparar ${grupo.producto}`,
-        cuerpo: `Prepará ${unidades} ${unidades === 1 ? 'unidad' : 'unidades'} para ${cantidadPedidos} ${cantidadPedidos === 1 ? 'pedido' : 'pedidos'}.`,
-        enlace: rutas.paraEntregar,
-        correo: {
-          para: vendedor.email,
-          plantilla: 'grupo-completo-vendedor',
-          datos: {
-            nombre: vendedor.nombre,
-            producto: grupo.producto,
-            unidades,
-            pedidos: cantidadPedidos,
-            ruta: rutas.paraEntregar,
+      avisos.push(
+        avisar(repos, {
+          clave: `grupo-completo-vendedor:${grupoId}`,
+          usuarioId: grupo.vendedorId,
+          tipo: 'grupo_completo_vendedor',
+          titulo: `Grupo completo: preparar ${grupo.producto}`,
+          cuerpo: `Prepará ${unidades} ${unidades === 1 ? 'unidad' : 'unidades'} para ${cantidadPedidos} ${cantidadPedidos === 1 ? 'pedido' : 'pedidos'}.`,
+          enlace: rutas.paraEntregar,
+          correo: {
+            para: vendedor.email,
+            plantilla: 'grupo-completo-vendedor',
+            datos: {
+              nombre: vendedor.nombre,
+              producto: grupo.producto,
+              unidades,
+              pedidos: cantidadPedidos,
+              ruta: rutas.paraEntregar,
+            },
           },
-        },
-      });
+        }),
+      );
+      await Promise.all(avisos);
     },
 
     /** A refund went through (reembolsos.service): the shopper learns how much and why. */
