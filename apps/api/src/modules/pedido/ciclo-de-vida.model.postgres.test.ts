@@ -206,6 +206,12 @@ const estadisticas = {
   creacionesRechazadas: {} as Record<string, number>,
   /** Steps that ran N commands at the same time. */
   aLaVez: {} as Record<number, number>,
+  /**
+   * How the race of two groups of one part found its part (issue 32, bug 1): one already
+   * paid with two open groups, one it made and paid itself, or none (no seller with two
+   * products whose groups have room).
+   */
+  dosGruposDeUnaParte: { yaHabia: 0, creada: 0, sinParte: 0 },
 };
 
 const db = (): Database => t.database.db;
@@ -2010,7 +2016,11 @@ class CancelarALaVez implements Accion {
 
 /**
  * Two groups that hold places of one part cancelled at the same moment (issue 32, bug 1): when
- * they were the part's last, it is refunded whole, shipping included.
+ * they were the part's last, it is refunded whole, shipping included. A paid part with two
+ * open groups seldom comes up by chance, so when there is none the step first makes one
+ * (before the race): a shopper buys one unit of each of two products of one seller whose open
+ * groups have room to spare, and pays it on the provider's checkout, notified. Then the two
+ * groups are cancelled at once.
  */
 class CancelarDosGruposDeUnaParte implements Accion {
   constructor(
@@ -2028,18 +2038,96 @@ class CancelarDosGruposDeUnaParte implements Accion {
         );
         const [uno, otro] = suyos;
         if (!uno || !otro) continue;
+        estadisticas.dosGruposDeUnaParte.yaHabia++;
         m.bitacora.push(
           `  ${nombreDeParte(m, pedido, tiendaId)}: se cancelan dos de sus grupos a la vez`,
         );
         return [cancelacion(m, r, uno, 'admin'), cancelacion(m, r, otro, this.via)];
       }
     }
+    const creada = await parteConDosGruposAbiertos(m, this.pedido);
+    if (creada) {
+      estadisticas.dosGruposDeUnaParte.creada++;
+      const { uno, otro } = creada;
+      m.bitacora.push(
+        `  ${nombreDeParte(m, creada.pedido, creada.tiendaId)}: se cancelan sus dos grupos a la vez`,
+      );
+      return [cancelacion(m, r, uno, 'admin'), cancelacion(m, r, otro, this.via)];
+    }
+    estadisticas.dosGruposDeUnaParte.sinParte++;
     const [uno, otro] = abiertos;
     return [uno, otro].flatMap((g) => (g ? [cancelacion(m, r, g, 'admin')] : []));
   }
   toString() {
     return `CancelarDosGrupos(O${this.pedido}, ${this.via})`;
   }
+}
+
+/**
+ * A paid part with places in two open groups, made for the race (issue 32, bug 1): two
+ * products of one seller on sale, in stock, whose open groups each have room for more than one
+ * unit (so that one unit leaves them open), as last read; a shopper (the i-th first, else the
+ * next one the API lets buy) checks out one unit of each, pays the part on the provider's
+ * checkout and the approval is notified. Answers the order, the part and its two open groups
+ * as they stand after the approval, or undefined when the run's market has no such products,
+ * nobody can buy them, or the part did not end with two open groups.
+ */
+async function parteConDosGruposAbiertos(m: Modelo, i: number) {
+  const l = m.lectura;
+  if (!l) return undefined;
+  const conLugar = (producto: ProductoDeCorrida) => {
+    const fila = l.productos.find((p) => p.id === producto.id);
+    const grupo = l.grupos.find((g) => g.productoId === producto.id && g.estado === 'abierto');
+    return (
+      !!fila?.disponible &&
+      fila.stock >= 1 &&
+      !!grupo &&
+      grupo.lugaresNecesarios - grupo.lugaresOcupados >= 2
+    );
+  };
+  let par: [ProductoDeCorrida, ProductoDeCorrida] | undefined;
+  for (let k = 0; k < m.vendedores.length && !par; k++) {
+    const v = (i + k) % m.vendedores.length;
+    const [uno, otro] = m.productos.filter((p) => p.vendedor === v && conLugar(p));
+    if (uno && otro) par = [uno, otro];
+  }
+  if (!par) return undefined;
+  const [uno, otro] = par;
+  const tiendaId = uno.tiendaId;
+  let pedido: PedidoDeCorrida | undefined;
+  for (let k = 0; k < m.compradores.length && !pedido; k++) {
+    const tarea = compra(m, (i + k) % m.compradores.length, [
+      { producto: uno, cantidad: 1 },
+      { producto: otro, cantidad: 1 },
+    ]);
+    if (!tarea) return undefined;
+    const antes = m.pedidos.length;
+    await tarea();
+    pedido = m.pedidos[antes];
+  }
+  if (!pedido) return undefined;
+  const pagoId = await pagoPreparado(m, pedido, tiendaId);
+  if (!pagoId) return undefined;
+  await notificarOk(pagoId);
+  m.bitacora.push(`  ${nombreDeParte(m, pedido, tiendaId)}: pago ${pagoId} aprobado, notificado`);
+  const grupos = await db()
+    .selectDistinct({
+      id: gruposDeCompra.id,
+      productoId: gruposDeCompra.productoId,
+      lugaresOcupados: gruposDeCompra.lugaresOcupados,
+      lugaresNecesarios: gruposDeCompra.lugaresNecesarios,
+    })
+    .from(gruposDeCompra)
+    .innerJoin(participantesGrupo, eq(participantesGrupo.grupoId, gruposDeCompra.id))
+    .where(
+      and(
+        inArray(gruposDeCompra.productoId, [uno.id, otro.id]),
+        eq(gruposDeCompra.estado, 'abierto'),
+        eq(participantesGrupo.pedidoId, pedido.id),
+      ),
+    );
+  const [g1, g2] = grupos;
+  return g1 && g2 && grupos.length === 2 ? { pedido, tiendaId, uno: g1, otro: g2 } : undefined;
 }
 
 /**
@@ -2610,7 +2698,7 @@ describe.skipIf(!serverUrl)(
           throw error;
         } finally {
           console.log(
-            `ciclo de vida: ${estadisticas.corridas} corridas, ${estadisticas.comandos} comandos, ${estadisticas.verificaciones} verificaciones en ${((performance.now() - inicio) / 1000).toFixed(1)} s; ${JSON.stringify({ porComando: estadisticas.porComando, creacionesRechazadas: estadisticas.creacionesRechazadas, aLaVez: estadisticas.aLaVez, fallosDelProveedor: proveedor.fallos, erroresDeTrabajos: estadisticas.erroresDeTrabajos, ejemploDeErrorDeTrabajo: estadisticas.ejemploDeErrorDeTrabajo })}`,
+            `ciclo de vida: ${estadisticas.corridas} corridas, ${estadisticas.comandos} comandos, ${estadisticas.verificaciones} verificaciones en ${((performance.now() - inicio) / 1000).toFixed(1)} s; ${JSON.stringify({ porComando: estadisticas.porComando, creacionesRechazadas: estadisticas.creacionesRechazadas, aLaVez: estadisticas.aLaVez, dosGruposDeUnaParte: estadisticas.dosGruposDeUnaParte, fallosDelProveedor: proveedor.fallos, erroresDeTrabajos: estadisticas.erroresDeTrabajos, ejemploDeErrorDeTrabajo: estadisticas.ejemploDeErrorDeTrabajo })}`,
           );
         }
       },
