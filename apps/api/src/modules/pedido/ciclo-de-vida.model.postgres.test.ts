@@ -33,6 +33,7 @@ import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { crearPreferencia, envioDePrueba, PAQUETE_DE_PRUEBA } from '../../test/pedido-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createMensajes } from '../aviso/mensajes.service';
 import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
 import {
   resolveMercadoPagoKey,
@@ -2653,7 +2654,11 @@ describe.skipIf(!serverUrl)(
       cancelacionConProveedorIntermitente = createCancelacionDeGrupoService({
         repositories,
         withTransaction: t.app.services.withTransaction,
-        cicloDeVida: createCicloDeVida(),
+        // The lifecycle as the app builds it: it tells people (a cancellation that leaves an
+        // order delivered sends 'pedido entregado').
+        cicloDeVida: createCicloDeVida({
+          mensajes: createMensajes({ aviso: t.app.services.aviso }),
+        }),
         reembolsos: reembolsosConProveedorIntermitente,
         clock,
       });
