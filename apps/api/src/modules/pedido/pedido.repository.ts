@@ -146,16 +146,33 @@ export function createPedidoRepository(db: Database) {
 
     /**
      * Locks up to `limite` orders whose reservation ran out and that the sweep has not
-     * processed yet; rows another process holds are skipped (it is releasing them).
+     * processed yet (the oldest first), in id order (docs/decisions/046). A row another
+     * transaction holds (the shopper's next checkout, a payment) is waited for, never skipped:
+     * skipped, its paid parts would wait a whole minute for their refund. The job runner runs
+     * one sweep at a time across processes; the conditions are read again on each row once
+     * its lock is granted, so a row released meanwhile is left out.
      */
     async lockReservasVencidas(ahora: Date, limite: number): Promise<string[]> {
+      const vencida = and(isNull(pedidos.reservaLiberadaEn), lte(pedidos.reservaExpiraEn, ahora));
       const rows = await db
         .select({ id: pedidos.id })
         .from(pedidos)
-        .where(and(isNull(pedidos.reservaLiberadaEn), lte(pedidos.reservaExpiraEn, ahora)))
-        .orderBy(asc(pedidos.reservaExpiraEn), asc(pedidos.id))
-        .limit(limite)
-        .for('update', { skipLocked: true });
+        .where(
+          and(
+            vencida,
+            inArray(
+              pedidos.id,
+              db
+                .select({ id: pedidos.id })
+                .from(pedidos)
+                .where(vencida)
+                .orderBy(asc(pedidos.reservaExpiraEn), asc(pedidos.id))
+                .limit(limite),
+            ),
+          ),
+        )
+        .orderBy(asc(pedidos.id))
+        .for('no key update');
       return rows.map((r) => r.id);
     },
 

@@ -594,8 +594,8 @@ export function createPedidoService({
      * The expiry sweep (docs/decisions/024): releases, batch by batch, what orders whose
      * reservation ran out still hold: their stock goes back (`stockActualizado`), their
      * pending payments become `rechazado`, and the order is marked processed. Lines of
-     * approved payments are sold and stay. Orders another process is releasing are skipped
-     * (`SKIP LOCKED`); a processed order is never read again. Answers how many orders it
+     * approved payments are sold and stay. An order another transaction holds is waited for
+     * (docs/decisions/046); a processed order is never read again. Answers how many orders it
      * processed.
      */
     /**

@@ -8,7 +8,8 @@ export const LIBERACION_INTERVALO_MS = 60_000;
 
 /**
  * The expiry of orders' stock reservations (docs/decisions/012 and 024): once a minute,
- * `liberarReservasVencidas` (`FOR UPDATE SKIP LOCKED`, idempotent), then the warning of the
+ * `liberarReservasVencidas` (each order locked, waited for if a checkout or a payment holds it;
+ * idempotent), then the warning of the
  * reservations about to end (`avisarReservasPorVencer`, once per order).
  */
 export const liberacionDeReservasJob = (
