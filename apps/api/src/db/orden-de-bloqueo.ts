@@ -18,33 +18,27 @@ import { gruposDeCompra, pedidos, productos, usuarios } from './schema';
  * Every lock is `FOR NO KEY UPDATE`: no key changes, so rows that reference a locked row (a
  * notice for the shopper, an order line for the product) still insert.
  */
-export const ORDEN_DE_BLOQUEO = ['usuarios', 'pedidos', 'productos', 'gruposDeCompra'] as const;
+const ORDEN_DE_BLOQUEO = ['usuarios', 'pedidos', 'productos', 'gruposDeCompra'] as const;
 
 export type Bloqueos = Partial<Record<(typeof ORDEN_DE_BLOQUEO)[number], readonly string[]>>;
 
 const tablas = { usuarios, pedidos, productos, gruposDeCompra };
 
-/** Takes the locks a transaction needs, in the order above; answers the ids found per table. */
+/** Takes the locks a transaction needs, in the order above (rows that do not exist: none). */
 export function createOrdenDeBloqueo(db: Database) {
   return {
-    async bloquear(bloqueos: Bloqueos): Promise<Record<keyof Bloqueos, Set<string>>> {
-      const encontrados = {} as Record<keyof Bloqueos, Set<string>>;
+    async bloquear(bloqueos: Bloqueos): Promise<void> {
       for (const nombre of ORDEN_DE_BLOQUEO) {
         const ids = [...new Set(bloqueos[nombre] ?? [])].sort();
-        if (ids.length === 0) {
-          encontrados[nombre] = new Set();
-          continue;
-        }
+        if (ids.length === 0) continue;
         const tabla = tablas[nombre];
-        const filas = await db
+        await db
           .select({ id: tabla.id })
           .from(tabla)
           .where(inArray(tabla.id, ids))
           .orderBy(asc(tabla.id))
           .for('no key update');
-        encontrados[nombre] = new Set(filas.map((f) => f.id));
       }
-      return encontrados;
     },
   };
 }

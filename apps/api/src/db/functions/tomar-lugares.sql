@@ -41,7 +41,7 @@ BEGIN
     RAISE EXCEPTION 'tomar_lugares: p_cantidad must be positive, got %', p_cantidad;
   END IF;
   SELECT id, tienda_id, nombre, cantidad_total_grupo, disponible INTO v_producto
-    FROM productos WHERE id = p_producto_id FOR UPDATE;
+    FROM productos WHERE id = p_producto_id FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;

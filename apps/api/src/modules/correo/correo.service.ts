@@ -1,6 +1,6 @@
 import { TIPOS_DE_AVISO, type TipoDeAviso } from '@compra-grupal/contracts';
 import { render } from '@react-email/render';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { type MailPort, RechazoPermanente } from '../../adapters/mail/mail.port';
@@ -73,28 +73,27 @@ export function createCorreoService({
   const dominio = urlPublica ? new URL(urlPublica).hostname : 'localhost';
   const enlacesDeBaja = createEnlacesDeBaja({ clave: claveDeBaja, urlPublica });
 
+  /**
+   * SQL: the person turned this kind of email off (the notification center's preference); false
+   * for a kind that cannot be turned off. The one way the question is asked, when a message is
+   * kept and again when it is sent.
+   */
+  function apagado(usuarioId: string | null, plantilla: NombreDePlantilla): SQL<boolean> {
+    const tipo = seDaDeBaja(plantilla);
+    if (!tipo || !usuarioId) return sql<boolean>`false`;
+    return sql<boolean>`exists (select 1 from ${preferenciasDeAviso} p
+      where p.usuario_id = ${usuarioId} and p.tipo = ${tipo} and p.email = false)`;
+  }
+
   async function emailApagado(
     executor: Database,
     usuarioId: string | null,
     plantilla: NombreDePlantilla,
   ): Promise<boolean> {
-    const tipo = seDaDeBaja(plantilla);
-    if (!tipo || !usuarioId) return false;
-    const [preferencia] = await executor
-      .select({ email: preferenciasDeAviso.email })
-      .from(preferenciasDeAviso)
-      .where(and(eq(preferenciasDeAviso.usuarioId, usuarioId), eq(preferenciasDeAviso.tipo, tipo)));
-    return preferencia?.email === false;
-  }
-
-  /** `omitido` when the person turned this kind of email off, else `pendiente` (SQL). */
-  function estadoAlEncolar(usuarioId: string | null, plantilla: NombreDePlantilla) {
-    const tipo = seDaDeBaja(plantilla);
-    if (!tipo || !usuarioId) return sql<'pendiente'>`'pendiente'`;
-    return sql<'omitido' | 'pendiente'>`case when exists (
-      select 1 from ${preferenciasDeAviso} p
-      where p.usuario_id = ${usuarioId} and p.tipo = ${tipo} and p.email = false)
-      then 'omitido' else 'pendiente' end`;
+    const { rows } = (await executor.execute(
+      sql`select ${apagado(usuarioId, plantilla)} as si`,
+    )) as unknown as { rows: { si: boolean }[] };
+    return rows[0]?.si === true;
   }
 
   async function renderizar(
@@ -237,7 +236,10 @@ export function createCorreoService({
             usuarioId: correo.usuarioId,
             plantilla: correo.plantilla,
             datos,
-            estado: estadoAlEncolar(correo.usuarioId, correo.plantilla),
+            estado: sql<
+              'omitido' | 'pendiente'
+            >`case when ${apagado(correo.usuarioId, correo.plantilla)}
+              then 'omitido' else 'pendiente' end`,
             creadoEn: clock.now(),
           })
           .onConflictDoNothing({ target: correos.clave })

@@ -266,7 +266,7 @@ export function createEntregaRepository(db: Database) {
           ),
         )
         .orderBy(asc(gruposDeCompra.id))
-        .for('update', { of: gruposDeCompra });
+        .for('no key update', { of: gruposDeCompra });
     },
 
     /**

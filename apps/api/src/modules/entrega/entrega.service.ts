@@ -36,6 +36,7 @@ import {
   estadoDePedido,
   grupoCompletado,
   lineaSigue,
+  pedidoEntregado,
   porQueNoSeEntrega,
 } from '../pedido/ciclo-de-vida';
 import type { LineasDePedidos, PartesDelCiclo } from '../pedido/pedido.ports';
@@ -133,8 +134,8 @@ export function createEntregaService({
   /**
    * Delivers, in one transaction, the order's part of `tiendaId`, or (without it) every part
    * that is ready and not delivered yet: the audit on each part, the shopper's notice when
-   * the order is then delivered (derived from its parts), and the groups that every order in them now has delivered become
-   * `completado` (`grupoActualizado`).
+   * the order is then delivered (derived from its parts), and the groups that every order in
+   * them now has delivered become `completado` (`grupoActualizado`).
    */
   function entregar(input: {
     pedidoId: string;
@@ -173,7 +174,7 @@ export function createEntregaService({
         ...p,
         entregada: p.entregada || entregadas.includes(p.tiendaId),
       }));
-      const entregado = estadoDePedido(despues.map(estadoDeParte)) === 'entregado';
+      const entregado = pedidoEntregado(despues);
       if (entregado) await mensajes?.pedidoEntregado(repos, { pedidoId: input.pedidoId, ahora });
 
       const tocados = grupos
@@ -207,10 +208,7 @@ export function createEntregaService({
   /** Of these orders, those the lifecycle does not call delivered. */
   async function pedidosSinEntregar(pedidoIds: string[]): Promise<string[]> {
     const partes = await cicloDeVida.findPartes(pedidoIds, clock.now());
-    return pedidoIds.filter(
-      (id) =>
-        estadoDePedido(partes.filter((p) => p.pedidoId === id).map(estadoDeParte)) !== 'entregado',
-    );
+    return pedidoIds.filter((id) => !pedidoEntregado(partes.filter((p) => p.pedidoId === id)));
   }
 
   return {

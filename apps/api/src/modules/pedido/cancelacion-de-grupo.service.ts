@@ -105,7 +105,6 @@ export function createCancelacionDeGrupoService({
     /** How many refunds of the group the provider has not confirmed yet. */
     pendientesDeGrupo: (grupoId: string) => reembolsos.pendientesDeGrupo(grupoId),
 
-    /** Cancels the open groups whose deadline passed; answers how many. */
     /**
      * Warns, once per group, the sellers of open groups whose deadline comes within
      * AVISO_GRUPO_HORAS with places still empty (the deadline job runs it each minute).
@@ -117,6 +116,7 @@ export function createCancelacionDeGrupoService({
       return withTransaction((repos) => mensajes.gruposPorVencer(repos, ahora, hasta));
     },
 
+    /** Cancels the open groups whose deadline passed; answers how many. */
     async cancelarVencidos(): Promise<number> {
       let cancelados = 0;
       for (const grupoId of await repo.findVencidos(clock.now())) {

@@ -183,7 +183,7 @@ function createCicloDeVidaEscrituras(db: Database) {
         .select({ id: pedidos.id })
         .from(pedidos)
         .where(eq(pedidos.id, pedidoId))
-        .for('update')
+        .for('no key update')
         .execute();
       const lectura = db.execute(sql`
         select v.id as "parteId", p.usuario_id as "usuarioId", v.estado,

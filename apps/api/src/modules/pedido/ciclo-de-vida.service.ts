@@ -5,7 +5,7 @@ import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes.service';
 import { type LugaresDelGrupo, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
-import { estadoDeParte, estadoDePedido, reembolsoPorCancelacion } from './ciclo-de-vida';
+import { pedidoEntregado, reembolsoPorCancelacion } from './ciclo-de-vida';
 import type { CicloDeVidaRepository } from './ciclo-de-vida.repository';
 import type { PedidoRepository } from './pedido.repository';
 
@@ -400,7 +400,7 @@ export function createCicloDeVida({
       }
       for (const pedidoId of pedidoIds) {
         const delPedido = partes.filter((p) => p.pedidoId === pedidoId);
-        if (estadoDePedido(delPedido.map(estadoDeParte)) !== 'entregado') continue;
+        if (!pedidoEntregado(delPedido)) continue;
         // Before this cancellation the group still went on: was the order delivered already?
         const antes = delPedido.map((p) => ({
           ...p,
@@ -408,7 +408,7 @@ export function createCicloDeVida({
             x.grupoId === grupoId ? { ...x, estadoGrupo: 'abierto' as const } : x,
           ),
         }));
-        if (estadoDePedido(antes.map(estadoDeParte)) === 'entregado') continue;
+        if (pedidoEntregado(antes)) continue;
         await mensajes?.pedidoEntregado(repos, { pedidoId, ahora });
       }
       return { ids, montoCentavos: filas.reduce((t, f) => t + f.montoCentavos, 0) };

@@ -136,6 +136,10 @@ export function estadoDePedido(partes: readonly EstadoParte[]): EstadoPedido {
   return 'en_proceso';
 }
 
+/** Whether the whole order is delivered: every part of it that goes on is (derived, never stored). */
+export const pedidoEntregado = (partes: readonly ParteDelCiclo[]): boolean =>
+  estadoDePedido(partes.map(estadoDeParte)) === 'entregado';
+
 /**
  * Whether a closed group is now `completado`: every order with places in it has its part for
  * the group's store delivered (DESIGN.md, Purchase groups). One entry per participation.

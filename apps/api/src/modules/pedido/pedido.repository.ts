@@ -322,7 +322,7 @@ export function createPedidoRepository(db: Database) {
         .from(productos)
         .where(inArray(productos.id, ids))
         .orderBy(asc(productos.id))
-        .for('update');
+        .for('no key update');
       return new Map(rows.map((r) => [r.id, r.stock]));
     },
   };

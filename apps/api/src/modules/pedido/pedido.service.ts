@@ -263,16 +263,20 @@ export function createPedidoService({
       lecturasDelCiclo.findPartes(pedidoIds, clock.now()),
     ]);
     const vistas = new Map<string, VistaDelPedido>();
+    const vistasDePartes = new Map<string, VistaDelPedido['partes'][number]>();
     for (const pedidoId of new Set(ciclo.map((c) => c.pedidoId))) {
-      vistas.set(pedidoId, vistaDelPedido(ciclo.filter((c) => c.pedidoId === pedidoId)));
+      const partes = ciclo.filter((c) => c.pedidoId === pedidoId);
+      const vista = vistaDelPedido(partes);
+      vistas.set(pedidoId, vista);
+      partes.forEach((c, i) => {
+        const deParte = vista.partes[i];
+        if (deParte) vistasDePartes.set(`${pedidoId}:${c.tiendaId}`, deParte);
+      });
     }
     const porPedido = new Map<string, PagoPorVendedor[]>();
     for (const pago of pagos) {
       const lista = porPedido.get(pago.pedidoId) ?? [];
-      const i = ciclo
-        .filter((c) => c.pedidoId === pago.pedidoId)
-        .findIndex((c) => c.tiendaId === pago.tiendaId);
-      const vista = vistas.get(pago.pedidoId)?.partes[i];
+      const vista = vistasDePartes.get(`${pago.pedidoId}:${pago.tiendaId}`);
       lista.push({
         tiendaId: pago.tiendaId,
         tiendaNombre: pago.tiendaNombre,
@@ -537,6 +541,7 @@ export function createPedidoService({
       return filas.map((p) => {
         const deEste = pagos.get(p.id) ?? [];
         const vista = vistas.get(p.id);
+        const estado = vista?.estado ?? estadoDePedido(deEste.map((pago) => pago.estadoParte));
         const porProducto = new Map<string, number>();
         for (const pago of deEste) {
           for (const l of pago.productos) porProducto.set(l.productoId, l.cantidad);
@@ -546,8 +551,8 @@ export function createPedidoService({
           fechaCreacion: p.creadoEn.toISOString(),
           aprobado: p.aprobado,
           todosLosPagosAprobados: p.todosLosPagosAprobados,
-          entregado: estadoDePedido(deEste.map((pago) => pago.estadoParte)) === 'entregado',
-          estado: vista?.estado ?? estadoDePedido(deEste.map((pago) => pago.estadoParte)),
+          entregado: estado === 'entregado',
+          estado,
           total: centavosAPesos(deEste.reduce((t, pago) => t + pesosACentavos(pago.monto), 0)),
           reembolsado: centavosAPesos(vista?.reembolsadoCentavos ?? 0),
           reembolsoTotal: vista?.reembolsoTotal ?? false,
@@ -591,14 +596,6 @@ export function createPedidoService({
     },
 
     /**
-     * The expiry sweep (docs/decisions/024): releases, batch by batch, what orders whose
-     * reservation ran out still hold: their stock goes back (`stockActualizado`), their
-     * pending payments become `rechazado`, and the order is marked processed. Lines of
-     * approved payments are sold and stay. An order another transaction holds is waited for
-     * (docs/decisions/046); a processed order is never read again. Answers how many orders it
-     * processed.
-     */
-    /**
      * Warns, once per order, the shoppers whose reservation ends within the next minutes while
      * some seller is still unpaid (the expiry sweep's job runs it each minute). Answers how
      * many were warned.
@@ -613,6 +610,14 @@ export function createPedidoService({
       );
     },
 
+    /**
+     * The expiry sweep (docs/decisions/024): releases, batch by batch, what orders whose
+     * reservation ran out still hold: their stock goes back (`stockActualizado`), their
+     * pending payments become `rechazado`, and the order is marked processed. Lines of
+     * approved payments are sold and stay. An order another transaction holds is waited for
+     * (docs/decisions/046); a processed order is never read again. Answers how many orders it
+     * processed.
+     */
     async liberarReservasVencidas(): Promise<number> {
       let total = 0;
       for (;;) {
