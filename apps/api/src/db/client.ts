@@ -13,6 +13,7 @@ import { migrationsDir } from '../paths';
 import type { Database } from './database';
 import { applyFunctions } from './functions';
 import * as schema from './schema';
+import { prepararSentencias } from './sentencias-preparadas';
 import { assertOutsideTransaction } from './unit-of-work';
 
 export type { Database, Schema } from './database';
@@ -70,6 +71,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Without a listener, node-postgres rethrows an idle connection's error and the process
     // dies; the pool already discards that connection and opens a new one when needed.
     pool.on('error', (error) => target.onIdleConnectionError?.(error));
+    // Each connection prepares a parameterised statement once and reuses its plan.
+    pool.on('connect', prepararSentencias);
     guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
