@@ -9,11 +9,31 @@ export interface MetricsPort {
   reembolsoFallido(): void;
   /** A background job's run ended: done, to be retried, or failed for good. */
   trabajoTerminado(tipo: string, resultado: 'hecho' | 'reintento' | 'fallido'): void;
+  /**
+   * An outbox event was emitted, `demoraSegundos` after its row was written (right before its
+   * transaction's COMMIT), both read on the database's clock.
+   */
+  eventoPublicado(demoraSegundos: number): void;
+  /**
+   * A drawn page was asked of the page cache: kept (or being drawn for an earlier request), or
+   * not kept and drawn now.
+   */
+  paginaConsultada(resultado: 'acierto' | 'fallo'): void;
+  /**
+   * The page cache dropped a page: to make room (`capacidad`), because an event changed it
+   * (`evento`), or found expired when asked again (`vencida`).
+   */
+  paginaDescartada(motivo: MotivoDeDescarte): void;
 }
+
+export type MotivoDeDescarte = 'capacidad' | 'evento' | 'vencida';
 
 /** Counts nothing: callers that export no metrics (the command line, some tests). */
 export const sinMetricas: MetricsPort = {
   pagoAplicado: () => undefined,
   reembolsoFallido: () => undefined,
   trabajoTerminado: () => undefined,
+  eventoPublicado: () => undefined,
+  paginaConsultada: () => undefined,
+  paginaDescartada: () => undefined,
 };

@@ -21,6 +21,8 @@ export interface MetricSources {
   outbox?: () => Promise<{ pendientes: number; antiguedadSegundos: number }>;
   socketsConectados?: () => number;
   conexionesHttp?: () => number;
+  /** True while the limits' circuit to Redis is open (adapters/limits/interruptor.ts). */
+  limitadorAbierto?: () => boolean;
 }
 
 export type AppMetrics = ReturnType<typeof createPrometheusMetrics>;
@@ -58,6 +60,23 @@ export function createPrometheusMetrics() {
     registers: [registry],
   });
   for (const resultado of ['aprobado', 'rechazado', 'reembolsado']) pagos.inc({ resultado }, 0);
+  const erroresDeBase = new Counter({
+    name: 'compra_grupal_db_errores_total',
+    help: 'Errores de la base de datos que llegaron a una respuesta, por tipo (conexion, tiempo_agotado, conflicto, otro)',
+    labelNames: ['tipo'] as const,
+    registers: [registry],
+  });
+  for (const tipo of ['conexion', 'tiempo_agotado', 'conflicto', 'otro']) {
+    erroresDeBase.inc({ tipo }, 0);
+  }
+  new Gauge({
+    name: 'compra_grupal_limitador_abierto',
+    help: 'Circuito de los límites hacia Redis: 1 abierto (Redis no responde: los límites cuentan en cada nodo), 0 cerrado',
+    registers: [registry],
+    collect() {
+      this.set(sources.limitadorAbierto?.() ? 1 : 0);
+    },
+  });
 
   new Gauge({
     name: 'compra_grupal_db_pool_connections',
@@ -128,6 +147,7 @@ export function createPrometheusMetrics() {
     pagoAplicado: (resultado) => pagos.inc({ resultado }),
     reembolsoFallido: () => reembolsosFallidos.inc(),
     trabajoTerminado: (tipo, resultado) => trabajos.inc({ tipo, resultado }),
+    errorDeBaseDeDatos: (tipo) => erroresDeBase.inc({ tipo }),
   };
 
   return {
