@@ -2,8 +2,10 @@
 # docker build -t compra-grupal . ; the reference deployment is compose.yaml (README,
 # "Producción y varios nodos").
 
-# --- Build: every workspace with its dev dependencies, then the web app and the API bundle.
-FROM node:22-slim AS build
+# --- Build: every workspace with its dev dependencies, then `npm run build`, which writes
+# everything production runs into apps/api/dist (docs/decisions/049).
+# Node pinned to a release (not `22-slim`): a rebuild gets the same Node until this line changes.
+FROM node:22.23.3-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -13,8 +15,9 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# --- Runtime: the API workspace's production dependencies and what the build made, nothing else.
-FROM node:22-slim AS runtime
+# --- Runtime: the API workspace's production dependencies and the build's one folder, nothing
+# else. scripts/imagen/imagen.test.ts assembles this stage as listed here and runs it (npm test).
+FROM node:22.23.3-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -28,11 +31,9 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 RUN npm ci --omit=dev --workspace apps/api --no-audit --no-fund \
  && npm cache clean --force
+# Everything the build made for production, whole: server.js, db/ (migrations and SQL functions),
+# web/ (the web app) and web-server/ (the renderer of the public pages, its imports bundled in).
 COPY --from=build /app/apps/api/dist apps/api/dist
-# Read at start from the API package folder (src/paths.ts): migrations and SQL functions.
-COPY --from=build /app/apps/api/src/db/migrations apps/api/src/db/migrations
-COPY --from=build /app/apps/api/src/db/functions apps/api/src/db/functions
-COPY --from=build /app/apps/web/dist apps/web/dist
 # The code stays root's and read-only; the process writes only DATA_DIR (local uploads, or the
 # embedded database when DATABASE_URL is empty).
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -8,7 +8,7 @@ export const serverEntry = 'apps/api/dist/server.js';
 
 /** Builds the app unless the server and the web app are already built. */
 export function buildIfMissing() {
-  if (!existsSync(serverEntry) || !existsSync('apps/web/dist/index.html')) {
+  if (!existsSync(serverEntry) || !existsSync('apps/api/dist/web/index.html')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('No se pudo construir la app');
   }

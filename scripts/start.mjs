@@ -9,7 +9,7 @@ process.chdir(root);
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const builds = [
-  { workspace: 'apps/web', output: 'apps/web/dist/index.html' },
+  { workspace: 'apps/web', output: 'apps/api/dist/web/index.html' },
   { workspace: 'apps/api', output: 'apps/api/dist/server.js' },
 ];
 for (const { workspace, output } of builds) {

@@ -37,6 +37,14 @@ const suites = [
     needs: 'Build',
     skip: postgresUrl && redisUrl ? undefined : 'definí TEST_DATABASE_URL y TEST_REDIS_URL',
   },
+  {
+    // The Dockerfile's runtime stage, assembled as it lists it and run in production against
+    // PostgreSQL, Redis, S3, SMTP and Mercado Pago on loopback (scripts/imagen).
+    name: 'Imagen (Dockerfile)',
+    command: ['npm', 'run', 'test:imagen'],
+    needs: 'Build',
+    skip: postgresUrl && redisUrl ? undefined : 'definí TEST_DATABASE_URL y TEST_REDIS_URL',
+  },
   { name: 'Contratos', command: ['npm', 'test', '-w', 'packages/contracts'] },
 ];
 

@@ -56,9 +56,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The renderer of the public pages needs nothing installed: its npm imports are bundled in.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: {
-    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    // Straight into the API's build, the one folder the production image copies whole
+    // (docs/decisions/049): what the browser loads in web/, the server's renderer beside it.
+    outDir: isSsrBuild ? '../api/dist/web-server' : '../api/dist/web',
     emptyOutDir: true,
+    // public/ is for the browser: the server's renderer needs none of it.
+    copyPublicDir: !isSsrBuild,
     rollupOptions: {
       // The app, and how a server-drawn page starts it (src/arranque.ts, docs/decisions/044).
       input: isSsrBuild ? undefined : { index: 'index.html', arranque: 'src/arranque.ts' },

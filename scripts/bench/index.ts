@@ -29,7 +29,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 if (
   !existsSync('apps/api/dist/server.js') ||
-  !existsSync('apps/web/dist/index.html') ||
+  !existsSync('apps/api/dist/web/index.html') ||
   process.env.BENCH_BUILD !== 'false'
 ) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

@@ -287,7 +287,7 @@ function filasDePagina(
 
 /** `npx tsx scripts/bench/ssr-lado-a-lado.ts`: only these figures. */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (!existsSync('apps/api/dist/server.js') || !existsSync('apps/web/dist/index.html')) {
+  if (!existsSync('apps/api/dist/server.js') || !existsSync('apps/api/dist/web/index.html')) {
     console.error(
       'Falta el build: `npm run build` antes de medir (desde la raíz del repositorio).',
     );

@@ -1,19 +1,16 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The api package folder, found from this module whether it runs from src/ or bundled in dist/. */
-function findApiRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('No se encontró la carpeta del paquete api');
-    dir = parent;
-  }
-  return dir;
-}
+/**
+ * Where the files the server reads are (docs/decisions/049). Built, this module is part of
+ * dist/server.js, and everything is beside the bundle: db/ (migrations and SQL functions,
+ * copied by tsup.config.ts) and web/ (the web app, with the renderer of the public pages in
+ * web-server/ beside it). From source (tsx, vitest) this is src/paths.ts: db/ is beside it,
+ * and the built web app is read from the build, apps/api/dist.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const fromSource = import.meta.url.endsWith('.ts');
 
-const apiRoot = findApiRoot();
-export const migrationsDir = join(apiRoot, 'src/db/migrations');
-export const functionsDir = join(apiRoot, 'src/db/functions');
-export const defaultWebDistDir = resolve(apiRoot, '../web/dist');
+export const migrationsDir = join(here, 'db/migrations');
+export const functionsDir = join(here, 'db/functions');
+export const defaultWebDistDir = join(fromSource ? join(here, '../dist') : here, 'web');

@@ -11,7 +11,7 @@ import { startTelemetry } from './telemetry';
 /*
  * The built server (the API's build, then `node server.js`) as a child process, as an operator
  * runs it: the SIGTERM drain under load, and OpenTelemetry on and off. It is built into a
- * folder of its own beside `dist/` (same depth, so it finds the migrations the same way): the
+ * folder of its own (tsup.config.ts copies the migrations beside the bundle there too): the
  * end-to-end suite may be running the server from `dist/` at the same time.
  */
 

@@ -51,13 +51,13 @@ let vendedor: VendedorDePrueba;
 
 beforeAll(async () => {
   const raiz = mkdtempSync(join(tmpdir(), 'cg-web-ssr-'));
-  webDist = join(raiz, 'dist');
+  webDist = join(raiz, 'web');
   mkdirSync(webDist);
-  mkdirSync(join(raiz, 'dist-server'));
+  mkdirSync(join(raiz, 'web-server'));
   writeFileSync(join(webDist, 'index.html'), INDEX);
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'arranque-a1b2c3.js'), '');
-  writeFileSync(join(raiz, 'dist-server', 'entry-server.js'), ENTRADA);
+  writeFileSync(join(raiz, 'web-server', 'entry-server.js'), ENTRADA);
   t = await createTestApp(
     { WEB_DIST_DIR: webDist, PUBLIC_URL, MP_MODE: 'off', LOG_LEVEL: 'warn' },
     { logStream: { write: (linea: string) => void lineas.push(linea) } },

@@ -73,7 +73,7 @@ export async function crearDibujoDePaginas({
   datosDePagina: (ruta: RutaDibujable) => Promise<DatosConSalas>;
   log: FastifyBaseLogger;
 }): Promise<DibujoDePaginas | undefined> {
-  const archivo = join(webDistDir, '..', 'dist-server', 'entry-server.js');
+  const archivo = join(webDistDir, '..', 'web-server', 'entry-server.js');
   if (!existsSync(archivo)) {
     log.warn(`No se encontró ${archivo}: las páginas públicas se dibujan en el navegador`);
     return undefined;
