@@ -3,7 +3,7 @@
 # "Producción y varios nodos").
 
 # --- Build: every workspace with its dev dependencies, then `npm run build`, which writes
-# everything production runs into apps/api/dist (docs/decisions/049).
+# everything production runs into apps/api/dist (docs/decisions/047).
 # Node pinned to a release (not `22-slim`): a rebuild gets the same Node until this line changes.
 FROM node:22.23.3-slim AS build
 WORKDIR /app

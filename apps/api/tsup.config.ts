@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 
 /**
- * The server bundle, in the folder that holds everything production runs (docs/decisions/049):
+ * The server bundle, in the folder that holds everything production runs (docs/decisions/047):
  * server.js, and beside it db/ (the migrations and SQL functions it applies at start, copied
  * here) and the web app's build (web/ and web-server/, written by apps/web's build, which this
  * build leaves in place). `--out-dir` (server.built.test.ts) gets the same db/.

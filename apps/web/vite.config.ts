@@ -60,7 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: {
     // Straight into the API's build, the one folder the production image copies whole
-    // (docs/decisions/049): what the browser loads in web/, the server's renderer beside it.
+    // (docs/decisions/047): what the browser loads in web/, the server's renderer beside it.
     outDir: isSsrBuild ? '../api/dist/web-server' : '../api/dist/web',
     emptyOutDir: true,
     // public/ is for the browser: the server's renderer needs none of it.
