@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -10,6 +11,7 @@ import {
   startLoopbackBalancer,
 } from '../../apps/api/src/test/loopback-balancer';
 import { startTestS3Server } from '../../apps/api/src/test/s3-server';
+import { admin } from '../fixtures';
 import { freePort, serverEntry, waitForHealth } from '../server-process';
 
 /** A node of the topology: its port, its process, and how it ended once it did. */
@@ -36,8 +38,8 @@ export function faltaParaLaTopologia(): string | undefined {
 }
 
 /**
- * The reference deployment (compose.yaml) without containers: a database of its own on the
- * PostgreSQL server, a key prefix of its own on Redis, an S3-compatible store (s3rver) on
+ * The reference deployment (compose.yaml) without containers, its nodes in production mode: a
+ * database of its own on the PostgreSQL server, a key prefix of its own on Redis, an S3-compatible store (s3rver) on
  * loopback, two built app nodes sharing them, and a load balancer in front. `close()` stops
  * everything and removes the database, the keys and the files.
  */
@@ -79,7 +81,8 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
     const upstreams = puertos.map((port) => `http://127.0.0.1:${port}`);
     // The nodes build their payment links and notifications on PUBLIC_URL: the balancer's,
     // whose port is not known before it starts; it starts first, with no node ready yet.
-    const balanceador = await startLoopbackBalancer({ upstreams });
+    // Uploads are served from the bucket on the public origin, as deploy/Caddyfile does.
+    const balanceador = await startLoopbackBalancer({ upstreams, uploads: s3.publicUrl });
     limpiezas.push(() => balanceador.close());
     const publicUrl = balanceador.url;
     const secretos = {
@@ -88,27 +91,34 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
       MP_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
     };
 
+    /** What every node runs with (the command line too, as an operator runs it). */
+    const entornoDe = (port: number, i: number): NodeJS.ProcessEnv => ({
+      ...process.env,
+      ...secretos,
+      // Production, as a public demo on one machine: the demo accounts and the sandbox of
+      // Mercado Pago (DEMO_MODE), every secret given (none generated), no OpenAPI.
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      SEED_DEMO: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(directorio, `nodo-${i + 1}`),
+      DATABASE_URL: databaseUrl.href,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: keyPrefix,
+      ...s3.env,
+      S3_PUBLIC_URL: `${publicUrl}/uploads`,
+      TRUST_PROXY: '1',
+      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      SHUTDOWN_DRAIN_MS: '3000',
+      // Drawn pages are kept until an event changes them: a test sees invalidation, not expiry.
+      SSR_CACHE_TTL_MS: '600000',
+    });
     const nodos = puertos.map((port, i): NodoEnMarcha => {
       const proceso = spawn(process.execPath, [serverEntry], {
-        env: {
-          ...process.env,
-          ...secretos,
-          NODE_ENV: 'development',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: join(directorio, `nodo-${i + 1}`),
-          DATABASE_URL: databaseUrl.href,
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: keyPrefix,
-          ...s3.env,
-          TRUST_PROXY: '1',
-          PUBLIC_URL: publicUrl,
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_MAX: '100000',
-          SHUTDOWN_DRAIN_MS: '3000',
-          // Drawn pages are kept until an event changes them: a test sees invalidation, not expiry.
-          SSR_CACHE_TTL_MS: '600000',
-        },
+        env: entornoDe(port, i),
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       const terminado = new Promise<number | string>((resolve) =>
@@ -130,9 +140,59 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
       nodos.map((nodo) => waitForHealth(`http://127.0.0.1:${nodo.port}`, nodo.proceso)),
     );
     await balanceador.checked();
+    await crearEquipo(balanceador.url, entornoDe(0, 0));
     return { url: balanceador.url, balanceador, nodos, close };
   } catch (error) {
     await close();
     throw error;
   }
 }
+
+/**
+ * The product team's account, made as an operator makes one in production (no demo admin is
+ * seeded there): signed up through the API, its address confirmed with the verification mail
+ * (read in the demo's mailbox, /dev/correos) and promoted with the command line.
+ */
+async function crearEquipo(url: string, entorno: NodeJS.ProcessEnv): Promise<void> {
+  const registro = await fetch(`${url}/api/usuario/registrar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      nombre: 'Equipo Compra Grupal',
+      telefono: '+54 11 5555-0000',
+      ...admin,
+    }),
+  });
+  if (registro.status !== 201) throw new Error(`registrar al equipo: ${await registro.text()}`);
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const buzon = await (await fetch(`${url}/dev/correos`)).text();
+        const fila = buzon.split('<tr').find((f) => f.includes(admin.email));
+        const id = fila?.match(/href="\/dev\/correos\/([^"]+)"/)?.[1];
+        if (!id) return undefined;
+        const correo = await (await fetch(`${url}/dev/correos/${id}`)).text();
+        token = correo.match(/verificar-email\?token=([\w.~-]+)/)?.[1];
+        return token;
+      },
+      { message: 'el correo de verificación del equipo', timeout: 30_000 },
+    )
+    .toBeTruthy();
+  const verificado = await fetch(`${url}/api/usuario/verificar-email?token=${token}`);
+  if (verificado.status !== 200) throw new Error(`verificar al equipo: ${await verificado.text()}`);
+  const promovido = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', ADMIN_CLI, 'promote', admin.email],
+    {
+      env: entorno,
+      encoding: 'utf8',
+    },
+  );
+  if (promovido.status !== 0) {
+    throw new Error(`npm run admin -- promote: ${promovido.stderr || promovido.stdout}`);
+  }
+}
+
+/** The product team's command line (`npm run admin`). */
+const ADMIN_CLI = 'apps/api/src/cli/admin.cli.ts';

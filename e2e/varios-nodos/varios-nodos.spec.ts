@@ -35,14 +35,17 @@ test('a purchase made through both nodes is paid, and its picture is served by e
 }) => {
   const producto = await api.nuevoProducto(vendedor, { precio: 2500 });
 
-  // A picture received by one node is served wherever the other one sends the browser.
-  const leido = (await (await request.get(`/api/producto/${producto._id}`)).json()) as {
-    imagen: string | null;
-  };
-  expect(leido.imagen).toBeTruthy();
+  // A picture received by one node is named the same by every node, on the public origin (the
+  // bucket behind it, as deploy/Caddyfile serves it), and arrives from there.
   for (const nodo of topologia.nodos) {
-    const imagen = await fetch(new URL(leido.imagen as string, directo(nodo.port, '/')));
-    expect(imagen.status, `la imagen desde el nodo ${nodo.port}`).toBe(200);
+    const leido = (await (
+      await fetch(directo(nodo.port, `/api/producto/${producto._id}`))
+    ).json()) as { imagen: string | null };
+    const url = new URL(leido.imagen as string, topologia.url);
+    expect(url.origin, `la imagen según el nodo ${nodo.port}`).toBe(topologia.url);
+    expect(url.pathname).toMatch(/^\/uploads\//);
+    const imagen = await fetch(url);
+    expect(imagen.status, `la imagen según el nodo ${nodo.port}`).toBe(200);
     expect(imagen.headers.get('content-type')).toMatch(/^image\//);
   }
 

@@ -230,6 +230,19 @@ describe('loadConfig', () => {
       }
     });
 
+    it('takes this machine as PUBLIC_URL for a demo whose payments are the sandbox’s, not with real Mercado Pago', () => {
+      const demo = {
+        ...produccion,
+        PUBLIC_URL: 'http://127.0.0.1:8080',
+        DEMO_MODE: 'true',
+        MP_TOKEN_ENCRYPTION_KEY,
+      };
+      expect(problemas(demo)).toEqual([]);
+      expect(problemas({ ...demo, ...mercadoPago, PUBLIC_URL: 'http://127.0.0.1:8080' })).toEqual([
+        expect.stringMatching(/^PUBLIC_URL: .* es esta máquina/),
+      ]);
+    });
+
     it('refuses a missing JWT_SECRET (never generated into the database)', () => {
       expect(problemas({ ...produccion, JWT_SECRET: '' })).toEqual([
         expect.stringMatching(/^JWT_SECRET: en producción es obligatoria .*no se genera/),

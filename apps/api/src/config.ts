@@ -248,6 +248,24 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(2).max(500).default(10),
   ),
+  /** How long a new PostgreSQL connection may take before the request fails with a 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(60_000).default(3_000),
+  ),
+  /**
+   * The longest one statement of the app may run (PostgreSQL's `statement_timeout`; the
+   * connection also gives up on an answer that does not come this long plus a second).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ),
+  /** A transaction left idle this long is ended by PostgreSQL, releasing its locks. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(15_000),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
@@ -263,6 +281,14 @@ const envSchema = z.object({
       .optional(),
   ),
   REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('compra-grupal:')),
+  /**
+   * The longest a request waits for one Redis command of the limits; past it the command fails
+   * (the limits then count per node) and a few in a row open the circuit (adapters/limits).
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10).max(10_000).default(200),
+  ),
   /**
    * Email (docs/decisions/039): an SMTP server, smtp:// or smtps:// (user:pass@ allowed); empty:
    * the embedded mailbox, which sends nothing (production refuses it unless DEMO_MODE).
@@ -446,7 +472,11 @@ function productionRefusals(env: {
       'PUBLIC_URL',
       'en producción es obligatoria: la dirección pública de la app (https://…), con la que se arman los avisos y las vueltas de Mercado Pago',
     ]);
-  } else if (LOCAL_HOST.test(new URL(env.PUBLIC_URL).hostname)) {
+  } else if (
+    LOCAL_HOST.test(new URL(env.PUBLIC_URL).hostname) &&
+    // A demo on one machine: its payments are the sandbox's, which the app notifies itself.
+    !(env.DEMO_MODE && env.MP_MODE !== 'mercadopago')
+  ) {
     problems.push([
       'PUBLIC_URL',
       `${env.PUBLIC_URL} es esta máquina: en producción debe ser la dirección pública de la app, o Mercado Pago nunca podría avisar un pago`,

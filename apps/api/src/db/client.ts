@@ -46,14 +46,29 @@ export type DatabaseTarget =
       url: string;
       /** Connections of the pool (DATABASE_POOL_MAX; 10 when not given). */
       poolMax?: number;
-      /** Told when an idle pooled connection dies (server restart, terminated backend). */
-      onIdleConnectionError?: (error: Error) => void;
+      /** Bounded waits of the pool's connections (the config's; none when not given). */
+      limites?: LimitesDeConexion;
+      /**
+       * Told once when a pooled connection dies, idle or in use (server restart, failover,
+       * terminated backend, network reset): the pool drops it and opens a new one when needed.
+       */
+      onConnectionError?: (error: Error) => void;
     }
   /**
    * `dataDir` undefined keeps the database in memory (tests); `loadDataDir` starts that
    * in-memory database from a tarball made by `dumpDataDir` (the tests' snapshots).
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** How long a pooled connection waits for PostgreSQL (docs/decisions/048). */
+export interface LimitesDeConexion {
+  /** Connecting, and waiting for a free connection of the pool. */
+  conectarMs: number;
+  /** One statement (`statement_timeout`); the client gives up on its answer a second later. */
+  sentenciaMs: number;
+  /** A transaction left idle (`idle_in_transaction_session_timeout`). */
+  transaccionInactivaMs: number;
+}
 
 /** The advisory lock key of migrations and the seed (any constant shared by every process). */
 const STARTUP_LOCK_KEY = 4_217_011_001;
@@ -67,41 +82,52 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // goes on the wire at once (PostgreSQL still runs them one after the other, in order, each
     // with its own snapshot), so statements that do not need each other's answers cost one
     // round trip (docs/decisions/028, "Round trips of an approval").
-    const pool = new pg.Pool({ connectionString: target.url, max: poolMax, pipeline: true });
-    // Without a listener, node-postgres rethrows an idle connection's error and the process
-    // dies; the pool already discards that connection and opens a new one when needed.
-    pool.on('error', (error) => target.onIdleConnectionError?.(error));
-    // Each connection prepares a parameterised statement once and reuses its plan.
-    pool.on('connect', prepararSentencias);
+    const limites = target.limites;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: poolMax,
+      pipeline: true,
+      keepAlive: true,
+      ...(limites
+        ? {
+            connectionTimeoutMillis: limites.conectarMs,
+            statement_timeout: limites.sentenciaMs,
+            idle_in_transaction_session_timeout: limites.transaccionInactivaMs,
+            // A silent server enforces no statement_timeout: the client stops waiting itself.
+            query_timeout: limites.sentenciaMs + 1_000,
+          }
+        : {}),
+    });
+    // Every connection has an owner for its errors. node-postgres emits a connection's error on
+    // the client, and on the pool too while it is idle; a client in use has no other listener,
+    // and without one the error would end the process. The pool drops a broken connection
+    // when it is handed back (or at once when idle) and opens a new one when needed.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', (error) => target.onConnectionError?.(error));
+      // Each connection prepares a parameterised statement once and reuses its plan.
+      prepararSentencias(client);
+    });
     guardPool(pool);
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       connectionString: target.url,
-      migrate: async () => {
-        await migratePg(db, { migrationsFolder: migrationsDir });
-        await applyFunctions(db);
-      },
-      withStartupLock: async (work) => {
-        const client = await pool.connect();
-        let broken: Error | undefined;
-        try {
+      // Migrations and the startup lock run on a connection of their own, without the pool's
+      // limits: a migration may take long, and the lock waits while another node migrates.
+      migrate: () =>
+        conConexionPropia(target, async (client) => {
+          const propia = drizzlePg(client, { schema });
+          await migratePg(propia, { migrationsFolder: migrationsDir });
+          await applyFunctions(propia);
+        }),
+      withStartupLock: (work) =>
+        conConexionPropia(target, async (client) => {
           await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-          try {
-            return await work();
-          } finally {
-            await client
-              .query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
-              .catch((error: Error) => {
-                broken = error;
-              });
-          }
-        } finally {
-          // A connection that could not unlock is closed, which releases the lock.
-          client.release(broken);
-        }
-      },
+          // Closing the connection afterwards releases the lock, whatever happened.
+          return work();
+        }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -140,6 +166,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.close(),
   };
+}
+
+/** Runs `work` on a new connection of its own, closed afterwards. */
+async function conConexionPropia<T>(
+  target: { url: string; onConnectionError?: (error: Error) => void },
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: target.url, keepAlive: true });
+  client.on('error', (error) => target.onConnectionError?.(error));
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -14,8 +14,14 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
       kind: 'postgres',
       url: config.DATABASE_URL,
       poolMax: config.DATABASE_POOL_MAX,
-      onIdleConnectionError: (error) =>
-        console.warn(`conexión inactiva con PostgreSQL perdida: ${redactText(error.message)}`),
+      limites: {
+        conectarMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+        sentenciaMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        transaccionInactivaMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+      // Before the app's logger exists, and for the whole life of the pool.
+      onConnectionError: (error) =>
+        console.warn(`conexión con PostgreSQL perdida: ${redactText(error.message)}`),
     });
   }
 

@@ -58,7 +58,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Adds to a route's `response` the shared error statuses it can answer, each with the one
  * error schema of the contracts (so its body is serialized and checked like any other):
- * 429 (the rate limit of /api) and 500 everywhere; 400, 413 and 415 where a body is read (a
+ * 429 (the rate limit of /api), 500 and 503 everywhere; 400, 413 and 415 where a body is read (a
  * malformed, oversized or foreign body is refused before the handler); 400 where a path,
  * query or header is validated (unless the route attaches the validation error); 401 and 403 where a Bearer token is required; 404 where the
  * path names a resource. Statuses a route lists itself are kept.
@@ -82,6 +82,8 @@ function addSharedErrorResponses(route: RouteOptions): void {
   if (schema.params) add(404);
   add(429);
   add(500);
+  // The database away or silent (plugins/error-handler.ts), and readiness while draining.
+  add(503);
 }
 
 const FILE_SIZE_MB = MULTIPART_LIMITS.fileSize / 1024 / 1024;
@@ -158,7 +160,7 @@ const createTransform =
         // Beside a `$ref` only `description` survives (@fastify/swagger drops a ref's siblings).
         const key = '$ref' in json ? 'description' : 'x-response-description';
         if (description) response[status] = { ...json, [key]: description };
-        if (status === '429') {
+        if (status === '429' || status === '503') {
           response[status] = {
             ...response[status],
             headers: {

@@ -6,7 +6,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * deployment's Caddy does (deploy/Caddyfile): requests round robin over the nodes whose
  * readiness answers 200, checked every `checkIntervalMs`; a node that refuses the connection
  * is skipped for the next (any method: nothing reached it); websocket upgrades are passed
- * through; X-Forwarded-For/-Proto/-Host are set, so nodes run with TRUST_PROXY=1.
+ * through; X-Forwarded-For/-Proto/-Host are set, so nodes run with TRUST_PROXY=1; uploads can
+ * be served from the bucket (`uploads`).
  * No stickiness: socket.io clients behind it must use the websocket transport.
  */
 export interface LoopbackBalancer {
@@ -24,6 +25,11 @@ export interface LoopbackBalancerOptions {
   upstreams: string[];
   readyPath?: string;
   checkIntervalMs?: number;
+  /**
+   * Where GET and HEAD of `/uploads/*` go instead of a node, as deploy/Caddyfile sends them to
+   * the bucket: the bucket's public URL (`http://127.0.0.1:<port>/<bucket>`).
+   */
+  uploads?: string;
 }
 
 /** Errors of a connection that was never made: nothing reached the node, any method is retried. */
@@ -33,6 +39,7 @@ export async function startLoopbackBalancer({
   upstreams,
   readyPath = '/api/health/ready',
   checkIntervalMs = 200,
+  uploads,
 }: LoopbackBalancerOptions): Promise<LoopbackBalancer> {
   // A connection per request: a refused one then surely never reached the node (a pooled
   // keep-alive socket could fail after sending, and the request must not run twice).
@@ -80,7 +87,33 @@ export async function startLoopbackBalancer({
     };
   };
 
+  /** An uploaded file, from the bucket (no credentials of the visitor go there). */
+  const fromBucket = (req: http.IncomingMessage, res: http.ServerResponse, bucket: string) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    const { authorization: _, cookie: __, host: ___, ...headers } = req.headers;
+    const proxied = http.request(
+      `${bucket}${(req.url ?? '').slice('/uploads'.length)}`,
+      { method: req.method, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
+    proxied.on('error', () => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502, { 'content-type': 'text/plain' }).end('el bucket no respondió');
+    });
+    proxied.end();
+  };
+
   const server = http.createServer((req, res) => {
+    if (uploads && req.url?.startsWith('/uploads/')) {
+      fromBucket(req, res, uploads);
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {

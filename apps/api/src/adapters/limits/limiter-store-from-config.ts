@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { withMemoryFallback } from './fallback-limiter-store';
+import { conInterruptor, crearInterruptor } from './interruptor';
 import type { LimiterStore } from './limiter-store.port';
 import { createMemoryLimiterStore } from './memory-limiter-store';
 import { createPostgresLimiterStore } from './postgres-limiter-store';
@@ -13,7 +14,9 @@ export interface Limiters {
   /** The keyed limits (sign-in, the test issuer) and the socket connections count here. */
   store: LimiterStore;
   /** What the per-address limit of /api (`@fastify/rate-limit`) counts with. */
-  rateLimit: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'store' | 'skipOnError'>;
+  rateLimit: Pick<RateLimitPluginOptions, 'store' | 'skipOnError'>;
+  /** True while the circuit to Redis is open (always false without Redis). */
+  circuitoAbierto: () => boolean;
 }
 
 interface Log {
@@ -29,7 +32,7 @@ interface Log {
  * /api requests through uncounted (see each store's notes).
  */
 export async function createLimiters(
-  config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'REDIS_COMMAND_TIMEOUT_MS'>,
   database: DatabaseHandle,
   log: Log,
 ): Promise<Limiters> {
@@ -44,36 +47,45 @@ export async function createLimiters(
 }
 
 async function chooseLimiters(
-  config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'REDIS_COMMAND_TIMEOUT_MS'>,
   database: DatabaseHandle,
   log: Log,
 ): Promise<Limiters> {
   if (config.REDIS_URL) {
-    const redis = await connectRedis(config.REDIS_URL, log);
-    const shared = createRedisLimiterStore(redis, { prefix: config.REDIS_KEY_PREFIX, log });
+    const redis = await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, log);
+    // A Redis that stops answering costs a request REDIS_COMMAND_TIMEOUT_MS a few times, then
+    // nothing while the circuit is open (docs/decisions/048).
+    const interruptor = crearInterruptor({ log, nombre: 'Redis (REDIS_URL)' });
+    const shared = conInterruptor(
+      createRedisLimiterStore(redis, { prefix: config.REDIS_KEY_PREFIX, log }),
+      interruptor,
+    );
     return {
       store: withMemoryFallback(shared, { log }),
-      rateLimit: rateLimitStoreOptions(shared, { redis, prefix: config.REDIS_KEY_PREFIX, log }),
+      rateLimit: rateLimitStoreOptions(shared, { log }),
+      circuitoAbierto: interruptor.abierto,
     };
   }
+  const cerrado = () => false;
   if (database.kind === 'postgres') {
     const shared = createPostgresLimiterStore(database.db, { log });
     return {
       store: withMemoryFallback(shared, { log }),
       rateLimit: rateLimitStoreOptions(shared, { log }),
+      circuitoAbierto: cerrado,
     };
   }
   const store = createMemoryLimiterStore();
-  return { store, rateLimit: rateLimitStoreOptions(store, { log }) };
+  return { store, rateLimit: rateLimitStoreOptions(store, { log }), circuitoAbierto: cerrado };
 }
 
 /** The Redis client of the limiters, not connected yet (see `connectRedis`). */
-export const limiterRedisClient = (url: string) =>
+export const limiterRedisClient = (url: string, commandTimeoutMs = 200) =>
   new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
+    commandTimeout: commandTimeoutMs,
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
@@ -84,8 +96,8 @@ export const limiterRedisClient = (url: string) =>
  * the background. The start waits for the first connection, and goes on without it (logged)
  * when Redis is not there: the limits count per node until it is.
  */
-async function connectRedis(url: string, log: Log): Promise<Redis> {
-  const redis = limiterRedisClient(url);
+async function connectRedis(url: string, commandTimeoutMs: number, log: Log): Promise<Redis> {
+  const redis = limiterRedisClient(url, commandTimeoutMs);
   let down = false;
   // The error of every reconnection attempt would flood the log: one line per outage.
   redis.on('error', (error: Error) => {

@@ -3,7 +3,6 @@ import type {
   FastifyRateLimitStoreCtor,
   RateLimitPluginOptions,
 } from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import type { LimiterStore } from './limiter-store.port';
 
 /** How often a failing store is logged at most, while it keeps failing. */
@@ -11,30 +10,17 @@ const LOG_EVERY_MS = 60_000;
 
 /**
  * The store options of `@fastify/rate-limit` (the per-address limit of /api) for a limiter
- * store: its own Redis store on the shared client with Redis, a store over `store` with
- * PostgreSQL, its own in-memory store otherwise. With a shared store that fails, requests
- * pass (`skipOnError`, docs/decisions/036): this limit only sheds floods, and refusing every
- * request because a counter is unreachable would take the whole API down with it.
+ * store: a store over `store` when it is shared (Redis, through its circuit breaker, or
+ * PostgreSQL), the plugin's own in-memory store otherwise. With a shared store that fails,
+ * requests pass (`skipOnError`, docs/decisions/036): this limit only sheds floods, and refusing
+ * every request because a counter is unreachable would take the whole API down with it.
  */
 export function rateLimitStoreOptions(
   store: LimiterStore,
-  {
-    redis,
-    prefix = '',
-    log,
-  }: {
-    redis?: Redis;
-    prefix?: string;
-    log: { warn(object: object, message: string): void };
-  },
-): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'store' | 'skipOnError'> {
-  if (store.kind === 'redis' && redis) {
-    return { redis, nameSpace: `${prefix}api:`, skipOnError: true };
-  }
-  if (store.kind === 'postgres') {
-    return { store: storeOver(store, log), skipOnError: true };
-  }
-  return {};
+  { log }: { log: { warn(object: object, message: string): void } },
+): Pick<RateLimitPluginOptions, 'store' | 'skipOnError'> {
+  if (store.kind === 'memory') return {};
+  return { store: storeOver(store, log), skipOnError: true };
 }
 
 function storeOver(

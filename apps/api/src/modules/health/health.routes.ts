@@ -8,6 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMigrationStatus } from '../../db/migration-status';
 import { AppError, appError } from '../../lib/app-error';
+import { conPlazo } from '../../lib/con-plazo';
+
+/**
+ * How long the probes wait for the database: a balancer asks with a timeout of a few seconds
+ * (compose.yaml: 3 s), and a probe that answers nothing tells it less than a 503 with a reason.
+ */
+const PLAZO_DE_LA_BASE_MS = 1_500;
 
 const noListo = (mensaje: string) => new AppError(503, ERROR_CODES.servicioNoListo, mensaje);
 
@@ -30,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        await app.database.ping();
+        await conPlazo(app.database.ping(), PLAZO_DE_LA_BASE_MS);
       } catch (error) {
         request.log.error({ err: error }, 'la base de datos no responde');
         throw appError(503, 'BASE_DE_DATOS_NO_DISPONIBLE');
@@ -78,8 +85,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let pendientes: number;
       try {
-        await app.database.ping();
-        pendientes = await pendingMigrations();
+        pendientes = await conPlazo(
+          app.database.ping().then(() => pendingMigrations()),
+          PLAZO_DE_LA_BASE_MS,
+        );
       } catch (error) {
         request.log.error({ err: error }, 'la base de datos no responde');
         throw appError(503, 'BASE_DE_DATOS_NO_DISPONIBLE');
