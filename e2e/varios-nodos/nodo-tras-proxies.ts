@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { iniciarProxyDeFallas, type ProxyDeFallas } from '../../apps/api/src/test/proxy-de-fallas';
+import { baseDeDatosPropia, borrarClavesDeRedis } from '../../apps/api/src/test/servicios-propios';
 import { freePort, serverEntry, waitForHealth } from '../server-process';
 
 export interface NodoTrasProxies {
@@ -42,23 +41,11 @@ export async function levantarNodoTrasProxies(): Promise<NodoTrasProxies> {
     for (const limpiar of limpiezas.reverse()) await limpiar();
   };
   try {
-    const database = `cg_fallas_${id}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    limpiezas.push(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(postgresUrl);
-    databaseUrl.pathname = `/${database}`;
+    const base = await baseDeDatosPropia(postgresUrl, `cg_fallas_${id}`);
+    limpiezas.push(base.borrar);
+    const databaseUrl = new URL(base.url);
     const keyPrefix = `cg-fallas-${id}:`;
-    limpiezas.push(async () => {
-      const redis = new Redis(redisUrl);
-      const claves = await redis.keys(`${keyPrefix}*`);
-      if (claves.length > 0) await redis.del(...claves);
-      redis.disconnect();
-    });
+    limpiezas.push(() => borrarClavesDeRedis(redisUrl, keyPrefix));
 
     const postgres = await iniciarProxyDeFallas({
       host: databaseUrl.hostname,

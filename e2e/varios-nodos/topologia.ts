@@ -4,13 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import {
   type LoopbackBalancer,
   startLoopbackBalancer,
 } from '../../apps/api/src/test/loopback-balancer';
 import { startTestS3Server } from '../../apps/api/src/test/s3-server';
+import { baseDeDatosPropia, borrarClavesDeRedis } from '../../apps/api/src/test/servicios-propios';
 import { admin } from '../fixtures';
 import { freePort, serverEntry, waitForHealth } from '../server-process';
 
@@ -53,24 +52,10 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
   };
 
   try {
-    const database = `cg_nodos_${id}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    limpiezas.push(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(postgresUrl);
-    databaseUrl.pathname = `/${database}`;
-
+    const base = await baseDeDatosPropia(postgresUrl, `cg_nodos_${id}`);
+    limpiezas.push(base.borrar);
     const keyPrefix = `cg-nodos-${id}:`;
-    limpiezas.push(async () => {
-      const redis = new Redis(redisUrl);
-      const claves = await redis.keys(`${keyPrefix}*`);
-      if (claves.length > 0) await redis.del(...claves);
-      redis.disconnect();
-    });
+    limpiezas.push(() => borrarClavesDeRedis(redisUrl, keyPrefix));
 
     const directorio = mkdtempSync(join(tmpdir(), 'cg-nodos-'));
     limpiezas.push(() => rmSync(directorio, { recursive: true, force: true }));
@@ -103,7 +88,7 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(directorio, `nodo-${i + 1}`),
-      DATABASE_URL: databaseUrl.href,
+      DATABASE_URL: base.url,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
       ...s3.env,

@@ -28,7 +28,6 @@ const directo = (port: number, ruta: string) => `http://127.0.0.1:${port}${ruta}
 
 test('a purchase made through both nodes is paid, and its picture is served by each', async ({
   api,
-  request,
   vendedor,
   comprador,
   topologia,

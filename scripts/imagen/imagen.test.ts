@@ -6,8 +6,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import sharp from 'sharp';
 import {
   type MercadoPagoFake,
@@ -15,6 +13,7 @@ import {
 } from '../../apps/api/src/adapters/payments/mercadopago-fake.test-server';
 import { loadConfig } from '../../apps/api/src/config';
 import { startTestS3Server, type TestS3Server } from '../../apps/api/src/test/s3-server';
+import { baseDeDatosPropia, borrarClavesDeRedis } from '../../apps/api/src/test/servicios-propios';
 import { type SmtpDePrueba, startSmtpDePrueba } from '../../apps/api/src/test/smtp-de-prueba';
 import { armarEtapa, type EtapaArmada, etapaDeConstruccion, leerDockerfile } from './dockerfile';
 
@@ -146,23 +145,10 @@ describe('la imagen: la etapa runtime del Dockerfile, armada y en producción', 
         );
 
         const postgresUrl = process.env.TEST_DATABASE_URL as string;
-        const database = `cg_imagen_${id}`;
-        const admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${database}`);
-        limpiezas.push(async () => {
-          await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-          await admin.end();
-        });
-        const databaseUrl = new URL(postgresUrl);
-        databaseUrl.pathname = `/${database}`;
+        const baseDeDatos = await baseDeDatosPropia(postgresUrl, `cg_imagen_${id}`);
+        limpiezas.push(baseDeDatos.borrar);
         const keyPrefix = `cg-imagen-${id}:`;
-        limpiezas.push(async () => {
-          const redis = new Redis(process.env.TEST_REDIS_URL as string);
-          const claves = await redis.keys(`${keyPrefix}*`);
-          if (claves.length > 0) await redis.del(...claves);
-          redis.disconnect();
-        });
+        limpiezas.push(() => borrarClavesDeRedis(process.env.TEST_REDIS_URL as string, keyPrefix));
         s3 = await startTestS3Server(`cg-imagen-${id}`);
         limpiezas.push(() => s3.close());
         smtp = await startSmtpDePrueba();
@@ -186,7 +172,7 @@ describe('la imagen: la etapa runtime del Dockerfile, armada y en producción', 
           PUBLIC_URL,
           TRUST_PROXY: '1',
           JWT_SECRET: randomBytes(36).toString('base64url'),
-          DATABASE_URL: databaseUrl.href,
+          DATABASE_URL: baseDeDatos.url,
           REDIS_URL: process.env.TEST_REDIS_URL as string,
           REDIS_KEY_PREFIX: keyPrefix,
           ...s3.env,
