@@ -154,6 +154,7 @@ export async function buildApp({
       avisarSalaCambiada?.(sala);
     },
     log: app.log,
+    metrics: metrics.port,
   });
   const storage = createStorage(config);
   const avisoDeUploads = avisoDeAlmacenamiento(config);
@@ -205,6 +206,7 @@ export async function buildApp({
   Object.assign(metrics.sources, {
     pool: database.poolStats,
     outbox: () => outboxBacklog(database.db),
+    trabajos: () => jobs.enCola(),
     socketsConectados: () => realtime.io.engine.clientsCount,
     conexionesHttp: connections.openConnections,
   });
@@ -282,6 +284,7 @@ export async function buildApp({
         webDistDir,
         ttlMs: config.SSR_CACHE_TTL_MS,
         log: app.log,
+        metrics: metrics.port,
         datosDePagina: createDatosDePagina({
           producto: (id) => services.producto.obtener(null, id),
           tienda: (id) => services.tienda.conProductos(null, id),

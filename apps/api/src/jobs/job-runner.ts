@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { type EstadoTrabajo, trabajos, ULTIMO_ERROR_MAX } from '../db/schema';
+import { conTiempoLimite } from '../db/tiempo-limite';
 import { type Clock, systemClock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import { redactText } from '../lib/logger';
@@ -75,6 +76,23 @@ const JOB_DEFAULTS = {
   backoffMaxMs: 60 * 60_000,
   maxIntentos: 5,
 } as const;
+
+/**
+ * The most rows of each state (pending, running) the queue's gauges read: past it they count
+ * this many (the pending ones read are the longest due, so the oldest's age stays exact).
+ */
+export const EN_COLA_LIMITE = 10_000;
+
+/** One job type's queue as the operator's gauges show it (GET /metrics). */
+export interface ColaDeTrabajos {
+  tipo: string;
+  /** Waiting (`pendiente`), due or not yet, retries included; at most EN_COLA_LIMITE. */
+  pendientes: number;
+  /** Claimed by a runner (`en_curso`), its lease running or run out. */
+  enCurso: number;
+  /** How long the longest due pending job has waited past its `ejecutar_desde` (0 if none). */
+  antiguedadSegundos: number;
+}
 
 const LEASE_EXPIRED_ON_LAST_TRY =
   'El bloqueo venció durante el último intento (el proceso que lo ejecutaba se detuvo).';
@@ -303,6 +321,49 @@ export function createJobRunner(options: JobRunnerOptions) {
         .onConflictDoNothing({ target: trabajos.clave })
         .returning({ id: trabajos.id });
       return inserted[0]?.id;
+    },
+
+    /**
+     * The queue by job type, every registered type included (at 0): for the gauges a metrics
+     * scrape reads. Bounded twice: each state reads at most EN_COLA_LIMITE rows through its
+     * partial index, and PostgreSQL cancels the statement after `tiempoLimiteMs`.
+     */
+    async enCola({ tiempoLimiteMs = 1_000 } = {}): Promise<ColaDeTrabajos[]> {
+      const ahora = clock.now().toISOString();
+      const { rows } = (await conTiempoLimite(db, tiempoLimiteMs, (tx) =>
+        tx.execute(sql`
+          WITH vivos AS (
+            (SELECT tipo, estado, ejecutar_desde FROM ${trabajos}
+              WHERE estado = 'pendiente' ORDER BY ejecutar_desde LIMIT ${EN_COLA_LIMITE})
+            UNION ALL
+            (SELECT tipo, estado, ejecutar_desde FROM ${trabajos}
+              WHERE estado = 'en_curso' LIMIT ${EN_COLA_LIMITE})
+          )
+          SELECT tipo,
+            (count(*) FILTER (WHERE estado = 'pendiente'))::int AS pendientes,
+            (count(*) FILTER (WHERE estado = 'en_curso'))::int AS en_curso,
+            coalesce(extract(epoch FROM ${ahora}::timestamptz - min(ejecutar_desde)
+              FILTER (WHERE estado = 'pendiente' AND ejecutar_desde <= ${ahora}::timestamptz)),
+              0)::float8 AS antiguedad
+          FROM vivos GROUP BY tipo`),
+      )) as unknown as {
+        rows: { tipo: string; pendientes: number; en_curso: number; antiguedad: number }[];
+      };
+      const cola = new Map<string, ColaDeTrabajos>(
+        [...handlers.keys()].map((tipo) => [
+          tipo,
+          { tipo, pendientes: 0, enCurso: 0, antiguedadSegundos: 0 },
+        ]),
+      );
+      for (const row of rows) {
+        cola.set(row.tipo, {
+          tipo: row.tipo,
+          pendientes: Number(row.pendientes),
+          enCurso: Number(row.en_curso),
+          antiguedadSegundos: Math.max(0, Number(row.antiguedad)),
+        });
+      }
+      return [...cola.values()];
     },
 
     /** Runs every job due now, once, and returns how many ran (tests; no timers needed). */

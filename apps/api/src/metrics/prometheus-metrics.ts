@@ -1,5 +1,15 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { conPlazo } from '../lib/con-plazo';
 import type { MetricsPort } from './metrics.port';
+
+/**
+ * How long a scrape waits for a gauge read from the database (the pool's wait for a connection
+ * included). Past it the gauge keeps its last value and the scrape answers: a slow database
+ * must not hang the operator's scraper, and its own metrics (pool waiting, database errors,
+ * readiness) tell it. The reads also ask PostgreSQL to cancel them after a second
+ * (`conTiempoLimite`), so a stuck one does not hold a connection either.
+ */
+export const PLAZO_DE_LECTURA_MS = 2_000;
 
 /**
  * The process's own metrics (event loop lag, memory, CPU, handles: prom-client's defaults),
@@ -19,6 +29,10 @@ export interface MetricSources {
   pool?: () => { max: number; total: number; idle: number; waiting: number } | undefined;
   /** Rows waiting in `eventos_salientes` and the age of the oldest, in seconds. */
   outbox?: () => Promise<{ pendientes: number; antiguedadSegundos: number }>;
+  /** The jobs' queue by type (jobs/job-runner.ts `enCola`). */
+  trabajos?: () => Promise<
+    { tipo: string; pendientes: number; enCurso: number; antiguedadSegundos: number }[]
+  >;
   socketsConectados?: () => number;
   conexionesHttp?: () => number;
   /** True while the limits' circuit to Redis is open (adapters/limits/interruptor.ts). */
@@ -29,7 +43,9 @@ export type AppMetrics = ReturnType<typeof createPrometheusMetrics>;
 
 /**
  * The app's metrics in Prometheus format: HTTP durations by route pattern and status, the
- * database pool, the outbox, jobs, sockets, payments and refunds, plus the process's defaults.
+ * database pool and its errors, the outbox (backlog and publish delay), jobs (runs and queue),
+ * the page cache, the limits' circuit, sockets, payments and refunds, plus the process's
+ * defaults. README "Alertas" lists the alerts worth setting on them.
  */
 export function createPrometheusMetrics() {
   const registry = new Registry();
@@ -95,20 +111,25 @@ export function createPrometheusMetrics() {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  // A registry collects its metrics concurrently: each gauge reads the backlog itself (one
-  // scrape's two reads share one query).
-  let backlog: Promise<{ pendientes: number; antiguedadSegundos: number } | undefined> | undefined;
-  const readBacklog = () => {
-    // A database that does not answer leaves these two as they were, not the scrape failed.
-    backlog ??= Promise.resolve(sources.outbox?.())
-      .catch(() => undefined)
-      .finally(() => {
-        setImmediate(() => {
-          backlog = undefined;
-        });
-      });
-    return backlog;
-  };
+  // The database reads of one scrape, started by `render` and shared by the gauges that show
+  // them (a registry collects its metrics concurrently, each gauge calling its `collect` at
+  // once, so each takes the reads of the scrape that collects it). A read that fails or runs
+  // past PLAZO_DE_LECTURA_MS leaves its gauges as they were, not the scrape failed.
+  type Cola = Awaited<ReturnType<NonNullable<MetricSources['trabajos']>>>;
+  let lecturas:
+    | {
+        backlog: Promise<{ pendientes: number; antiguedadSegundos: number } | undefined>;
+        cola: Promise<Cola | undefined>;
+      }
+    | undefined;
+  const leer = <T>(fuente: (() => Promise<T>) | undefined): Promise<T | undefined> =>
+    fuente
+      ? conPlazo(Promise.resolve().then(fuente), PLAZO_DE_LECTURA_MS).catch(() => undefined)
+      : Promise.resolve(undefined);
+  const readBacklog = () => lecturas?.backlog;
+  // The jobs' queue is read at scrape, not on the runner's poll: a poll runs every second on
+  // every node, a scrape every 15 s or so, and only a scrape needs the numbers.
+  const readCola = () => lecturas?.cola;
   new Gauge({
     name: 'compra_grupal_outbox_pendientes',
     help: 'Eventos en eventos_salientes que esperan publicarse',
@@ -127,6 +148,55 @@ export function createPrometheusMetrics() {
       if (outbox) this.set(outbox.antiguedadSegundos);
     },
   });
+  new Gauge({
+    name: 'compra_grupal_trabajos_en_cola',
+    help: 'Trabajos en segundo plano por tipo y estado: pendiente (esperando, vencidos o no; hasta 10.000 por estado) o en_curso',
+    labelNames: ['tipo', 'estado'] as const,
+    registers: [registry],
+    async collect() {
+      const tipos = await readCola();
+      if (!tipos) return;
+      // A type that left the table and has no handler any more stops being reported.
+      this.reset();
+      for (const { tipo, pendientes, enCurso } of tipos) {
+        this.set({ tipo, estado: 'pendiente' }, pendientes);
+        this.set({ tipo, estado: 'en_curso' }, enCurso);
+      }
+    },
+  });
+  new Gauge({
+    name: 'compra_grupal_trabajos_antiguedad_segundos',
+    help: 'Por tipo, cuánto lleva esperando el trabajo pendiente más atrasado desde que debía empezar (0 sin vencidos)',
+    labelNames: ['tipo'] as const,
+    registers: [registry],
+    async collect() {
+      const tipos = await readCola();
+      if (!tipos) return;
+      this.reset();
+      for (const { tipo, antiguedadSegundos } of tipos) this.set({ tipo }, antiguedadSegundos);
+    },
+  });
+  const demoraDePublicacion = new Histogram({
+    name: 'compra_grupal_outbox_demora_segundos',
+    help: 'Demora de cada evento publicado desde que se escribió, justo antes del COMMIT de su transacción, hasta que se emitió (reloj de la base)',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const paginas = new Counter({
+    name: 'compra_grupal_cache_paginas_total',
+    help: 'Páginas dibujadas en el servidor pedidas a su caché, por resultado: acierto (guardada o dibujándose) o fallo (se dibuja)',
+    labelNames: ['resultado'] as const,
+    registers: [registry],
+  });
+  const paginasDescartadas = new Counter({
+    name: 'compra_grupal_cache_paginas_descartadas_total',
+    help: 'Páginas que la caché descartó, por motivo: capacidad (llena, se va la más vieja), evento (cambió lo que muestra) o vencida (SSR_CACHE_TTL_MS)',
+    labelNames: ['motivo'] as const,
+    registers: [registry],
+  });
+  for (const resultado of ['acierto', 'fallo']) paginas.inc({ resultado }, 0);
+  for (const motivo of ['capacidad', 'evento', 'vencida']) paginasDescartadas.inc({ motivo }, 0);
+
   new Gauge({
     name: 'compra_grupal_sockets_conectados',
     help: 'Conexiones de socket.io abiertas en este proceso',
@@ -147,6 +217,9 @@ export function createPrometheusMetrics() {
     pagoAplicado: (resultado) => pagos.inc({ resultado }),
     reembolsoFallido: () => reembolsosFallidos.inc(),
     trabajoTerminado: (tipo, resultado) => trabajos.inc({ tipo, resultado }),
+    eventoPublicado: (demoraSegundos) => demoraDePublicacion.observe(demoraSegundos),
+    paginaConsultada: (resultado) => paginas.inc({ resultado }),
+    paginaDescartada: (motivo) => paginasDescartadas.inc({ motivo }),
     errorDeBaseDeDatos: (tipo) => erroresDeBase.inc({ tipo }),
   };
 
@@ -160,6 +233,7 @@ export function createPrometheusMetrics() {
     contentType: registry.contentType,
     /** The text of a scrape: the app's metrics and the process's. */
     async render(): Promise<string> {
+      lecturas = { backlog: leer(sources.outbox), cola: leer(sources.trabajos) };
       return Registry.merge([registry, processMetrics()]).metrics();
     },
   };

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { webhookSecret } from '../adapters/payments/payments-from-config';
+import { eventosSalientes } from '../db/schema';
 import { createTestClock } from '../lib/clock';
-import { createPrometheusMetrics } from '../metrics/prometheus-metrics';
+import { createPrometheusMetrics, PLAZO_DE_LECTURA_MS } from '../metrics/prometheus-metrics';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
@@ -102,6 +105,151 @@ describe('GET /metrics', () => {
     const text = await metrics.render();
     expect(text).toMatch(/compra_grupal_trabajos_total\{tipo="reembolsos",resultado="hecho"\} 1/);
     expect(text).toMatch(/compra_grupal_trabajos_total\{tipo="reembolsos",resultado="fallido"\} 1/);
+  });
+
+  it('gauges the jobs queue by type and state, and how long the most overdue pending job waited', async () => {
+    const clock = createTestClock();
+    t = await createTestApp({}, { clock });
+    const app = t.app;
+    let empezo: () => void = () => undefined;
+    const corriendo = new Promise<void>((resolve) => {
+      empezo = resolve;
+    });
+    let terminar: () => void = () => undefined;
+    const terminado = new Promise<void>((resolve) => {
+      terminar = resolve;
+    });
+    app.jobs.register('prueba-metricas', z.object({ n: z.number() }), async ({ n }) => {
+      if (n !== 0) return;
+      empezo();
+      await terminado;
+    });
+    const ahora = clock.now().getTime();
+    const encolar = (n: number, desdeMs: number) =>
+      app.jobs.enqueue(app.database.db, {
+        tipo: 'prueba-metricas',
+        payload: { n },
+        ejecutarDesde: new Date(ahora + desdeMs),
+      });
+    const scrape = async () => (await app.inject({ url: '/metrics' })).body;
+    const serie = (text: string, nombre: string, etiquetas: string) =>
+      Number(new RegExp(`^${nombre}\\{${etiquetas}\\} (\\S+)$`, 'm').exec(text)?.[1]);
+
+    // One job running (its handler waits), then two overdue and one for later.
+    await encolar(0, 0);
+    const ronda = app.jobs.runDue();
+    await corriendo;
+    await encolar(1, -90_000);
+    await encolar(2, -30_000);
+    await encolar(3, 3_600_000);
+    const text = await scrape();
+    expect(
+      serie(text, 'compra_grupal_trabajos_en_cola', 'tipo="prueba-metricas",estado="pendiente"'),
+    ).toBe(3);
+    expect(
+      serie(text, 'compra_grupal_trabajos_en_cola', 'tipo="prueba-metricas",estado="en_curso"'),
+    ).toBe(1);
+    expect(
+      serie(text, 'compra_grupal_trabajos_antiguedad_segundos', 'tipo="prueba-metricas"'),
+    ).toBe(90);
+    // Every registered type is there, at 0 when nothing of it waits.
+    expect(text).toMatch(
+      /compra_grupal_trabajos_en_cola\{tipo="correo\.enviar",estado="pendiente"\} 0/,
+    );
+
+    terminar();
+    await ronda;
+    const despues = await scrape();
+    expect(
+      serie(despues, 'compra_grupal_trabajos_en_cola', 'tipo="prueba-metricas",estado="pendiente"'),
+    ).toBe(1);
+    expect(
+      serie(despues, 'compra_grupal_trabajos_en_cola', 'tipo="prueba-metricas",estado="en_curso"'),
+    ).toBe(0);
+    expect(
+      serie(despues, 'compra_grupal_trabajos_antiguedad_segundos', 'tipo="prueba-metricas"'),
+    ).toBe(0);
+    expect(despues).toMatch(
+      /compra_grupal_trabajos_total\{tipo="prueba-metricas",resultado="hecho"\} 3/,
+    );
+  });
+
+  it("observes each published event's delay from its write to its emit", async () => {
+    t = await createTestApp();
+    const vendedor = await vendedorConTienda(t);
+    await crearProducto(t, vendedor);
+    // The events wait (the app is not listening, so its publisher has not run); they are made
+    // 7 s old on the database's clock.
+    await t.database.db.execute(
+      sql`UPDATE ${eventosSalientes} SET creado_en = clock_timestamp() - interval '7 seconds'`,
+    );
+    const [{ pendientes } = { pendientes: 0 }] = await t.database.db
+      .select({ pendientes: sql<number>`count(*)::int` })
+      .from(eventosSalientes);
+    expect(Number(pendientes)).toBeGreaterThan(0);
+    const antes = (await t.app.inject({ url: '/metrics' })).body;
+    expect(antes).toMatch(/^compra_grupal_outbox_demora_segundos_count 0$/m);
+
+    await t.app.outbox.publishPending();
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    expect(text).toMatch(
+      new RegExp(`^compra_grupal_outbox_demora_segundos_count ${Number(pendientes)}$`, 'm'),
+    );
+    expect(text).toMatch(/^compra_grupal_outbox_demora_segundos_bucket\{le="5"\} 0$/m);
+    expect(text).toMatch(
+      new RegExp(
+        `^compra_grupal_outbox_demora_segundos_bucket\\{le="10"\\} ${Number(pendientes)}$`,
+        'm',
+      ),
+    );
+    const suma = Number(/^compra_grupal_outbox_demora_segundos_sum (\S+)$/m.exec(text)?.[1]);
+    expect(suma).toBeGreaterThanOrEqual(7 * Number(pendientes));
+  });
+
+  it('answers within PLAZO_DE_LECTURA_MS when the database does not, the gauges as they were', async () => {
+    const metrics = createPrometheusMetrics();
+    const cola = [{ tipo: 'correo.enviar', pendientes: 4, enCurso: 1, antiguedadSegundos: 12 }];
+    let responde = true;
+    metrics.sources.trabajos = () => (responde ? Promise.resolve(cola) : new Promise(() => {}));
+    metrics.sources.outbox = () =>
+      responde ? Promise.resolve({ pendientes: 2, antiguedadSegundos: 3 }) : new Promise(() => {});
+    await metrics.render();
+    responde = false;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let text: string | undefined;
+      const scrape = metrics.render().then((body) => {
+        text = body;
+      });
+      await vi.advanceTimersByTimeAsync(PLAZO_DE_LECTURA_MS - 1);
+      expect(text).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await scrape;
+      expect(text).toMatch(
+        /^compra_grupal_trabajos_en_cola\{tipo="correo\.enviar",estado="pendiente"\} 4$/m,
+      );
+      expect(text).toMatch(
+        /^compra_grupal_trabajos_antiguedad_segundos\{tipo="correo\.enviar"\} 12$/m,
+      );
+      expect(text).toMatch(/^compra_grupal_outbox_pendientes 2$/m);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts the page cache: hits, misses and pages dropped by why', async () => {
+    const metrics = createPrometheusMetrics();
+    metrics.port.paginaConsultada('acierto');
+    metrics.port.paginaConsultada('fallo');
+    metrics.port.paginaConsultada('fallo');
+    metrics.port.paginaDescartada('capacidad');
+    const text = await metrics.render();
+    expect(text).toMatch(/^compra_grupal_cache_paginas_total\{resultado="acierto"\} 1$/m);
+    expect(text).toMatch(/^compra_grupal_cache_paginas_total\{resultado="fallo"\} 2$/m);
+    expect(text).toMatch(
+      /^compra_grupal_cache_paginas_descartadas_total\{motivo="capacidad"\} 1$/m,
+    );
+    expect(text).toMatch(/^compra_grupal_cache_paginas_descartadas_total\{motivo="evento"\} 0$/m);
   });
 
   it('with METRICS_TOKEN asks for it as a Bearer token', async () => {

@@ -238,6 +238,41 @@ describe('public pages drawn on the server (docs/decisions/044)', () => {
     expect(globalThis.dibujos).toEqual(paginas);
   });
 
+  it('counts in /metrics the hits, the misses and the pages an event dropped', async () => {
+    const contar = async () => {
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      const serie = (linea: string) =>
+        Number(new RegExp(`^${linea.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1]);
+      return {
+        acierto: serie('compra_grupal_cache_paginas_total{resultado="acierto"}'),
+        fallo: serie('compra_grupal_cache_paginas_total{resultado="fallo"}'),
+        evento: serie('compra_grupal_cache_paginas_descartadas_total{motivo="evento"}'),
+      };
+    };
+    const producto = await crearProducto(t, vendedor, { precio: '1000' });
+    await t.app.outbox.publishPending();
+    const url = `/product/${producto._id}`;
+    const antes = await contar();
+
+    await t.app.inject({ url });
+    await t.app.inject({ url });
+    const edicion = await multipart(
+      t,
+      'PUT',
+      `/api/producto/${producto._id}`,
+      vendedor,
+      camposDeProducto(vendedor, { precio: '1200' }),
+    );
+    expect(edicion.statusCode).toBe(200);
+    await t.app.outbox.publishPending();
+    await t.app.inject({ url });
+
+    const despues = await contar();
+    expect(despues.fallo - antes.fallo).toBe(2);
+    expect(despues.acierto - antes.acierto).toBe(1);
+    expect(despues.evento - antes.evento).toBe(1);
+  });
+
   it('a page that cannot be drawn goes out as the client-rendered shell, with a log line', async () => {
     const producto = await crearProducto(t, vendedor);
     globalThis.fallarDibujo = true;

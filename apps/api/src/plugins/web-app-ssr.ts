@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { conCabecera, jsonEnScript, type PaginaPublica } from '../lib/cabecera';
 import { crearCacheDePaginas } from '../lib/ssr/cache-de-paginas';
 import { inlinarCssCritico } from '../lib/ssr/css-critico';
+import type { MetricsPort } from '../metrics/metrics.port';
 import {
   type DatosConSalas,
   type RutaDibujable,
@@ -66,12 +67,15 @@ export async function crearDibujoDePaginas({
   datosDePagina,
   log,
   ttlMs,
+  metrics,
 }: {
   webDistDir: string;
   /** How long a drawn page is kept, at most, if no event changes it first. */
   ttlMs: number;
   datosDePagina: (ruta: RutaDibujable) => Promise<DatosConSalas>;
   log: FastifyBaseLogger;
+  /** Counts the page cache's hits, misses and drops (GET /metrics). */
+  metrics?: Pick<MetricsPort, 'paginaConsultada' | 'paginaDescartada'>;
 }): Promise<DibujoDePaginas | undefined> {
   const archivo = join(webDistDir, '..', 'web-server', 'entry-server.js');
   if (!existsSync(archivo)) {
@@ -86,6 +90,7 @@ export async function crearDibujoDePaginas({
   const cache = crearCacheDePaginas<PaginaDibujada>({
     ttlMs,
     maximo: PAGINAS_MAXIMAS,
+    metrics,
   });
 
   return {

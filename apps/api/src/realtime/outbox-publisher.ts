@@ -2,6 +2,7 @@ import { serverToClientSchemas } from '@compra-grupal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { eventosSalientes } from '../db/schema';
+import type { MetricsPort } from '../metrics/metrics.port';
 import { CLASE_CERROJO_DE_SALA, type OutboxEvent } from './outbox.repository';
 
 /** Any constant every process shares: the one publisher at a time holds it. */
@@ -34,6 +35,8 @@ export interface OutboxPublisherOptions {
   /** Sends one event to a room on every node (socket.io with its adapter). */
   emit(sala: string, evento: OutboxEvent, payload: unknown): void;
   log?: { error(object: object, message: string): void };
+  /** Told each emitted event's delay from its row's write (right before COMMIT) to its emit. */
+  metrics?: Pick<MetricsPort, 'eventoPublicado'>;
   pollIntervalMs?: number;
   batchSize?: number;
 }
@@ -69,6 +72,7 @@ export function createOutboxPublisher({
   db,
   emit,
   log,
+  metrics,
   pollIntervalMs = OUTBOX_DEFAULTS.pollIntervalMs,
   batchSize = OUTBOX_DEFAULTS.batchSize,
 }: OutboxPublisherOptions) {
@@ -123,16 +127,25 @@ export function createOutboxPublisher({
    */
   async function publishRooms(tx: Database, salas: string[]): Promise<number> {
     const batch = await tx
-      .select()
+      .select({
+        id: eventosSalientes.id,
+        sala: eventosSalientes.sala,
+        evento: eventosSalientes.evento,
+        payload: eventosSalientes.payload,
+        // On the database's clock, as `creado_en` is: the nodes' clocks do not enter it.
+        demora: sql<number>`extract(epoch from clock_timestamp() - ${eventosSalientes.creadoEn})::float8`,
+      })
       .from(eventosSalientes)
       .where(inArray(eventosSalientes.sala, salas))
       .orderBy(eventosSalientes.id)
       .limit(batchSize);
-    for (const { id, sala, evento, payload } of batch) {
+    for (const { id, sala, evento, payload, demora } of batch) {
       const schema = serverToClientSchemas[evento as OutboxEvent];
       const parsed = schema?.safeParse(payload);
-      if (parsed?.success) emit(sala, evento as OutboxEvent, parsed.data);
-      else log?.error({ eventoId: id, evento }, 'evento saliente inválido: se descarta');
+      if (parsed?.success) {
+        emit(sala, evento as OutboxEvent, parsed.data);
+        metrics?.eventoPublicado(Math.max(0, Number(demora)));
+      } else log?.error({ eventoId: id, evento }, 'evento saliente inválido: se descarta');
     }
     if (batch.length > 0) {
       await tx.delete(eventosSalientes).where(

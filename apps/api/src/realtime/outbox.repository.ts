@@ -107,7 +107,9 @@ export function createOutboxRepository(db: Database, { alConfirmar = false } = {
  * never for another writer), then inserts them in their order, in one statement (so it is whole
  * in a transaction or on its own). The scalar subquery runs once, before the first row reaches
  * the insert (a one-time filter), and each row's id (`nextval`) is taken as it is inserted:
- * every id comes after every lock.
+ * every id comes after every lock. `creado_en` is the time of the insert (`clock_timestamp()`,
+ * not the transaction's start): in the app it runs right before COMMIT, so the publish delay
+ * the metrics observe (outbox-publisher.ts) counts from about the commit.
  */
 async function insertarEnOrden(db: Database, filas: EventoSaliente[]): Promise<void> {
   await db.execute(sql`
@@ -116,8 +118,8 @@ async function insertarEnOrden(db: Database, filas: EventoSaliente[]): Promise<v
         jsonb_to_recordset(${JSON.stringify(filas)}::jsonb) AS (sala text, evento text, payload jsonb)
       ) WITH ORDINALITY AS f(sala, evento, payload, orden)
     )
-    INSERT INTO ${eventosSalientes} (sala, evento, payload)
-    SELECT sala, evento, payload FROM filas
+    INSERT INTO ${eventosSalientes} (sala, evento, payload, creado_en)
+    SELECT sala, evento, payload, clock_timestamp() FROM filas
     WHERE (
       SELECT count(pg_advisory_xact_lock_shared(${sql.raw(String(CLASE_CERROJO_DE_SALA))}, clave))
       FROM (SELECT DISTINCT hashtext(sala) AS clave FROM filas ORDER BY clave) AS claves

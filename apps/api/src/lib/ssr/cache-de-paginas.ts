@@ -1,3 +1,5 @@
+import type { MetricsPort, MotivoDeDescarte } from '../../metrics/metrics.port';
+
 /**
  * Server-rendered pages kept for a short time (docs/decisions/044), the same for every visitor
  * (only pages without a session are rendered). A page remembers the realtime rooms whose events
@@ -17,21 +19,31 @@ export function crearCacheDePaginas<T>({
   ttlMs,
   maximo,
   ahora = Date.now,
+  metrics,
 }: {
   ttlMs: number;
   /** Pages kept at most; the oldest goes first. */
   maximo: number;
   ahora?: () => number;
+  /** Counts hits, misses and the pages dropped, by why (GET /metrics). */
+  metrics?: Pick<MetricsPort, 'paginaConsultada' | 'paginaDescartada'>;
 }): CacheDePaginas<T> {
   const paginas = new Map<string, { valor: Promise<T>; salas: string[]; vence: number }>();
 
-  const olvidar = (clave: string) => paginas.delete(clave);
+  const olvidar = (clave: string, motivo?: MotivoDeDescarte) => {
+    if (paginas.delete(clave) && motivo) metrics?.paginaDescartada(motivo);
+  };
 
   return {
     obtener(clave, dibujar) {
       const guardada = paginas.get(clave);
-      if (guardada && guardada.vence > ahora()) return guardada.valor;
-      if (guardada) olvidar(clave);
+      // A request that waits for the page another one is drawing is a hit: it draws nothing.
+      if (guardada && guardada.vence > ahora()) {
+        metrics?.paginaConsultada('acierto');
+        return guardada.valor;
+      }
+      metrics?.paginaConsultada('fallo');
+      if (guardada) olvidar(clave, 'vencida');
 
       const entrada = { valor: Promise.resolve() as Promise<T>, salas: [] as string[], vence: 0 };
       entrada.valor = dibujar().then(
@@ -54,7 +66,7 @@ export function crearCacheDePaginas<T>({
       while (paginas.size > maximo) {
         const masVieja = paginas.keys().next().value;
         if (masVieja === undefined) break;
-        olvidar(masVieja);
+        olvidar(masVieja, 'capacidad');
       }
       return entrada.valor;
     },
@@ -62,7 +74,7 @@ export function crearCacheDePaginas<T>({
     invalidarSala(sala) {
       for (const [clave, { salas, vence }] of paginas) {
         // A page being drawn may already hold the old data: it is not kept either.
-        if (vence === Number.POSITIVE_INFINITY || salas.includes(sala)) olvidar(clave);
+        if (vence === Number.POSITIVE_INFINITY || salas.includes(sala)) olvidar(clave, 'evento');
       }
     },
 
