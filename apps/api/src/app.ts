@@ -191,6 +191,7 @@ export async function buildApp({
   // Every limiter counts here, across nodes with Redis or PostgreSQL (docs/decisions/036).
   const limiters = await createLimiters(config, database, app.log);
   app.decorate('limiterStore', limiters.store);
+  metrics.sources.limitadorAbierto = limiters.circuitoAbierto;
   app.addHook('onClose', async () => limiters.store.close());
   app.decorate('identity', await createIdentity(app, config));
   app.decorate('storage', storage);

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { type EstadoTrabajo, trabajos, ULTIMO_ERROR_MAX } from '../db/schema';
 import { conTiempoLimite } from '../db/tiempo-limite';
 import { type Clock, systemClock } from '../lib/clock';
+import { crearEsperaCreciente } from '../lib/espera-creciente';
 import { newId } from '../lib/ids';
 import { redactText } from '../lib/logger';
 
@@ -48,6 +49,7 @@ export interface EnqueueOptions {
 export interface JobLogger {
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
+  info?(object: object, message: string): void;
 }
 
 export interface JobRunnerOptions {
@@ -125,6 +127,12 @@ export function createJobRunner(options: JobRunnerOptions) {
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
+  // While the database is away every round fails: wait longer each time, log it once.
+  const espera = crearEsperaCreciente({
+    intervaloMs: settings.pollIntervalMs,
+    log,
+    que: 'los trabajos en segundo plano',
+  });
 
   const backoffMs = (intento: number) =>
     Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** (intento - 1));
@@ -254,14 +262,19 @@ export function createJobRunner(options: JobRunnerOptions) {
   function schedule(delayMs: number) {
     timer = setTimeout(() => {
       timer = undefined;
+      let siguiente = settings.pollIntervalMs;
       round = drain(true)
         .then(
-          () => undefined,
-          (error: unknown) => log?.error({ err: error }, 'error al buscar trabajos pendientes'),
+          () => {
+            siguiente = espera.exito();
+          },
+          (error: unknown) => {
+            siguiente = espera.fallo(error);
+          },
         )
         .finally(() => {
           round = undefined;
-          if (!stopped && !timer) schedule(settings.pollIntervalMs);
+          if (!stopped && !timer) schedule(siguiente);
         });
     }, delayMs);
     timer.unref();

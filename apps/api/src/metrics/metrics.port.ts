@@ -24,6 +24,8 @@ export interface MetricsPort {
    * (`evento`), or found expired when asked again (`vencida`).
    */
   paginaDescartada(motivo: MotivoDeDescarte): void;
+  /** A database error that reached a request's answer, by kind (lib/db-errors.ts). */
+  errorDeBaseDeDatos(tipo: 'conexion' | 'tiempo_agotado' | 'conflicto' | 'otro'): void;
 }
 
 export type MotivoDeDescarte = 'capacidad' | 'evento' | 'vencida';
@@ -36,4 +38,5 @@ export const sinMetricas: MetricsPort = {
   eventoPublicado: () => undefined,
   paginaConsultada: () => undefined,
   paginaDescartada: () => undefined,
+  errorDeBaseDeDatos: () => undefined,
 };

@@ -15,6 +15,10 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { tipoDeErrorDeBaseDeDatos } from '../lib/db-errors';
+
+/** Retry-After of a 503 for a database that did not answer. */
+const REINTENTAR_EN_SEGUNDOS = 5;
 
 /** The one error shape every API failure answers with. */
 export const errorBody = (
@@ -106,6 +110,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send(errorBody(ERROR_MESSAGES.SOLICITUD_INVALIDA, ERROR_CODES.solicitudInvalida));
+    }
+    const tipo = tipoDeErrorDeBaseDeDatos(error);
+    if (tipo) request.server.metrics?.port.errorDeBaseDeDatos(tipo);
+    // The database away or too slow is not this request's fault: 503 and when to come back
+    // (the pool has dropped the broken connection; the next request opens a new one).
+    if (tipo === 'conexion' || tipo === 'tiempo_agotado') {
+      request.log.warn({ err: error, tipo }, 'la base de datos no respondió a la solicitud');
+      return reply
+        .status(503)
+        .header('retry-after', String(REINTENTAR_EN_SEGUNDOS))
+        .send(
+          errorBody(
+            ERROR_MESSAGES.BASE_DE_DATOS_NO_DISPONIBLE,
+            ERROR_CODES.baseDeDatosNoDisponible,
+          ),
+        );
     }
     request.log.error({ err: error }, 'error no controlado');
     return reply

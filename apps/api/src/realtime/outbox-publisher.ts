@@ -2,6 +2,7 @@ import { serverToClientSchemas } from '@compra-grupal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { eventosSalientes } from '../db/schema';
+import { crearEsperaCreciente } from '../lib/espera-creciente';
 import type { MetricsPort } from '../metrics/metrics.port';
 import { CLASE_CERROJO_DE_SALA, type OutboxEvent } from './outbox.repository';
 
@@ -34,7 +35,10 @@ export interface OutboxPublisherOptions {
   db: Database;
   /** Sends one event to a room on every node (socket.io with its adapter). */
   emit(sala: string, evento: OutboxEvent, payload: unknown): void;
-  log?: { error(object: object, message: string): void };
+  log?: {
+    error(object: object, message: string): void;
+    info?(object: object, message: string): void;
+  };
   /** Told each emitted event's delay from its row's write (right before COMMIT) to its emit. */
   metrics?: Pick<MetricsPort, 'eventoPublicado'>;
   pollIntervalMs?: number;
@@ -82,6 +86,13 @@ export function createOutboxPublisher({
   let timer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs: number = FIRST_RETRY_MS;
+  // While the database is away every round fails: poll less often each time, log it once.
+  const espera = crearEsperaCreciente({
+    intervaloMs: pollIntervalMs,
+    log,
+    que: 'los envíos de eventos en tiempo real',
+  });
+  let siguienteMs = pollIntervalMs;
   /** The rooms the last batch left to their writers, each with when it was first left. */
   const dejadasDesde = new Map<string, number>();
 
@@ -229,7 +240,14 @@ export function createOutboxPublisher({
       return round;
     }
     round = drain()
-      .catch((error: unknown) => log?.error({ err: error }, 'no se pudieron publicar eventos'))
+      .then(
+        () => {
+          siguienteMs = espera.exito();
+        },
+        (error: unknown) => {
+          siguienteMs = espera.fallo(error);
+        },
+      )
       .finally(() => {
         round = undefined;
       });
@@ -241,7 +259,7 @@ export function createOutboxPublisher({
       void publishNow().finally(() => {
         if (!stopped) schedule();
       });
-    }, pollIntervalMs);
+    }, siguienteMs);
     timer.unref();
   }
 
