@@ -145,9 +145,13 @@ test.describe('a session that ends on a protected screen lands on /', () => {
         .replace(/\//g, '_');
       localStorage.setItem('accessToken', `${cabecera}.${vencido}.${firma}`);
     });
+    // Watched from before the visit: on a loaded machine the session can end while the page is
+    // still hydrating (what `goto` waits for here), and the toast may be gone by the time it
+    // returns.
+    const avisoDeSesionExpirada = expect(toast(page, 'Sesión expirada')).toBeVisible();
     await page.goto('/my-orders');
 
-    await expect(toast(page, 'Sesión expirada')).toBeVisible();
+    await avisoDeSesionExpirada;
     await expect(page).toHaveURL((url) => url.pathname === '/');
     await expect(page.getByRole('heading', { level: 1, name: 'Tiendas cerca tuyo' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();

@@ -74,6 +74,7 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
       JWT_SECRET: randomBytes(36).toString('base64url'),
       MP_TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       MP_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
+      METRICS_TOKEN: randomBytes(24).toString('base64url'),
     };
 
     /** What every node runs with (the command line too, as an operator runs it). */
