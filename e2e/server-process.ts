@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { expect } from '@playwright/test';
+
+export { freePort } from '../apps/api/src/test/puerto-libre';
 
 /** The built server, as `npm start` runs it. */
 export const serverEntry = 'apps/api/dist/server.js';
@@ -12,17 +13,6 @@ export function buildIfMissing() {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('No se pudo construir la app');
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** 'listo' once it answers its health check, 'arrancando' before, or how it ended. */

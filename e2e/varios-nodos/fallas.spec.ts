@@ -12,6 +12,7 @@ import { faltaParaLaTopologia } from './topologia';
  * under traffic, refused, silent; a Redis that stops answering. The node never dies, never
  * answers 500 for them, and recovers by itself.
  */
+// Skipped, with the reason, only where no PostgreSQL or Redis server is given (CI gives both).
 const falta = faltaParaLaTopologia();
 test.skip(Boolean(falta), falta);
 test.describe.configure({ mode: 'serial' });
@@ -76,7 +77,8 @@ test('PostgreSQL connections reset four times under reads and sign-ins: the node
   for (let corte = 0; corte < 4; corte += 1) {
     const antes = respuestas;
     await expect.poll(() => respuestas - antes, { timeout: 20_000 }).toBeGreaterThan(20);
-    // Reset for one second: every open connection cut, new ones refused, then let through.
+    // The fault lasts one second (what is measured is what the node does meanwhile and after):
+    // every open connection cut, new ones refused, then let through.
     await nodo.postgres.rechazar();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await nodo.postgres.restablecer();

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -12,6 +11,7 @@ import {
   startMercadoPagoFake,
 } from '../../apps/api/src/adapters/payments/mercadopago-fake.test-server';
 import { loadConfig } from '../../apps/api/src/config';
+import { freePort } from '../../apps/api/src/test/puerto-libre';
 import { startTestS3Server, type TestS3Server } from '../../apps/api/src/test/s3-server';
 import { baseDeDatosPropia, borrarClavesDeRedis } from '../../apps/api/src/test/servicios-propios';
 import { type SmtpDePrueba, startSmtpDePrueba } from '../../apps/api/src/test/smtp-de-prueba';
@@ -49,17 +49,6 @@ const falta = !process.env.TEST_DATABASE_URL
       ? 'falta el build: corré npm run build'
       : undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Polls `check` until it answers something, or fails after `ms` with `what`. */
 async function esperar<T>(what: string, ms: number, check: () => Promise<T | undefined>) {
   const hasta = Date.now() + ms;
@@ -67,6 +56,7 @@ async function esperar<T>(what: string, ms: number, check: () => Promise<T | und
     const valor = await check();
     if (valor !== undefined) return valor;
     if (Date.now() > hasta) throw new Error(`${what}: no pasó en ${ms / 1000} s`);
+    // The pause between two looks at the condition, not a wait for time to pass.
     await new Promise((r) => setTimeout(r, 200));
   }
 }

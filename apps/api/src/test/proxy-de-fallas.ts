@@ -16,12 +16,9 @@ export interface ProxyDeFallas {
   port: number;
   /** The service's URL with the proxy's host and port (`postgres://…`, `redis://…`). */
   url(servicio: string): string;
-  cortar(): void;
   rechazar(): Promise<void>;
   silenciar(): void;
   restablecer(): Promise<void>;
-  /** Connections the proxy holds open now. */
-  abiertas(): number;
   close(): Promise<void>;
 }
 
@@ -83,9 +80,6 @@ export async function iniciarProxyDeFallas(destino: {
       url.port = String(port);
       return url.toString();
     },
-    cortar() {
-      for (const par of [...pares]) resetear(par);
-    },
     async rechazar() {
       const cerrado = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const par of [...pares]) resetear(par);
@@ -100,7 +94,6 @@ export async function iniciarProxyDeFallas(destino: {
       for (const par of [...pares]) if (par.silenciado) resetear(par);
       if (!server.listening) await escuchar(port);
     },
-    abiertas: () => pares.size,
     async close() {
       for (const par of [...pares]) resetear(par);
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
