@@ -9,10 +9,12 @@ import { createEntregaRepository } from './modules/entrega/entrega.repository';
 import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
+import { createGrupoParaMensajesRepository } from './modules/grupo-de-compra/grupo-para-mensajes.repository';
 import { createMercadoPagoRepository } from './modules/mercadopago-cuenta/mercadopago-vinculacion.repository';
 import { createPagoRepository } from './modules/pago/pago.repository';
 import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
 import { createPedidoRepository } from './modules/pedido/pedido.repository';
+import { createPedidoParaMensajesRepository } from './modules/pedido/pedido-para-mensajes.repository';
 import { createReembolsoRepository } from './modules/pedido/reembolso.repository';
 import { createProductoRepository } from './modules/producto/producto.repository';
 import { createTiendaRepository } from './modules/tienda/tienda.repository';
@@ -38,9 +40,13 @@ const fabricas = {
   entrega: (db: Database) => createEntregaRepository(db),
   envio: (db: Database) => createEnvioRepository(db),
   grupoDeCompra: (db: Database) => createGrupoDeCompraRepository(db),
+  /** What the messages read of groups (aviso/mensajes.ports.ts; the group's module answers). */
+  grupoParaMensajes: (db: Database) => createGrupoParaMensajesRepository(db),
   mercadoPago: (db: Database) => createMercadoPagoRepository(db),
   pago: (db: Database) => createPagoRepository(db),
   pedido: (db: Database) => createPedidoRepository(db),
+  /** What the messages read of orders and refunds (aviso/mensajes.ports.ts). */
+  pedidoParaMensajes: (db: Database) => createPedidoParaMensajesRepository(db),
   /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */
   cicloDeVida: (db: Database) => createCicloDeVidaRepository(db),
   producto: (db: Database) => createProductoRepository(db),

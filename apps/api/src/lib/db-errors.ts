@@ -12,6 +12,9 @@ function sqlState(error: unknown): string | undefined {
 /** True when a database error is a unique violation. */
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 
+/** True when a database error is a foreign key violation (a row it names does not exist). */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';
+
 /**
  * True when PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization
  * failure (40001): running it again from the start is safe and usually succeeds.

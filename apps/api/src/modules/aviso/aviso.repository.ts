@@ -1,8 +1,30 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notificaciones, preferenciasDeAviso } from '../../db/schema';
+import { notificaciones } from '../../db/schema';
 
 export type NotificacionRow = typeof notificaciones.$inferSelect;
+
+/**
+ * SQL: no notification has the key `prefijo` + `id` yet. The messages' scans pass it to the
+ * module whose rows they scan (mensajes.ports.ts `SinAviso`), so the scan stays one statement
+ * and skips what was already told (docs/decisions/042).
+ */
+export const sinAvisoConClave =
+  (prefijo: string) =>
+  (id: SQLWrapper): SQL =>
+    sql`not exists (select 1 from ${notificaciones} where ${notificaciones.clave} = ${prefijo}::text || ${id})`;
 
 /** The notification center's rows (docs/decisions/041). */
 export function createAvisoRepository(db: Database) {
@@ -92,29 +114,6 @@ export function createAvisoRepository(db: Database) {
         .where(and(eq(notificaciones.usuarioId, usuarioId), isNull(notificaciones.leidoEn)))
         .returning({ id: notificaciones.id });
       return marcadas.length;
-    },
-
-    /** The user's stored email choices (kinds never chosen are absent). */
-    async preferencias(usuarioId: string): Promise<{ tipo: string; email: boolean }[]> {
-      return db
-        .select({ tipo: preferenciasDeAviso.tipo, email: preferenciasDeAviso.email })
-        .from(preferenciasDeAviso)
-        .where(eq(preferenciasDeAviso.usuarioId, usuarioId));
-    },
-
-    async guardarPreferencias(
-      usuarioId: string,
-      cambios: { tipo: string; email: boolean }[],
-      ahora: Date,
-    ): Promise<void> {
-      if (cambios.length === 0) return;
-      await db
-        .insert(preferenciasDeAviso)
-        .values(cambios.map((c) => ({ usuarioId, ...c, actualizadoEn: ahora })))
-        .onConflictDoUpdate({
-          target: [preferenciasDeAviso.usuarioId, preferenciasDeAviso.tipo],
-          set: { email: sql`excluded.email`, actualizadoEn: ahora },
-        });
     },
 
     /** Deletes up to `limite` notifications created before `antesDe`; how many it deleted. */

@@ -227,8 +227,8 @@ describe('GET and PUT /api/aviso/preferencias', () => {
 describe('retention', () => {
   it('is a periodic job of the module, every hour', () => {
     const jobs = avisoModule.jobs?.(t.app.services) ?? [];
-    expect(jobs.map((j) => [j.name, j.every])).toEqual([
-      [TIPO_RETENCION_AVISOS, RETENCION_INTERVALO_MS],
+    expect(jobs).toEqual([
+      expect.objectContaining({ name: TIPO_RETENCION_AVISOS, every: RETENCION_INTERVALO_MS }),
     ]);
     expect(RETENCION_INTERVALO_MS).toBe(60 * 60_000);
   });

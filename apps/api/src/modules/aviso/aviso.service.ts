@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { CorreoAEncolar, CorreoService } from '../correo/correo.service';
 import type { createAvisoRepository, NotificacionRow } from './aviso.repository';
+import type { LecturasDeMensajes } from './mensajes.ports';
 
 type AvisoRepository = ReturnType<typeof createAvisoRepository>;
 type NombreDePlantilla = CorreoAEncolar['plantilla'];
@@ -27,11 +28,19 @@ type NombreDePlantilla = CorreoAEncolar['plantilla'];
  * The repositories `avisar` writes through, inside the caller's transaction (the app's
  * `Repositories` has them; named here so the module imports no composition root).
  */
-export interface RepositoriosDelAviso {
+export interface RepositoriosDeAvisar {
   aviso: AvisoRepository;
   eventos: OutboxRepository;
+  /** The open transaction, for the notice's email (`correo.encolar`). */
   ejecutor: Database;
 }
+
+/**
+ * What a transactional message needs of the caller's transaction: what `avisar` writes through
+ * and what the messages read, each read answered by the module that owns its rows
+ * (mensajes.ports.ts). The services that send messages declare this in their `withTransaction`.
+ */
+export type RepositoriosDelAviso = RepositoriosDeAvisar & LecturasDeMensajes;
 
 /** Rows the retention deletes per statement, and statements per pass (docs/decisions/041). */
 export const RETENCION_LOTE = 500;
@@ -75,14 +84,18 @@ export function createAvisoService({
   withTransaction,
   clock = systemClock,
 }: {
+  /**
+   * Email: each notice's email, and the email preferences (the correo module owns
+   * `preferencias_de_aviso`, docs/tablas-por-modulo.md).
+   */
   correo: CorreoService;
-  /** The root connection's aviso repository (reads, preferences, retention). */
+  /** The root connection's aviso repository (the bell's reads, read marks, retention). */
   repository: AvisoRepository;
-  withTransaction: WithTransaction<RepositoriosDelAviso>;
+  withTransaction: WithTransaction<RepositoriosDeAvisar>;
   clock?: Clock;
 }) {
   /** After marking: the count, and the user's other tabs told through the outbox. */
-  async function anunciarLeidos(repos: RepositoriosDelAviso, usuarioId: string, cambio: boolean) {
+  async function anunciarLeidos(repos: RepositoriosDeAvisar, usuarioId: string, cambio: boolean) {
     const noLeidos = await repos.aviso.contarNoLeidos(usuarioId);
     if (cambio) await repos.eventos.registrar(userRoom(usuarioId), 'avisosLeidos', { noLeidos });
     return { noLeidos };
@@ -128,7 +141,7 @@ export function createAvisoService({
     /** GET /api/aviso/preferencias: every kind; on unless the caller turned it off. */
     async preferencias(actor: Actor | null): Promise<PreferenciasDeAviso> {
       const { id: usuarioId } = requireActor(actor);
-      return preferenciasCompletas(await repository.preferencias(usuarioId));
+      return preferenciasCompletas(await correo.preferencias(usuarioId));
     },
 
     /**
@@ -152,12 +165,11 @@ export function createAvisoService({
           `Siempre te avisamos por correo de lo esencial: no se puede desactivar ${nombres}`,
         );
       }
-      await repository.guardarPreferencias(
+      await correo.guardarPreferencias(
         usuarioId,
         cambios.filter((c) => !TIPOS_DE_AVISO[c.tipo].esencial),
-        clock.now(),
       );
-      return preferenciasCompletas(await repository.preferencias(usuarioId));
+      return preferenciasCompletas(await correo.preferencias(usuarioId));
     },
 
     /**
@@ -176,7 +188,7 @@ export function createAvisoService({
     },
 
     async avisar<N extends NombreDePlantilla>(
-      repos: RepositoriosDelAviso,
+      repos: RepositoriosDeAvisar,
       aviso: AvisoAEnviar<N>,
     ): Promise<void> {
       // The notice, the unread count that then includes it, and its email (deduped by the same

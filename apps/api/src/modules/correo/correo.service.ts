@@ -1,14 +1,15 @@
 import { TIPOS_DE_AVISO, type TipoDeAviso } from '@compra-grupal/contracts';
 import { render } from '@react-email/render';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { type MailPort, RechazoPermanente } from '../../adapters/mail/mail.port';
 import type { Database } from '../../db/database';
-import { correos, preferenciasDeAviso, usuarios } from '../../db/schema';
-import { type JobRunner, PermanentJobError } from '../../jobs/job-runner';
+import { type JobContext, PermanentJobError } from '../../jobs/job-runner';
+import { defineJobType, enqueueJob, type JobQueue } from '../../jobs/queued-job';
 import { type Clock, systemClock } from '../../lib/clock';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { type CorreoRow, correoPendiente, createCorreoRepository } from './correo.repository';
 import { createEnlacesDeBaja } from './enlace-de-baja';
 import { type NombreDePlantilla, plantillas } from './plantillas';
 import type { ContextoDeCorreo } from './plantillas/plantilla';
@@ -18,6 +19,12 @@ export type { NombreDePlantilla };
 export const TRABAJO_ENVIAR_CORREO = 'correo.enviar';
 /** Attempts of one email; the runner waits 5 s, 10 s, 20 s… (up to an hour) between them. */
 export const MAX_INTENTOS_CORREO = 8;
+/** The sending job's type (run by envio-de-correo.job.ts): the kept message to send. */
+export const trabajoEnviarCorreo = defineJobType({
+  name: TRABAJO_ENVIAR_CORREO,
+  payload: z.object({ correoId: z.string().max(64) }),
+  maxIntentos: MAX_INTENTOS_CORREO,
+});
 /** Messages the embedded mailbox lists (/dev/correos). */
 export const BUZON_MAX = 100;
 
@@ -60,7 +67,7 @@ export function createCorreoService({
   log,
 }: {
   db: Database;
-  jobs: JobRunner;
+  jobs: JobQueue;
   mail: MailPort;
   publicUrl: string;
   /** The key of the unsubscribe links (enlace-de-baja.ts, derived from JWT_SECRET). */
@@ -73,28 +80,8 @@ export function createCorreoService({
   const dominio = urlPublica ? new URL(urlPublica).hostname : 'localhost';
   const enlacesDeBaja = createEnlacesDeBaja({ clave: claveDeBaja, urlPublica });
 
-  /**
-   * SQL: the person turned this kind of email off (the notification center's preference); false
-   * for a kind that cannot be turned off. The one way the question is asked, when a message is
-   * kept and again when it is sent.
-   */
-  function apagado(usuarioId: string | null, plantilla: NombreDePlantilla): SQL<boolean> {
-    const tipo = seDaDeBaja(plantilla);
-    if (!tipo || !usuarioId) return sql<boolean>`false`;
-    return sql<boolean>`exists (select 1 from ${preferenciasDeAviso} p
-      where p.usuario_id = ${usuarioId} and p.tipo = ${tipo} and p.email = false)`;
-  }
-
-  async function emailApagado(
-    executor: Database,
-    usuarioId: string | null,
-    plantilla: NombreDePlantilla,
-  ): Promise<boolean> {
-    const { rows } = (await executor.execute(
-      sql`select ${apagado(usuarioId, plantilla)} as si`,
-    )) as unknown as { rows: { si: boolean }[] };
-    return rows[0]?.si === true;
-  }
+  /** Its rows on the root connection (`encolar` builds one on the caller's transaction). */
+  const repository = createCorreoRepository(db);
 
   async function renderizar(
     plantilla: NombreDePlantilla,
@@ -112,7 +99,7 @@ export function createCorreoService({
   }
 
   /** A row as it goes out: its rendering, with the unsubscribe link when the kind has one. */
-  async function componer(correo: typeof correos.$inferSelect) {
+  async function componer(correo: CorreoRow) {
     const plantilla = correo.plantilla as NombreDePlantilla;
     const tipo = seDaDeBaja(plantilla);
     const urlDeBaja =
@@ -138,60 +125,59 @@ export function createCorreoService({
       ? mensaje
       : { asunto: mensaje.asunto, html: null, texto: null, datos: {} };
 
-  const marcar = (correoId: string, cambios: Partial<typeof correos.$inferInsert>) =>
-    db
-      .update(correos)
-      .set(cambios)
-      .where(and(eq(correos.id, correoId), eq(correos.estado, 'pendiente')));
+  const marcar = (correoId: string, cambios: Parameters<typeof repository.markIfPendiente>[1]) =>
+    repository.markIfPendiente(correoId, cambios);
 
-  jobs.register(
-    TRABAJO_ENVIAR_CORREO,
-    z.object({ correoId: z.string().max(64) }),
-    async ({ correoId }, { intento }) => {
-      const [correo] = await db.select().from(correos).where(eq(correos.id, correoId));
-      if (correo?.estado !== 'pendiente') return;
-      const plantilla = correo.plantilla as NombreDePlantilla;
-      // Turned off between the event and the sending (the unsubscribe link of another email).
-      if (await emailApagado(db, correo.usuarioId, plantilla)) {
-        await marcar(correoId, { estado: 'omitido' });
-        return;
+  /**
+   * The sending job's pass (envio-de-correo.job.ts): renders the kept message and hands it to
+   * the transport, unless it went already or its person turned that kind of email off since.
+   */
+  async function enviar(
+    { correoId }: { correoId: string },
+    { intento }: Pick<JobContext, 'intento'>,
+  ): Promise<void> {
+    const correo = await repository.findById(correoId);
+    if (correo?.estado !== 'pendiente') return;
+    const plantilla = correo.plantilla as NombreDePlantilla;
+    // Turned off between the event and the sending (the unsubscribe link of another email).
+    if (await repository.isEmailApagado(correo.usuarioId, seDaDeBaja(plantilla))) {
+      await marcar(correoId, { estado: 'omitido' });
+      return;
+    }
+    let compuesto: Awaited<ReturnType<typeof componer>>;
+    try {
+      compuesto = await componer(correo);
+    } catch (error) {
+      // Stored data that its template no longer accepts: no retry will render it.
+      await marcar(correoId, { estado: 'fallido' });
+      throw new PermanentJobError(
+        `La plantilla ${plantilla} no pudo armar el correo: ${error instanceof Error ? error.name : 'error'}`,
+      );
+    }
+    const { mensaje, encabezados } = compuesto;
+    let idExterno: string | null;
+    try {
+      ({ idExterno } = await mail.enviar({
+        para: correo.para,
+        ...mensaje,
+        idMensaje: `<${correo.id}@${dominio}>`,
+        ...(encabezados ? { encabezados } : {}),
+      }));
+    } catch (error) {
+      const permanente = error instanceof RechazoPermanente;
+      if (permanente || intento >= MAX_INTENTOS_CORREO) {
+        await marcar(correoId, { estado: 'fallido', ...loQueQueda(mensaje) });
       }
-      let compuesto: Awaited<ReturnType<typeof componer>>;
-      try {
-        compuesto = await componer(correo);
-      } catch (error) {
-        // Stored data that its template no longer accepts: no retry will render it.
-        await marcar(correoId, { estado: 'fallido' });
-        throw new PermanentJobError(
-          `La plantilla ${plantilla} no pudo armar el correo: ${error instanceof Error ? error.name : 'error'}`,
-        );
-      }
-      const { mensaje, encabezados } = compuesto;
-      let idExterno: string | null;
-      try {
-        ({ idExterno } = await mail.enviar({
-          para: correo.para,
-          ...mensaje,
-          idMensaje: `<${correo.id}@${dominio}>`,
-          ...(encabezados ? { encabezados } : {}),
-        }));
-      } catch (error) {
-        const permanente = error instanceof RechazoPermanente;
-        if (permanente || intento >= MAX_INTENTOS_CORREO) {
-          await marcar(correoId, { estado: 'fallido', ...loQueQueda(mensaje) });
-        }
-        if (permanente) throw new PermanentJobError(error.message);
-        throw error;
-      }
-      await marcar(correoId, {
-        estado: 'enviado',
-        ...loQueQueda(mensaje),
-        idExterno,
-        enviadoEn: clock.now(),
-      });
-    },
-    { maxIntentos: MAX_INTENTOS_CORREO },
-  );
+      if (permanente) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    await marcar(correoId, {
+      estado: 'enviado',
+      ...loQueQueda(mensaje),
+      idExterno,
+      enviadoEn: clock.now(),
+    });
+  }
 
   /** The subject of a row not rendered yet (pending), from its template and data. */
   function asuntoDe(correo: { asunto: string | null; plantilla: string; datos: unknown }) {
@@ -227,34 +213,36 @@ export function createCorreoService({
       // db/client.ts): the message is kept `omitido` when its person turned that kind of email
       // off, and the job is added only if this statement kept it `pendiente`.
       await Promise.all([
-        executor
-          .insert(correos)
-          .values({
+        createCorreoRepository(executor).insertIfAbsent(
+          {
             id,
             clave: correo.clave,
             para: correo.para,
             usuarioId: correo.usuarioId,
             plantilla: correo.plantilla,
             datos,
-            estado: sql<
-              'omitido' | 'pendiente'
-            >`case when ${apagado(correo.usuarioId, correo.plantilla)}
-              then 'omitido' else 'pendiente' end`,
             creadoEn: clock.now(),
-          })
-          .onConflictDoNothing({ target: correos.clave })
-          .execute(),
-        jobs.enqueue(executor, {
-          tipo: TRABAJO_ENVIAR_CORREO,
-          payload: { correoId: id },
-          clave: `correo:${id}`,
-          si: sql`exists (select 1 from ${correos} c where c.id = ${id} and c.estado = 'pendiente')`,
-        }),
+          },
+          seDaDeBaja(correo.plantilla),
+        ),
+        enqueueJob(
+          jobs,
+          executor,
+          trabajoEnviarCorreo,
+          { correoId: id },
+          {
+            clave: `correo:${id}`,
+            si: correoPendiente(id),
+          },
+        ),
       ]);
     },
 
     /** Renders a template as it would be sent (the /dev/correos pages, tests). */
     renderizar,
+
+    /** Sends one kept message: the sending job's pass (envio-de-correo.job.ts). */
+    enviar,
 
     /**
      * An unsubscribe link's token: that person stops receiving that kind of email (the
@@ -263,50 +251,44 @@ export function createCorreoService({
     async darDeBaja(token: string): Promise<{ tipo: TipoDeAviso } | undefined> {
       const baja = await enlacesDeBaja.leer(token);
       if (!baja) return undefined;
-      const [usuario] = await db
-        .select({ id: usuarios.id })
-        .from(usuarios)
-        .where(eq(usuarios.id, baja.usuarioId));
-      // An account deleted since: nothing is sent to it anyway.
-      if (usuario) {
-        const ahora = clock.now();
-        await db
-          .insert(preferenciasDeAviso)
-          .values({
-            usuarioId: baja.usuarioId,
-            tipo: baja.tipo,
-            email: false,
-            actualizadoEn: ahora,
-          })
-          .onConflictDoUpdate({
-            target: [preferenciasDeAviso.usuarioId, preferenciasDeAviso.tipo],
-            set: { email: false, actualizadoEn: ahora },
-          });
+      try {
+        await repository.upsertPreferencias(
+          baja.usuarioId,
+          [{ tipo: baja.tipo, email: false }],
+          clock.now(),
+        );
+      } catch (error) {
+        // An account deleted since: nothing is sent to it anyway.
+        if (!isForeignKeyViolation(error)) throw error;
       }
       return { tipo: baja.tipo };
     },
 
+    /**
+     * The person's stored email choices, one per kind they ever chose (the notification
+     * center's preferences, decision 041, read through here: this module owns the table).
+     */
+    preferencias(usuarioId: string): Promise<{ tipo: string; email: boolean }[]> {
+      return repository.findPreferencias(usuarioId);
+    },
+
+    /** Stores the person's email choices of the kinds given (aviso.service checks them first). */
+    guardarPreferencias(
+      usuarioId: string,
+      cambios: { tipo: TipoDeAviso; email: boolean }[],
+    ): Promise<void> {
+      return repository.upsertPreferencias(usuarioId, cambios, clock.now());
+    },
+
     /** The embedded mailbox (/dev/correos): the latest messages, newest first. */
     async buzon() {
-      const filas = await db
-        .select({
-          id: correos.id,
-          para: correos.para,
-          asunto: correos.asunto,
-          plantilla: correos.plantilla,
-          datos: correos.datos,
-          estado: correos.estado,
-          creadoEn: correos.creadoEn,
-        })
-        .from(correos)
-        .orderBy(desc(correos.creadoEn), desc(correos.id))
-        .limit(BUZON_MAX);
+      const filas = await repository.findRecientes(BUZON_MAX);
       return filas.map(({ datos, ...fila }) => ({ ...fila, asunto: asuntoDe({ ...fila, datos }) }));
     },
 
     /** One message of the mailbox as it went out (or, while pending, as it will). */
     async delBuzon(id: string) {
-      const [correo] = await db.select().from(correos).where(eq(correos.id, id));
+      const correo = await repository.findById(id);
       if (!correo) return undefined;
       if (correo.html !== null && correo.texto !== null && correo.asunto !== null) {
         return { ...correo, asunto: correo.asunto, html: correo.html, texto: correo.texto };

@@ -16,5 +16,8 @@ export type TiendaPorId = Pick<TiendaRepository, 'findById'>;
  */
 export type TiendaDelUsuario = Pick<TiendaRepository, 'findByUsuario'>;
 
+/** A store with its owner's name and email, as the messages to its seller read it (aviso). */
+export type TiendaConDuenio = Pick<TiendaRepository, 'findConDuenio'>;
+
 /** Enabling or disabling a store from the product team's review (admin), and reading it back. */
 export type HabilitacionDeTienda = Pick<TiendaRepository, 'setHabilitada' | 'findEnRevision'>;

@@ -168,6 +168,21 @@ export function createTiendaRepository(db: Database) {
       return row;
     },
 
+    /** The store's name with its owner's name and email, as a message to the seller needs. */
+    async findConDuenio(id: string) {
+      const [row] = await db
+        .select({
+          usuarioId: tiendas.usuarioId,
+          tienda: tiendas.nombre,
+          nombre: usuarios.nombre,
+          email: usuarios.email,
+        })
+        .from(tiendas)
+        .innerJoin(usuarios, eq(usuarios.id, tiendas.usuarioId))
+        .where(eq(tiendas.id, id));
+      return row;
+    },
+
     /**
      * The user's store, its row locked until the transaction ends: edits of one store (its
      * data, its local categories) run one after the other. Inside `withTransaction` only.

@@ -3,7 +3,7 @@ import { componerDireccion, type registrarRequestSchema } from '@compra-grupal/c
 import { z } from 'zod';
 import type { PropositoTokenDeCuenta } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
-import type { JobRunner } from '../../jobs/job-runner';
+import { defineJobType, enqueueJob, type JobQueue } from '../../jobs/queued-job';
 import { appError } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -18,6 +18,11 @@ type Registro = z.output<typeof registrarRequestSchema>;
 
 /** The job that looks an email up and sends the recovery link, off the request path. */
 export const TRABAJO_RECUPERACION = 'cuenta.recuperacion';
+/** Its type (run by recuperacion.job.ts): the address as typed, trimmed and in lowercase. */
+export const trabajoDeRecuperacion = defineJobType({
+  name: TRABAJO_RECUPERACION,
+  payload: z.object({ email: z.string().max(254) }),
+});
 
 export const VERIFICACION_VALIDA_MS = 24 * 60 * 60_000;
 export const RECUPERACION_VALIDA_MS = 30 * 60_000;
@@ -57,7 +62,7 @@ export function createCuentaService({
 }: {
   withTransaction: WithTransaction<RepositoriosDeCuenta>;
   correo: CorreoService;
-  jobs: JobRunner;
+  jobs: JobQueue;
   publicUrl: string;
   clock?: Clock;
 }) {
@@ -123,18 +128,6 @@ export function createCuentaService({
     if (!usuario || usuario.email !== fila.email) throw cuentaErrors.enlaceInvalido();
     return { fila, usuario };
   }
-
-  jobs.register(
-    TRABAJO_RECUPERACION,
-    z.object({ email: z.string().max(254) }),
-    async ({ email }) => {
-      await withTransaction(async (repos) => {
-        const usuario = await repos.usuario.findByEmail(email);
-        if (!usuario) return;
-        await enviarEnlace(repos, usuario, 'restablecer_contrasenia');
-      });
-    },
-  );
 
   return {
     /** Creates a password account and enqueues its verification link, in one transaction. */
@@ -207,10 +200,21 @@ export function createCuentaService({
      */
     async pedirRecuperacion(email: string): Promise<void> {
       await withTransaction(async (repos) => {
-        await jobs.enqueue(repos.ejecutor, {
-          tipo: TRABAJO_RECUPERACION,
-          payload: { email: email.trim().toLowerCase() },
+        await enqueueJob(jobs, repos.ejecutor, trabajoDeRecuperacion, {
+          email: email.trim().toLowerCase(),
         });
+      });
+    },
+
+    /**
+     * The recovery job's pass (recuperacion.job.ts): sends the link when an account has the
+     * address, and nothing otherwise.
+     */
+    async enviarRecuperacion({ email }: { email: string }): Promise<void> {
+      await withTransaction(async (repos) => {
+        const usuario = await repos.usuario.findByEmail(email);
+        if (!usuario) return;
+        await enviarEnlace(repos, usuario, 'restablecer_contrasenia');
       });
     },
 

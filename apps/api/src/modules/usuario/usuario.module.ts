@@ -1,5 +1,6 @@
 import { defineModule } from '../api-module';
 import { googleAuthRoutes } from './google-auth.routes';
+import { recuperacionJob } from './recuperacion.job';
 import { usuarioRoutes } from './usuario.routes';
 
 export const usuarioModule = defineModule({
@@ -8,4 +9,5 @@ export const usuarioModule = defineModule({
     { prefix: '/usuario', plugin: usuarioRoutes },
     { prefix: '/usuario', plugin: googleAuthRoutes },
   ],
+  jobs: (services) => [recuperacionJob(services.cuenta)],
 });

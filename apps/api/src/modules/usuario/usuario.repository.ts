@@ -12,6 +12,14 @@ export function createUsuarioRepository(db: Database) {
       const [row] = await db.select().from(usuarios).where(eq(usuarios.id, id));
       return row;
     },
+    /** A person's name and address, as a message greets them and is sent to (aviso). */
+    async findContacto(id: string): Promise<{ nombre: string; email: string } | undefined> {
+      const [row] = await db
+        .select({ nombre: usuarios.nombre, email: usuarios.email })
+        .from(usuarios)
+        .where(eq(usuarios.id, id));
+      return row;
+    },
     async findByEmail(email: string): Promise<UsuarioRow | undefined> {
       const [row] = await db.select().from(usuarios).where(eq(usuarios.email, email.toLowerCase()));
       return row;
