@@ -24,7 +24,7 @@ import { createServices, type Services } from './composition';
 import { type Config, secretsMayBeGenerated, sinIndexar } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
-import { schedulePeriodicJob } from './jobs/periodic-job';
+import { registerJobs } from './jobs/register-jobs';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
@@ -34,6 +34,7 @@ import { crearAvisoDeSalasCambiadas } from './lib/ssr/salas-cambiadas';
 import { outboxBacklog } from './metrics/outbox-backlog';
 import { type AppMetrics, createPrometheusMetrics } from './metrics/prometheus-metrics';
 import { apiModules } from './modules';
+import type { WebPageSources } from './modules/api-module';
 import { claveDeBajaDe } from './modules/correo/enlace-de-baja';
 import { mercadoPagoKeyFor } from './modules/mercadopago-cuenta/mercadopago-cuenta-de-prueba';
 import {
@@ -41,7 +42,6 @@ import {
   createAccessTokens,
   resolveJwtSecret,
 } from './modules/usuario/access-token';
-import { createDatosDePagina } from './modules/vitrina/vitrina.datos';
 import { defaultWebDistDir } from './paths';
 import { createGuards } from './plugins/authentication';
 import {
@@ -159,9 +159,8 @@ export async function buildApp({
   const storage = createStorage(config);
   const avisoDeUploads = avisoDeAlmacenamiento(config);
   if (avisoDeUploads) app.log.warn(avisoDeUploads);
-  const mercadoPagoKey = await mercadoPagoKeyFor(database.db, config);
-  const payments = createPayments(config, { mercadoPagoKey, clock, db: database.db });
-  // Built before the services, which enqueue on it and register their handlers.
+  // Built before the services and the payments sandbox, which enqueue on it; the handlers are
+  // the manifests' (below).
   const jobs = createJobRunner({
     db: database.db,
     log: app.log,
@@ -169,6 +168,8 @@ export async function buildApp({
     onFinished: metrics.port.trabajoTerminado,
   });
   app.decorate('jobs', jobs);
+  const mercadoPagoKey = await mercadoPagoKeyFor(database.db, config);
+  const payments = createPayments(config, { mercadoPagoKey, clock, db: database.db, jobs });
   // SMTP_URL's server, or the embedded mailbox (/dev/correos); closed after the jobs stop.
   const mail = createMail(config);
   const services = createServices(database, config, {
@@ -211,17 +212,19 @@ export async function buildApp({
     socketsConectados: () => realtime.io.engine.clientsCount,
     conexionesHttp: connections.openConnections,
   });
-  payments?.registrarTrabajos?.(app.jobs);
-  // Every module's periodic jobs, each scheduled once the server listens (docs/decisions/031).
-  for (const modulo of apiModules) {
-    for (const job of modulo.jobs?.(services) ?? []) {
-      const { programar } = schedulePeriodicJob(app.jobs, job, { db: database.db, clock });
-      app.addHook('onListen', async () => {
-        await programar().catch((error: unknown) => {
-          app.log.error({ err: error, trabajo: job.name }, 'no se pudo programar un trabajo');
-        });
+  // Every job the modules declare (docs/decisions/031): each handler is registered now, and
+  // each periodic job's slot is scheduled once the server listens.
+  const periodicos = registerJobs(
+    app.jobs,
+    apiModules.flatMap((modulo) => modulo.jobs?.(services) ?? []),
+    { db: database.db, clock },
+  );
+  for (const { name, programar } of periodicos) {
+    app.addHook('onListen', async () => {
+      await programar().catch((error: unknown) => {
+        app.log.error({ err: error, trabajo: name }, 'no se pudo programar un trabajo');
       });
-    }
+    });
   }
   app.addHook('onListen', async () => app.jobs.start());
   app.addHook('onClose', async () => {
@@ -264,9 +267,6 @@ export async function buildApp({
           await api.register(plugin, prefix ? { prefix } : {});
         }
       }
-      if (payments?.sandboxRoutes) {
-        await api.register(payments.sandboxRoutes, { prefix: '/sandbox/mercadopago' });
-      }
     },
     { prefix: '/api' },
   );
@@ -280,26 +280,27 @@ export async function buildApp({
   const uploadsDir = uploadsDirOf(config);
   mkdirSync(uploadsDir, { recursive: true });
   const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : defaultWebDistDir;
-  dibujoDePaginas = config.SSR
-    ? await crearDibujoDePaginas({
-        webDistDir,
-        ttlMs: config.SSR_CACHE_TTL_MS,
-        log: app.log,
-        metrics: metrics.port,
-        datosDePagina: createDatosDePagina({
-          producto: (id) => services.producto.obtener(null, id),
-          tienda: (id) => services.tienda.conProductos(null, id),
-          grupo: (id) => services.grupoDeCompra.conProducto(null, id),
-        }),
-      })
-    : undefined;
+  // What the modules give the public pages (the storefront's manifest declares them).
+  const web: Partial<WebPageSources> = Object.assign(
+    {},
+    ...apiModules.map((modulo) => modulo.web?.(services, config)),
+  );
+  dibujoDePaginas =
+    config.SSR && web.datosDePagina
+      ? await crearDibujoDePaginas({
+          webDistDir,
+          ttlMs: config.SSR_CACHE_TTL_MS,
+          log: app.log,
+          metrics: metrics.port,
+          datosDePagina: web.datosDePagina,
+        })
+      : undefined;
   await registerWebApp(app, {
     webDistDir,
     ...(dibujoDePaginas ? { dibujo: dibujoDePaginas } : {}),
     uploadsDir,
-    vistaPreviaDeGrupo: (grupoId) =>
-      services.producto.vistaPreviaDeGrupo(null, grupoId, config.PUBLIC_URL),
-    paginaPublica: (tipo, id) => services.vitrina.pagina(null, tipo, id),
+    vistaPreviaDeGrupo: web.vistaPreviaDeGrupo,
+    paginaPublica: web.paginaPublica,
     sinIndexar: sinIndexar(config),
     // One origin for the browser (issue 24): pages on another host go to PUBLIC_URL's.
     redireccionAlOrigenPublico: createRedireccionAlOrigenPublico({

@@ -11,7 +11,8 @@ import { createShipping } from './adapters/shipping/shipping-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import { type Config, sinIndexar } from './config';
 import type { DatabaseHandle } from './db/client';
-import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { createJobRunner } from './jobs/job-runner';
+import type { JobQueue } from './jobs/queued-job';
 import type { Clock } from './lib/clock';
 import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
@@ -79,10 +80,11 @@ export function createServices(
     /** Where payments and refunds are counted (GET /metrics); nothing counts without it. */
     metrics?: MetricsPort;
     /**
-     * The app's job runner (jobs/job-runner.ts): services enqueue on it and register their
-     * handlers. Without one (the admin command line) jobs are only stored; the server runs them.
+     * The app's job runner (jobs/job-runner.ts): services enqueue on it; the handlers are the
+     * manifests' (app.ts registers them). Without one (the admin command line) jobs are only
+     * stored; the server runs them.
      */
-    jobs?: JobRunner;
+    jobs?: JobQueue;
     /** Where email goes (adapters/mail); the embedded mailbox by default. */
     mail?: MailPort;
     /**
@@ -214,6 +216,12 @@ export function createServices(
     mercadoPago,
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
     pago,
+    /**
+     * What the payments provider runs in this app (the sandbox: its pages and the job that
+     * retries its notifications); the pago module's manifest declares them. Nothing for
+     * Mercado Pago.
+     */
+    proveedorDePagos: { paginas: payments?.sandboxRoutes, trabajos: payments?.trabajos ?? [] },
     /** Payments whose notification never came are read from the provider (docs/decisions/025). */
     conciliacion: createConciliacionService({
       repository: createConciliacionRepository(database.db),

@@ -172,6 +172,18 @@ describe('API boundaries', () => {
     expect(reaching).toEqual([]);
   });
 
+  it('only jobs/ and app.ts hold the job runner: the rest enqueues, the manifests declare', () => {
+    // Services and adapters get `JobQueue` (enqueue only); a handler is declared in a module's
+    // manifest (`jobs`) and registered by jobs/register-jobs.ts, called by app.ts.
+    const holders = files.filter(
+      (file) =>
+        !file.startsWith('jobs/') &&
+        file !== 'app.ts' &&
+        /\bJobRunner\b/.test(readFileSync(join(src, file), 'utf8')),
+    );
+    expect(holders).toEqual([]);
+  });
+
   it('every module folder with routes has a manifest listed in modules/index.ts', () => {
     const withRoutes = new Set(
       files.filter((f) => f.endsWith('.routes.ts')).map((f) => moduleOf(f) as string),

@@ -40,6 +40,12 @@ export interface EnqueueOptions {
   /** Defaults to the handler's, then the runner's. */
   maxIntentos?: number;
   /**
+   * The payload's shape, from the job's declared type (queued-job.ts): checked against it, so
+   * a process that registers no handler (the admin command line) still enqueues. Without it,
+   * the registered handler's.
+   */
+  schema?: z.ZodType;
+  /**
    * Added only if this holds when the insert runs (SQL, read by the insert's own statement):
    * lets a caller send it together with the write it depends on, in one round trip.
    */
@@ -302,10 +308,11 @@ export function createJobRunner(options: JobRunnerOptions) {
      */
     async enqueue(executor: JobExecutor, job: EnqueueOptions): Promise<string | undefined> {
       const handler = handlers.get(job.tipo);
-      if (!handler) throw new Error(`No handler registered for job type "${job.tipo}"`);
-      const payload = handler.schema.parse(job.payload);
+      const schema = job.schema ?? handler?.schema;
+      if (!schema) throw new Error(`No handler registered for job type "${job.tipo}"`);
+      const payload = schema.parse(job.payload);
       const now = clock.now();
-      const maxIntentos = job.maxIntentos ?? handler.maxIntentos ?? settings.maxIntentos;
+      const maxIntentos = job.maxIntentos ?? handler?.maxIntentos ?? settings.maxIntentos;
       if (job.si) {
         const desde = (job.ejecutarDesde ?? now).toISOString();
         const { rows } = (await executor.execute(sql`

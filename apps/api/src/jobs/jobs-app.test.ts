@@ -14,6 +14,19 @@ afterAll(async () => {
   await t.close();
 });
 
+it('registers every job the modules declare, the queued ones services enqueue included', async () => {
+  const tipos = (await t.app.jobs.enCola()).map((cola) => cola.tipo);
+  // Names as rows already queued carry them: they must not change.
+  expect(tipos).toEqual(
+    expect.arrayContaining([
+      'correo.enviar',
+      'cuenta.recuperacion',
+      'mercadopago-sandbox.notificar',
+      'pedido.liberar-reservas-vencidas',
+    ]),
+  );
+});
+
 it('runs jobs once the server listens, and waits for a running one on close', async () => {
   let started: () => void = () => undefined;
   const running = new Promise<void>((resolve) => {

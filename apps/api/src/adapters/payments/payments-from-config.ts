@@ -1,5 +1,6 @@
 import { type Config, MP_CALLBACK_PATH } from '../../config';
 import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/queued-job';
 import { type Clock, systemClock } from '../../lib/clock';
 import { deriveKey } from '../../lib/crypto/secret-box';
 import { createMercadoPagoCheckout } from './mercadopago-checkout';
@@ -35,7 +36,14 @@ export function createPayments(
     mercadoPagoKey,
     clock = systemClock,
     db,
-  }: { mercadoPagoKey: Buffer; clock?: Clock; db?: Database },
+    jobs,
+  }: {
+    mercadoPagoKey: Buffer;
+    clock?: Clock;
+    db?: Database;
+    /** The app's jobs table: the sandbox records each notification there (its retries). */
+    jobs?: JobQueue;
+  },
 ): PaymentsPort | undefined {
   if (
     config.MP_MODE === 'mercadopago' &&
@@ -67,6 +75,7 @@ export function createPayments(
             publicUrl: config.PUBLIC_URL,
             webhookSecret: webhookSecret(config, mercadoPagoKey),
             clock,
+            ...(jobs ? { jobs } : {}),
           }),
         }
       : {}),

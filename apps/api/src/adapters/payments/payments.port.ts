@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { JobRunner } from '../../jobs/job-runner';
+import type { AnyQueuedJob } from '../../jobs/queued-job';
 
 /**
  * The payments port (DESIGN.md section 2): Mercado Pago, or the embedded sandbox that behaves
@@ -17,8 +17,11 @@ export interface PaymentsPort {
    * `/api/sandbox/mercadopago`; undefined for the real provider.
    */
   readonly sandboxRoutes?: FastifyPluginAsync;
-  /** Registers the jobs the provider runs in this app (the sandbox's notification retries). */
-  readonly registrarTrabajos?: (jobs: JobRunner) => void;
+  /**
+   * The jobs the provider runs in this app (the sandbox's notification retries), declared by
+   * the pago module's manifest like any module's jobs.
+   */
+  readonly trabajos?: readonly AnyQueuedJob[];
 }
 
 export type PaymentsProvider = 'sandbox' | 'mercadopago';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { mpSandboxPagos, trabajos } from '../../db/schema';
 import { createJobRunner } from '../../jobs/job-runner';
+import { registerQueuedJob } from '../../jobs/queued-job';
 import { createTestClock } from '../../lib/clock';
 import { openTestDatabase } from '../../test/test-database';
 import type { CheckoutPort } from './payments.port';
@@ -141,8 +142,10 @@ describe('sandbox Checkout Pro notifications (Modo de prueba)', () => {
   function sandboxConTrabajos() {
     const enviadas: string[] = [];
     const estado = { responde: false };
+    const jobs = createJobRunner({ db: database.db, clock });
     const conTrabajos = createSandboxCheckout({
       db: database.db,
+      jobs,
       publicUrl: 'http://localhost:3000',
       webhookSecret: 'secreto-de-prueba',
       clock,
@@ -151,8 +154,7 @@ describe('sandbox Checkout Pro notifications (Modo de prueba)', () => {
         return new Response(null, { status: estado.responde ? 200 : 503 });
       },
     });
-    const jobs = createJobRunner({ db: database.db, clock });
-    conTrabajos.usarTrabajos(jobs);
+    registerQueuedJob(jobs, conTrabajos.trabajo);
     return { conTrabajos, jobs, enviadas, estado };
   }
   const trabajoDe = async (pagoId: string) =>

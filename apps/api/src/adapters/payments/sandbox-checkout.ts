@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mpSandboxPagos, mpSandboxPreferencias } from '../../db/schema';
 import { assertOutsideTransaction } from '../../db/unit-of-work';
-import { type JobExecutor, type JobRunner, PermanentJobError } from '../../jobs/job-runner';
+import { type JobExecutor, PermanentJobError } from '../../jobs/job-runner';
+import { defineJobType, defineQueuedJob, enqueueJob, type JobQueue } from '../../jobs/queued-job';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { formatearCentavos } from '../../lib/money';
@@ -96,6 +97,13 @@ const notificarPayloadSchema = z.object({
   soloSiFalta: z.boolean().optional(),
 });
 
+/** The notification job's type, run by the sandbox's `trabajo` (below). */
+export const trabajoNotificarSandbox = defineJobType({
+  name: TIPO_NOTIFICAR_SANDBOX,
+  payload: notificarPayloadSchema,
+  maxIntentos: NOTIFICACION_MAX_INTENTOS,
+});
+
 const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
 
 /**
@@ -124,6 +132,12 @@ export interface SandboxCheckoutOptions {
   clock: Clock;
   /** Sends the notification (tests replace it to delay, duplicate or drop it). */
   fetch?: typeof fetch;
+  /**
+   * The jobs table (docs/decisions/012): each payment's notification is recorded with it and
+   * retried by the job `trabajo`, which the app registers (the pago module declares it).
+   * Without it (the admin command line), a few retries in the background.
+   */
+  jobs?: JobQueue;
 }
 
 /**
@@ -132,7 +146,7 @@ export interface SandboxCheckoutOptions {
  * signed notification to the preference's notification URL over HTTP, as Mercado Pago sends.
  */
 export function createSandboxCheckout(options: SandboxCheckoutOptions) {
-  const { db, publicUrl, webhookSecret, clock } = options;
+  const { db, publicUrl, webhookSecret, clock, jobs } = options;
   const enviar = options.fetch ?? fetch;
 
   async function leerPreferencia(id: string): Promise<PreferenciaGuardada | undefined> {
@@ -143,8 +157,6 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
       .where(eq(mpSandboxPreferencias.id, id));
     return row ? preferenciaSchema.parse(row.datos) : undefined;
   }
-
-  let trabajos: JobRunner | undefined;
 
   /**
    * Records a payment of a preference with the buyer's outcome, and (with the jobs table) its
@@ -169,12 +181,18 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
         },
         creadoEn: ahora,
       });
-      await trabajos?.enqueue(tx as unknown as JobExecutor, {
-        tipo: TIPO_NOTIFICAR_SANDBOX,
-        payload: { pagoId: id, soloSiFalta: true },
-        clave: `${TIPO_NOTIFICAR_SANDBOX}:${id}`,
-        ejecutarDesde: new Date(ahora.getTime() + NOTIFICACION_REINTENTO_MS),
-      });
+      if (jobs) {
+        await enqueueJob(
+          jobs,
+          tx as unknown as JobExecutor,
+          trabajoNotificarSandbox,
+          { pagoId: id, soloSiFalta: true },
+          {
+            clave: `${TIPO_NOTIFICAR_SANDBOX}:${id}`,
+            ejecutarDesde: new Date(ahora.getTime() + NOTIFICACION_REINTENTO_MS),
+          },
+        );
+      }
     });
     return id;
   }
@@ -221,21 +239,12 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
    * Sends through the jobs table (docs/decisions/012): each failure waits longer (the runner's
    * backoff), and a restart does not lose the notification.
    */
-  function usarTrabajos(jobs: JobRunner): void {
-    jobs.register(
-      TIPO_NOTIFICAR_SANDBOX,
-      notificarPayloadSchema,
-      async ({ pagoId, soloSiFalta }) => {
-        const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
-        if (!row) throw new PermanentJobError(`pago de prueba desconocido: ${pagoId}`);
-        if (soloSiFalta && pagoSchema.parse(row.datos).notificadaEn) return;
-        if (!(await notificar(pagoId)))
-          throw new Error('la app no confirmó la notificación de prueba');
-      },
-      { maxIntentos: NOTIFICACION_MAX_INTENTOS },
-    );
-    trabajos = jobs;
-  }
+  const trabajo = defineQueuedJob(trabajoNotificarSandbox, async ({ pagoId, soloSiFalta }) => {
+    const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
+    if (!row) throw new PermanentJobError(`pago de prueba desconocido: ${pagoId}`);
+    if (soloSiFalta && pagoSchema.parse(row.datos).notificadaEn) return;
+    if (!(await notificar(pagoId))) throw new Error('la app no confirmó la notificación de prueba');
+  });
 
   /**
    * Delivers now. Failing that, the notification recorded with the payment retries it from
@@ -243,7 +252,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
    */
   async function entregar(pagoId: string): Promise<boolean> {
     if (await notificar(pagoId).catch(() => false)) return true;
-    if (trabajos) return false;
+    if (jobs) return false;
     const esperas = [1_000, 5_000, 30_000];
     const reintentar = (i: number) => {
       const espera = esperas[i];
@@ -435,7 +444,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     );
   }
 
-  return { port, routes, pagar, registrarPago, notificar, entregar, usarTrabajos };
+  return { port, routes, pagar, registrarPago, notificar, entregar, trabajo };
 }
 
 export type SandboxCheckout = ReturnType<typeof createSandboxCheckout>;

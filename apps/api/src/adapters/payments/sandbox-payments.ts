@@ -156,7 +156,7 @@ export function createSandboxPayments(options: SandboxPaymentsOptions): Payments
         return tokensFor(grant.u);
       },
     },
-    ...(checkout ? { checkout: checkout.port, registrarTrabajos: checkout.usarTrabajos } : {}),
+    ...(checkout ? { checkout: checkout.port, trabajos: [checkout.trabajo] } : {}),
     sandboxRoutes: conCheckout(
       checkout,
       createSandboxConsentRoutes({

@@ -33,13 +33,14 @@ async function main() {
     publicUrl: input.publicUrl,
     webhookSecret: input.webhookSecret,
     clock,
+    // The jobs table as the app has it: the notification is recorded with the payment.
+    jobs: createJobRunner({ db: database.db, clock }),
     // The notification is about to leave: the process dies here.
     fetch: () => {
       process.kill(process.pid, 'SIGKILL');
       return new Promise<Response>(() => {});
     },
   });
-  sandbox.usarTrabajos(createJobRunner({ db: database.db, clock }));
   await sandbox.pagar(input.preferenciaId, 'approved');
   throw new Error('el pago de prueba se aprobó y notificó sin morir antes de la notificación');
 }
