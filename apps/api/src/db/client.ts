@@ -141,17 +141,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  // The extensions the migrations create (PostgreSQL ships them in its contrib package).
-  const extensions = { cube, earthdistance };
   let client: PGlite;
   if (target.dataDir) {
     const pgliteDir = join(target.dataDir, 'pglite');
     mkdirSync(pgliteDir, { recursive: true });
-    client = await PGlite.create(pgliteDir, { extensions });
+    client = await PGlite.create(pgliteDir, { extensions: pgliteExtensions });
   } else {
-    client = await PGlite.create({ extensions, loadDataDir: target.loadDataDir });
+    client = await PGlite.create({
+      extensions: pgliteExtensions,
+      loadDataDir: target.loadDataDir,
+    });
   }
   guardPglite(client);
+  return pgliteHandle(client, () => client.close());
+}
+
+/** The extensions the migrations create (PostgreSQL ships them in its contrib package). */
+export const pgliteExtensions = { cube, earthdistance };
+
+/**
+ * A handle over an open PGlite (opened with `pgliteExtensions`, guarded by `guardPglite`);
+ * `close` is what closing the handle does (the tests hand the instance back to their pool).
+ */
+export function pgliteHandle(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -164,7 +176,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close,
   };
 }
 
@@ -188,7 +200,7 @@ async function conConexionPropia<T>(
  * unit-of-work.ts): on PGlite, whose one connection queues every query behind the open
  * transaction, such a query would wait forever for the transaction that waits for it.
  */
-function guardPglite(client: PGlite): void {
+export function guardPglite(client: PGlite): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);

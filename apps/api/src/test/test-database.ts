@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { abrirPgliteSembrado } from './pglite-reutilizable';
 import {
   databaseUrl,
   seedTestDatabase,
@@ -46,10 +47,13 @@ export async function openTestDatabase({
   let database: DatabaseHandle;
   if (!serverUrl) {
     const tarball = sources?.kind === 'pglite' ? sources.tarballs[content] : undefined;
-    database = await openDatabase({
-      kind: 'pglite',
-      loadDataDir: tarball ? new Blob([readFileSync(tarball)]) : undefined,
-    });
+    database =
+      tarball && content !== 'empty'
+        ? await abrirPgliteSembrado(tarball)
+        : await openDatabase({
+            kind: 'pglite',
+            loadDataDir: tarball ? new Blob([readFileSync(tarball)]) : undefined,
+          });
   } else {
     const template = sources?.kind === 'postgres' && content !== 'empty';
     database = await createPostgresDatabase(

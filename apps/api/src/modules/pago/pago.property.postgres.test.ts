@@ -39,11 +39,14 @@ import {
  * exactly its quantity of places, a rejected one's none).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
+/** Four runs on PostgreSQL; one on PGlite, where the notifications take turns. */
+const RUNS = serverUrl ? 4 : 1;
 const STOCK = 500;
 /** The most orders one run makes. */
 const MAX_PEDIDOS = 40;
 
-describe.skipIf(!serverUrl)('payment notifications applied concurrently, property', () => {
+// On PGlite (one connection) the notifications take turns: the same property, without the races.
+describe('payment notifications applied concurrently, property', () => {
   const clock = createTestClock();
   let t: TestApp;
   let vendedor: VendedorDePrueba;
@@ -208,8 +211,8 @@ describe.skipIf(!serverUrl)('payment notifications applied concurrently, propert
           }
         },
       ),
-      { numRuns: 4 },
+      { numRuns: RUNS },
     );
-    expect(notificaciones).toBeGreaterThanOrEqual(200);
+    expect(notificaciones).toBeGreaterThanOrEqual(50 * RUNS);
   }, 180_000);
 });
