@@ -1,6 +1,6 @@
 import { type ComponentType, isValidElement, lazy, useState } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
-import { HomeRoute } from './routes/home';
+import { InicioRoute } from './routes/inicio';
 import { AppLayout } from './shell/app-layout';
 
 /**
@@ -28,28 +28,34 @@ function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M & strin
   return Object.assign(Pantalla, { precargar: cargar });
 }
 
-const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
+const IniciarSesionRoute = lazyNamed(() => import('./routes/iniciar-sesion'), 'IniciarSesionRoute');
 const AuthCallbackRoute = lazyNamed(() => import('./routes/auth-callback'), 'AuthCallbackRoute');
-const SuccessRoute = lazyNamed(() => import('./routes/success'), 'SuccessRoute');
-const FailureRoute = lazyNamed(() => import('./routes/failure'), 'FailureRoute');
-const StoreRoute = lazyNamed(() => import('./routes/store'), 'StoreRoute');
-const GroupRoute = lazyNamed(() => import('./routes/group'), 'GroupRoute');
-const ProductRoute = lazyNamed(() => import('./routes/product'), 'ProductRoute');
-const MyOrdersRoute = lazyNamed(() => import('./routes/my-orders'), 'MyOrdersRoute');
-const MyPaymentsRoute = lazyNamed(() => import('./routes/my-payments'), 'MyPaymentsRoute');
-const PaymentDetailRoute = lazyNamed(() => import('./routes/payment-detail'), 'PaymentDetailRoute');
-const MultiPaymentCheckoutRoute = lazyNamed(
-  () => import('./routes/multi-payment-checkout'),
-  'MultiPaymentCheckoutRoute',
+const PagoExitosoRoute = lazyNamed(() => import('./routes/pago-exitoso'), 'PagoExitosoRoute');
+const PagoFallidoRoute = lazyNamed(() => import('./routes/pago-fallido'), 'PagoFallidoRoute');
+const TiendaRoute = lazyNamed(() => import('./routes/tienda'), 'TiendaRoute');
+const GrupoRoute = lazyNamed(() => import('./routes/grupo'), 'GrupoRoute');
+const ProductoRoute = lazyNamed(() => import('./routes/producto'), 'ProductoRoute');
+const MisPedidosRoute = lazyNamed(() => import('./routes/mis-pedidos'), 'MisPedidosRoute');
+const MisPagosRoute = lazyNamed(() => import('./routes/mis-pagos'), 'MisPagosRoute');
+const DetalleDePagoRoute = lazyNamed(
+  () => import('./routes/detalle-de-pago'),
+  'DetalleDePagoRoute',
 );
-const CartRoute = lazyNamed(() => import('./routes/cart'), 'CartRoute');
+const PagosDelPedidoRoute = lazyNamed(
+  () => import('./routes/pagos-del-pedido'),
+  'PagosDelPedidoRoute',
+);
+const CarritoRoute = lazyNamed(() => import('./routes/carrito'), 'CarritoRoute');
 const CheckoutRoute = lazyNamed(() => import('./routes/checkout'), 'CheckoutRoute');
-const ProductFormRoute = lazyNamed(() => import('./routes/product-form'), 'ProductFormRoute');
-const DeliveryOrdersRoute = lazyNamed(
-  () => import('./routes/delivery-orders'),
-  'DeliveryOrdersRoute',
+const CargarProductoRoute = lazyNamed(
+  () => import('./routes/cargar-producto'),
+  'CargarProductoRoute',
 );
-const MyStoreRoute = lazyNamed(() => import('./routes/my-store'), 'MyStoreRoute');
+const PedidosRepartoRoute = lazyNamed(
+  () => import('./routes/pedidos-reparto'),
+  'PedidosRepartoRoute',
+);
+const MiTiendaRoute = lazyNamed(() => import('./routes/mi-tienda'), 'MiTiendaRoute');
 const MercadopagoCallbackRoute = lazyNamed(
   () => import('./routes/mercadopago-callback'),
   'MercadopagoCallbackRoute',
@@ -68,7 +74,7 @@ const VerificarEmailRoute = lazyNamed(
   () => import('./routes/verificar-email'),
   'VerificarEmailRoute',
 );
-const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
+const NoEncontradaRoute = lazyNamed(() => import('./routes/no-encontrada'), 'NoEncontradaRoute');
 
 /**
  * The route table of the spec (part 1, section 2). Home is eager so the first screen needs one
@@ -82,26 +88,26 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'login', element: <LoginRoute /> },
-      { path: 'register', element: <LoginRoute /> },
+      { index: true, element: <InicioRoute /> },
+      { path: 'login', element: <IniciarSesionRoute /> },
+      { path: 'register', element: <IniciarSesionRoute /> },
       { path: 'auth/callback', element: <AuthCallbackRoute /> },
-      { path: 'success', element: <SuccessRoute /> },
-      { path: 'failure', element: <FailureRoute /> },
+      { path: 'success', element: <PagoExitosoRoute /> },
+      { path: 'failure', element: <PagoFallidoRoute /> },
       // The dashboard now lives in the side panel.
       { path: 'dashboard', element: <Navigate to="/" replace /> },
-      { path: 'store/:tiendaId', element: <StoreRoute /> },
-      { path: 'group/:groupId', element: <GroupRoute /> },
-      { path: 'product/:productId', element: <ProductRoute /> },
-      { path: 'my-orders', element: <MyOrdersRoute /> },
-      { path: 'my-payments', element: <MyPaymentsRoute /> },
-      { path: 'payment-detail/:pedidoId', element: <PaymentDetailRoute /> },
-      { path: 'multi-payment-checkout', element: <MultiPaymentCheckoutRoute /> },
-      { path: 'cart', element: <CartRoute /> },
+      { path: 'store/:tiendaId', element: <TiendaRoute /> },
+      { path: 'group/:groupId', element: <GrupoRoute /> },
+      { path: 'product/:productId', element: <ProductoRoute /> },
+      { path: 'my-orders', element: <MisPedidosRoute /> },
+      { path: 'my-payments', element: <MisPagosRoute /> },
+      { path: 'payment-detail/:pedidoId', element: <DetalleDePagoRoute /> },
+      { path: 'multi-payment-checkout', element: <PagosDelPedidoRoute /> },
+      { path: 'cart', element: <CarritoRoute /> },
       { path: 'checkout', element: <CheckoutRoute /> },
-      { path: 'product-form', element: <ProductFormRoute /> },
-      { path: 'delivery-orders', element: <DeliveryOrdersRoute /> },
-      { path: 'my-store', element: <MyStoreRoute /> },
+      { path: 'product-form', element: <CargarProductoRoute /> },
+      { path: 'delivery-orders', element: <PedidosRepartoRoute /> },
+      { path: 'my-store', element: <MiTiendaRoute /> },
       { path: 'mercadopago-callback', element: <MercadopagoCallbackRoute /> },
       // The product team's store review (admins only; not in the spec's table).
       { path: 'admin/tiendas', element: <AdminTiendasRoute /> },
@@ -111,7 +117,7 @@ export const routes: RouteObject[] = [
       { path: 'recuperar-contrasenia', element: <RecuperarContraseniaRoute /> },
       { path: 'restablecer-contrasenia', element: <RestablecerContraseniaRoute /> },
       { path: 'verificar-email', element: <VerificarEmailRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', element: <NoEncontradaRoute /> },
     ],
   },
 ];

@@ -11,16 +11,16 @@ import { useSession } from '@/lib/session/use-session';
  */
 export function AdminTiendasRoute() {
   useDocumentTitle('Revisión de tiendas');
-  const { userId } = useSession();
-  const esAdmin = useEsAdmin(userId);
+  const { usuarioId } = useSession();
+  const esAdmin = useEsAdmin(usuarioId);
 
-  if (userId && esAdmin.isPending) {
+  if (usuarioId && esAdmin.isPending) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
         <RevisionSkeleton cantidad={2} />
       </div>
     );
   }
-  if (!userId || esAdmin.data?.esAdmin !== true) return <AccesoDenegado />;
+  if (!usuarioId || esAdmin.data?.esAdmin !== true) return <AccesoDenegado />;
   return <RevisionTiendas />;
 }

@@ -44,14 +44,14 @@ function Cargando() {
  */
 export function CheckoutRoute() {
   useDocumentTitle('Finalizar compra');
-  const { token, userId, error } = useSession();
+  const { token, usuarioId, error } = useSession();
   const carrito = useCarrito();
   const navigate = useNavigate();
 
   const productos = useQueries({
     queries: carrito.map((linea) => ({
       ...productoQueryOptions(linea.productoId),
-      enabled: userId !== null,
+      enabled: usuarioId !== null,
     })),
   });
   const tiendaIds = [...new Set(productos.flatMap(({ data }) => (data ? [data.tiendaId] : [])))];
@@ -72,7 +72,7 @@ export function CheckoutRoute() {
       />
     );
   }
-  if (!userId) {
+  if (!usuarioId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
         <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />
@@ -151,8 +151,8 @@ export function CheckoutRoute() {
   return (
     <Suspense fallback={<Cargando />}>
       <CheckoutWizard
-        key={userId}
-        userId={userId}
+        key={usuarioId}
+        usuarioId={usuarioId}
         lineas={lineas}
         infoTiendas={infoTiendas}
         LocationPicker={UbicacionPickerDialog}

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 
 // A screen whose render fails: the shell's boundary must catch it.
-vi.mock('@/app/routes/my-payments', () => ({
-  MyPaymentsRoute: () => {
+vi.mock('@/app/routes/mis-pagos', () => ({
+  MisPagosRoute: () => {
     throw new Error('falla de prueba');
   },
 }));

@@ -59,9 +59,9 @@ const entregas: NavItem = { title: 'Entregas', to: '/delivery-orders', icon: Tru
  * does not hold the others back).
  */
 export function useAcciones(): readonly NavItem[] {
-  const { userId, esRepartidor, isLoading } = useRoles();
-  const esAdmin = useEsAdmin(userId).data?.esAdmin === true;
-  if (!userId || isLoading) return [];
+  const { usuarioId, esRepartidor, isLoading } = useRoles();
+  const esAdmin = useEsAdmin(usuarioId).data?.esAdmin === true;
+  if (!usuarioId || isLoading) return [];
   const acciones = esRepartidor ? deRepartidor : deComprador;
   if (!esAdmin) return acciones;
   return esRepartidor

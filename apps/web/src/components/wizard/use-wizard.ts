@@ -4,32 +4,62 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type PathValue,
   type Resolver,
   useForm,
 } from 'react-hook-form';
 import { z } from 'zod';
 import { descartarAviso, type ToastOptions, toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, endedTheSession } from '@/lib/api-client';
 
-export interface UseWizardOptions<T extends FieldValues> {
-  /** One zod object per step, in order: its keys are the fields the step validates. */
-  pasos: readonly z.ZodObject[];
+/** What the frame needs of a step: the zod object whose keys are the fields it validates. */
+export interface PasoDelWizard {
+  schema: z.ZodObject;
+}
+
+export interface UseWizardOptions<T extends FieldValues, P extends PasoDelWizard> {
+  /** The steps, in order (the feature's own description of each, with its schema). */
+  pasos: readonly P[];
   /** The values of a fresh wizard (and of `reiniciar`). */
   valoresIniciales: T;
+  /** The title of the toast of a step's problem, from its message and the step. */
+  tituloDelProblema: (mensaje: string, paso: number) => string;
+  /** The toast's text when the step's schema gives no message. */
+  mensajePorDefecto?: string;
+  /** A refused step puts the focus back on its field (the full-screen wizards). */
+  enfocarAlFallar?: boolean;
+}
+
+/** Where the last step's sending is: the wizard is locked while it runs and once it is done. */
+export type EnvioDelWizard = 'editando' | 'enviando' | 'enviado';
+
+/** When the server refuses what was sent: the toast and the step of each refused field. */
+export interface TextosDeRechazo {
+  titulo: string;
+  porDefecto: string;
+  pasoDelCampo: Record<string, number>;
 }
 
 /**
- * A step-by-step form on react-hook-form (the store, product and checkout wizards): the values,
- * the current step (1-based), per-step validation with the step's own zod schema
- * (`trigger(stepFields)`), and the focus moved to the step's field as the steps go by. The
- * values live as long as the component that holds the hook: closing a wizard and opening it
- * again keeps what was typed.
+ * The one frame of the step-by-step forms (the store, product and checkout wizards) on
+ * react-hook-form: the values, the current step (1-based) and its description, per-step
+ * validation with the step's own zod schema (`trigger(stepFields)`), the way on (`avanzar`:
+ * checks, the step's toast, the next step or the end), the last step's sending (`enviar`:
+ * once, locked meanwhile, a refusal sends the user back to the refused field's step), and the
+ * focus moved to the step's field as the steps go by. The values live as long as the component
+ * that holds the hook: closing a wizard and opening it again keeps what was typed.
  */
-export function useWizard<T extends FieldValues>({ pasos, valoresIniciales }: UseWizardOptions<T>) {
+export function useWizard<T extends FieldValues, P extends PasoDelWizard>({
+  pasos,
+  valoresIniciales,
+  tituloDelProblema,
+  mensajePorDefecto = '',
+  enfocarAlFallar = false,
+}: UseWizardOptions<T, P>) {
   const [resolver] = useState(
     () =>
       zodResolver(
-        z.object(Object.assign({}, ...pasos.map((schema) => schema.shape))),
+        z.object(Object.assign({}, ...pasos.map(({ schema }) => schema.shape))),
       ) as unknown as Resolver<T>,
   );
   const form = useForm<T>({
@@ -37,6 +67,8 @@ export function useWizard<T extends FieldValues>({ pasos, valoresIniciales }: Us
     defaultValues: valoresIniciales as DefaultValues<T>,
   });
   const [paso, setPaso] = useState(1);
+  const pasoActual = pasos[paso - 1] ?? pasos[0];
+  if (!pasoActual) throw new Error('Un asistente necesita al menos un paso');
   const campo = useRef<HTMLElement | null>(null);
 
   /** Takes the step's field (or heading): what gets the focus when the step shows. */
@@ -55,9 +87,13 @@ export function useWizard<T extends FieldValues>({ pasos, valoresIniciales }: Us
     enfocarCampo();
   }, [paso, enfocarCampo]);
 
+  /** Sets one value (a step's field). */
+  const actualizar = <K extends Path<T>>(clave: K, valor: PathValue<T, K>) =>
+    form.setValue(clave, valor);
+
   /** Checks the current step's fields: the first problem's message, or null when it may go on. */
   const validarPaso = async (): Promise<string | null> => {
-    const campos = Object.keys(pasos[paso - 1]?.shape ?? {}) as Path<T>[];
+    const campos = Object.keys(pasos[paso - 1]?.schema.shape ?? {}) as Path<T>[];
     if (campos.length === 0 || (await form.trigger(campos))) return null;
     for (const nombre of campos) {
       const mensaje = form.getFieldState(nombre).error?.message;
@@ -84,7 +120,7 @@ export function useWizard<T extends FieldValues>({ pasos, valoresIniciales }: Us
       setPasoConAviso(null);
       return;
     }
-    const campos = Object.keys(pasos[pasoConAviso - 1]?.shape ?? {}) as Path<T>[];
+    const campos = Object.keys(pasos[pasoConAviso - 1]?.schema.shape ?? {}) as Path<T>[];
     if (campos.length === 0) return;
     let vigente = true;
     const { unsubscribe } = form.watch(() => {
@@ -118,20 +154,93 @@ export function useWizard<T extends FieldValues>({ pasos, valoresIniciales }: Us
     [claveDelPaso],
   );
 
+  const [envio, setEnvio] = useState<EnvioDelWizard>('editando');
+  // The lock itself: a second press in the same tick must not send twice.
+  const enviando = useRef(false);
+
+  /**
+   * Siguiente, Enter or the last step's button (nothing while sending or once sent): first what
+   * the step's schema cannot see (`antes`, a toast or null), then the schema; a problem shows
+   * as the step's toast, else the wizard moves on, or `terminar` runs on the last step.
+   */
+  const avanzar = async ({
+    terminar,
+    antes,
+  }: {
+    terminar: () => void;
+    antes?: () => ToastOptions | null;
+  }) => {
+    if (enviando.current) return;
+    const previo = antes?.() ?? null;
+    if (previo) {
+      avisarProblema(previo);
+      return;
+    }
+    const problema = await validarPaso();
+    if (problema !== null) {
+      const description = problema || mensajePorDefecto;
+      avisarProblema({
+        title: tituloDelProblema(description, paso),
+        description,
+        variant: 'destructive',
+      });
+      if (enfocarAlFallar) enfocarCampo();
+      return;
+    }
+    if (paso < pasos.length) setPaso(paso + 1);
+    else terminar();
+  };
+
+  /**
+   * Sends what the steps collected, once: `envio` is 'enviando' while `enviarDatos` runs and
+   * 'enviado' after it (until `reiniciar`). When it fails the wizard can be used again: a
+   * session that ended already said so; otherwise the toast says why and the wizard goes back
+   * to the step of the refused field. The answer, or undefined when it failed or was running.
+   */
+  const enviar = async <R>(
+    enviarDatos: () => Promise<R>,
+    rechazo: TextosDeRechazo,
+  ): Promise<R | undefined> => {
+    if (enviando.current) return undefined;
+    enviando.current = true;
+    setEnvio('enviando');
+    try {
+      const respuesta = await enviarDatos();
+      setEnvio('enviado');
+      return respuesta;
+    } catch (error) {
+      enviando.current = false;
+      setEnvio('editando');
+      // A session that ended already said 'Sesión expirada'.
+      if (endedTheSession(error)) return undefined;
+      const { aviso, paso: pasoRechazado } = rechazoDelServidor(error, rechazo);
+      toast(aviso);
+      if (pasoRechazado !== undefined) setPaso(pasoRechazado);
+      return undefined;
+    }
+  };
+
   const iniciales = useRef(valoresIniciales);
   const { reset } = form;
   const reiniciar = useCallback(() => {
     reset(iniciales.current);
     setPaso(1);
+    enviando.current = false;
+    setEnvio('editando');
   }, [reset]);
 
   return {
     form,
     valores: form.watch() as T,
+    actualizar,
     paso,
     setPaso,
+    pasoActual,
     total: pasos.length,
     validarPaso,
+    avanzar,
+    envio,
+    enviar,
     avisarProblema,
     problemaResuelto,
     registrarCampo,
@@ -140,7 +249,10 @@ export function useWizard<T extends FieldValues>({ pasos, valoresIniciales }: Us
   };
 }
 
-export type Wizard<T extends FieldValues = FieldValues> = ReturnType<typeof useWizard<T>>;
+export type Wizard<
+  T extends FieldValues = FieldValues,
+  P extends PasoDelWizard = PasoDelWizard,
+> = ReturnType<typeof useWizard<T, P>>;
 
 /** A required text: something besides spaces. */
 export function textoRequerido(mensaje: string) {

@@ -6,14 +6,14 @@ import { usuarioKeys } from './usuario-keys';
  * POST /api/usuario/esAdmin {userId}: whether the user is on the product team that reviews
  * stores. A failed check counts as false, like the other roles.
  */
-function esAdminQueryOptions(userId: string) {
+function esAdminQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: usuarioKeys.esAdmin(userId),
+    queryKey: usuarioKeys.esAdmin(usuarioId),
     queryFn: async ({ signal }) => {
       const { esAdminResponseSchema } = await import('@/lib/contract-schemas');
       return api.post(
         '/api/usuario/esAdmin',
-        { userId },
+        { userId: usuarioId },
         { schema: esAdminResponseSchema, signal },
       );
     },
@@ -21,6 +21,6 @@ function esAdminQueryOptions(userId: string) {
   });
 }
 
-export function useEsAdmin(userId: string | null) {
-  return useQuery({ ...esAdminQueryOptions(userId ?? ''), enabled: userId !== null });
+export function useEsAdmin(usuarioId: string | null) {
+  return useQuery({ ...esAdminQueryOptions(usuarioId ?? ''), enabled: usuarioId !== null });
 }

@@ -3,14 +3,14 @@ import { api } from '@/lib/api-client';
 import { usuarioKeys } from './usuario-keys';
 
 /** POST /api/usuario/esRepartidor {userId}: whether the user delivers orders. */
-function esRepartidorQueryOptions(userId: string) {
+function esRepartidorQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: usuarioKeys.esRepartidor(userId),
+    queryKey: usuarioKeys.esRepartidor(usuarioId),
     queryFn: async ({ signal }) => {
       const { esRepartidorResponseSchema } = await import('@/lib/contract-schemas');
       return api.post(
         '/api/usuario/esRepartidor',
-        { userId },
+        { userId: usuarioId },
         { schema: esRepartidorResponseSchema, signal },
       );
     },
@@ -18,6 +18,6 @@ function esRepartidorQueryOptions(userId: string) {
   });
 }
 
-export function useEsRepartidor(userId: string | null) {
-  return useQuery({ ...esRepartidorQueryOptions(userId ?? ''), enabled: userId !== null });
+export function useEsRepartidor(usuarioId: string | null) {
+  return useQuery({ ...esRepartidorQueryOptions(usuarioId ?? ''), enabled: usuarioId !== null });
 }

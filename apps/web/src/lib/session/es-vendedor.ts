@@ -3,14 +3,14 @@ import { api } from '@/lib/api-client';
 import { usuarioKeys } from './usuario-keys';
 
 /** POST /api/usuario/esVendedor {userId}: whether the user owns a store. */
-function esVendedorQueryOptions(userId: string) {
+function esVendedorQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: usuarioKeys.esVendedor(userId),
+    queryKey: usuarioKeys.esVendedor(usuarioId),
     queryFn: async ({ signal }) => {
       const { esVendedorResponseSchema } = await import('@/lib/contract-schemas');
       return api.post(
         '/api/usuario/esVendedor',
-        { userId },
+        { userId: usuarioId },
         { schema: esVendedorResponseSchema, signal },
       );
     },
@@ -18,6 +18,6 @@ function esVendedorQueryOptions(userId: string) {
   });
 }
 
-export function useEsVendedor(userId: string | null) {
-  return useQuery({ ...esVendedorQueryOptions(userId ?? ''), enabled: userId !== null });
+export function useEsVendedor(usuarioId: string | null) {
+  return useQuery({ ...esVendedorQueryOptions(usuarioId ?? ''), enabled: usuarioId !== null });
 }

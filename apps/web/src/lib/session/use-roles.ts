@@ -3,7 +3,7 @@ import { useEsVendedor } from './es-vendedor';
 import { useSession } from './use-session';
 
 export interface Roles {
-  userId: string | null;
+  usuarioId: string | null;
   esVendedor: boolean;
   esRepartidor: boolean;
   /** True while either check is running. */
@@ -15,11 +15,11 @@ export interface Roles {
  * check counts as false (spec part 1, section 6).
  */
 export function useRoles(): Roles {
-  const { userId } = useSession();
-  const vendedor = useEsVendedor(userId);
-  const repartidor = useEsRepartidor(userId);
+  const { usuarioId } = useSession();
+  const vendedor = useEsVendedor(usuarioId);
+  const repartidor = useEsRepartidor(usuarioId);
   return {
-    userId,
+    usuarioId,
     esVendedor: vendedor.data?.esVendedor ?? false,
     esRepartidor: repartidor.data?.esRepartidor ?? false,
     isLoading: vendedor.isLoading || repartidor.isLoading,

@@ -9,11 +9,11 @@ import { tiendaDelVendedorKeys } from './tienda-del-vendedor-keys';
  * for 'Configurar Categorías' and the product forms. Read afresh each time a screen opens: the
  * dialog edits a copy, and the seller may have just changed them.
  */
-export function categoriasLocalesQueryOptions(userId: string) {
+export function categoriasLocalesQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: tiendaDelVendedorKeys.categoriasLocales(userId),
+    queryKey: tiendaDelVendedorKeys.categoriasLocales(usuarioId),
     queryFn: ({ signal }) =>
-      api.get(`/api/tienda/categorias-locales/${userId}`, {
+      api.get(`/api/tienda/categorias-locales/${usuarioId}`, {
         schema: categoriasLocalesResponseSchema,
         signal,
       }),
@@ -23,8 +23,8 @@ export function categoriasLocalesQueryOptions(userId: string) {
 }
 
 export function useCategoriasLocales(
-  userId: string,
+  usuarioId: string,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useQuery({ ...categoriasLocalesQueryOptions(userId), enabled });
+  return useQuery({ ...categoriasLocalesQueryOptions(usuarioId), enabled });
 }

@@ -5,11 +5,11 @@ import { getStoredItem } from '@/lib/storage-keys';
 import { tiendaDelVendedorKeys } from './tienda-del-vendedor-keys';
 
 /** GET /api/tienda/por-usuario/{userId}: the seller's own store, enabled or not. */
-export function tiendaDelVendedorQueryOptions(userId: string) {
+export function tiendaDelVendedorQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: tiendaDelVendedorKeys.tienda(userId),
+    queryKey: tiendaDelVendedorKeys.tienda(usuarioId),
     queryFn: async ({ signal }): Promise<TiendaDelVendedor> => {
-      const { tienda } = await api.get(`/api/tienda/por-usuario/${userId}`, {
+      const { tienda } = await api.get(`/api/tienda/por-usuario/${usuarioId}`, {
         schema: tiendaPorUsuarioResponseSchema,
         signal,
       });
@@ -18,8 +18,8 @@ export function tiendaDelVendedorQueryOptions(userId: string) {
   });
 }
 
-export function useTiendaDelVendedor(userId: string) {
-  return useQuery(tiendaDelVendedorQueryOptions(userId));
+export function useTiendaDelVendedor(usuarioId: string) {
+  return useQuery(tiendaDelVendedorQueryOptions(usuarioId));
 }
 
 /**
@@ -27,9 +27,9 @@ export function useTiendaDelVendedor(userId: string) {
  * `useTiendaDelVendedor`; when that call fails, the id kept locally at creation (`tiendaId`,
  * spec part 2, section 3), if any.
  */
-export function useTiendaIdDelVendedor(userId: string) {
+export function useTiendaIdDelVendedor(usuarioId: string) {
   const query = useQuery({
-    ...tiendaDelVendedorQueryOptions(userId),
+    ...tiendaDelVendedorQueryOptions(usuarioId),
     select: (tienda) => tienda._id,
     staleTime: 10 * 60_000,
   });

@@ -7,12 +7,12 @@ import { usuarioKeys } from '@/lib/session/usuario-keys';
  * quote's `clienteInfo` at checkout; one key, so the answer is shared. The menu is on the first
  * page, so the schema loads with the answer (`lib/contract-schemas`).
  */
-export function usuarioQueryOptions(userId: string) {
+export function usuarioQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: usuarioKeys.detalle(userId),
+    queryKey: usuarioKeys.detalle(usuarioId),
     queryFn: async ({ signal }) => {
       const { usuarioResponseSchema } = await import('@/lib/contract-schemas');
-      return api.get(`/api/usuario/${encodeURIComponent(userId)}`, {
+      return api.get(`/api/usuario/${encodeURIComponent(usuarioId)}`, {
         schema: usuarioResponseSchema,
         signal,
       });
@@ -22,6 +22,6 @@ export function usuarioQueryOptions(userId: string) {
   });
 }
 
-export function useUsuario(userId: string | null) {
-  return useQuery({ ...usuarioQueryOptions(userId ?? ''), enabled: userId !== null });
+export function useUsuario(usuarioId: string | null) {
+  return useQuery({ ...usuarioQueryOptions(usuarioId ?? ''), enabled: usuarioId !== null });
 }

@@ -1,10 +1,10 @@
 /**
  * Query keys of the notification center (the bell). Everything is per user, so
- * `usuario(userId)` invalidates all of one person's answers at once.
+ * `usuario(usuarioId)` invalidates all of one person's answers at once.
  */
 export const avisosKeys = {
   all: ['avisos'] as const,
-  usuario: (userId: string) => ['avisos', userId] as const,
-  lista: (userId: string) => ['avisos', userId, 'lista'] as const,
-  preferencias: (userId: string) => ['avisos', userId, 'preferencias'] as const,
+  usuario: (usuarioId: string) => ['avisos', usuarioId] as const,
+  lista: (usuarioId: string) => ['avisos', usuarioId, 'lista'] as const,
+  preferencias: (usuarioId: string) => ['avisos', usuarioId, 'preferencias'] as const,
 };

@@ -11,9 +11,9 @@ import { avisosKeys } from './avisos-keys';
 export const AVISOS_PATH = '/api/aviso';
 
 /** GET /api/aviso?antesDe=<id>: the user's notifications, newest first, a page at a time. */
-export function avisosQueryOptions(userId: string) {
+export function avisosQueryOptions(usuarioId: string) {
   return infiniteQueryOptions({
-    queryKey: avisosKeys.lista(userId),
+    queryKey: avisosKeys.lista(usuarioId),
     queryFn: ({ pageParam, signal }) =>
       api.get(pageParam ? `${AVISOS_PATH}?antesDe=${pageParam}` : AVISOS_PATH, {
         schema: avisosPaginaSchema,
@@ -26,8 +26,8 @@ export function avisosQueryOptions(userId: string) {
   });
 }
 
-export function useAvisos(userId: string) {
-  return useInfiniteQuery(avisosQueryOptions(userId));
+export function useAvisos(usuarioId: string) {
+  return useInfiniteQuery(avisosQueryOptions(usuarioId));
 }
 
 type Paginas = InfiniteData<AvisosPagina, unknown>;
@@ -40,10 +40,10 @@ export function noLeidosDe(data: { pages: AvisosPagina[] } | undefined): number 
 /** Changes the cached pages in place (when they are cached). */
 function editarPaginas(
   queryClient: QueryClient,
-  userId: string,
+  usuarioId: string,
   editar: (paginas: Paginas) => Paginas,
 ): void {
-  queryClient.setQueryData<Paginas>(avisosKeys.lista(userId), (data) =>
+  queryClient.setQueryData<Paginas>(avisosKeys.lista(usuarioId), (data) =>
     data ? editar(data) : data,
   );
 }
@@ -51,10 +51,10 @@ function editarPaginas(
 /** A live `avisoNuevo`: first in the list, and the count it brings. */
 export function agregarAvisoNuevo(
   queryClient: QueryClient,
-  userId: string,
+  usuarioId: string,
   { aviso, noLeidos }: { aviso: Aviso; noLeidos: number },
 ): void {
-  editarPaginas(queryClient, userId, (data) => {
+  editarPaginas(queryClient, usuarioId, (data) => {
     const yaEsta = data.pages.some((p) => p.avisos.some((a) => a._id === aviso._id));
     return {
       ...data,
@@ -70,11 +70,11 @@ export function agregarAvisoNuevo(
 /** Marks read in the cache: one notification (by id) or all (null), with the new count. */
 export function marcarLeidosEnCache(
   queryClient: QueryClient,
-  userId: string,
+  usuarioId: string,
   avisoId: string | null,
   noLeidos: number,
 ): void {
-  editarPaginas(queryClient, userId, (data) => ({
+  editarPaginas(queryClient, usuarioId, (data) => ({
     ...data,
     pages: data.pages.map((pagina) => ({
       ...pagina,

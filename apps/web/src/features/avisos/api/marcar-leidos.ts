@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { AVISOS_PATH, marcarLeidosEnCache } from './get-avisos';
 
 /** POST /api/aviso/{avisoId}/leido: one notification read. */
-export function useMarcarAvisoLeido(userId: string) {
+export function useMarcarAvisoLeido(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (avisoId: string) =>
@@ -12,16 +12,16 @@ export function useMarcarAvisoLeido(userId: string) {
         schema: avisosLeidosResponseSchema,
       }),
     onSuccess: ({ noLeidos }, avisoId) =>
-      marcarLeidosEnCache(queryClient, userId, avisoId, noLeidos),
+      marcarLeidosEnCache(queryClient, usuarioId, avisoId, noLeidos),
   });
 }
 
 /** POST /api/aviso/leer-todos: every notification read. */
-export function useLeerTodosLosAvisos(userId: string) {
+export function useLeerTodosLosAvisos(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       api.post(`${AVISOS_PATH}/leer-todos`, undefined, { schema: avisosLeidosResponseSchema }),
-    onSuccess: ({ noLeidos }) => marcarLeidosEnCache(queryClient, userId, null, noLeidos),
+    onSuccess: ({ noLeidos }) => marcarLeidosEnCache(queryClient, usuarioId, null, noLeidos),
   });
 }

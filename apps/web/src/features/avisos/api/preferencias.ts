@@ -11,9 +11,9 @@ import { AVISOS_PATH } from './get-avisos';
 const PREFERENCIAS_PATH = `${AVISOS_PATH}/preferencias`;
 
 /** GET /api/aviso/preferencias: whether each kind is also emailed. */
-export function usePreferenciasDeAviso(userId: string, { enabled }: { enabled: boolean }) {
+export function usePreferenciasDeAviso(usuarioId: string, { enabled }: { enabled: boolean }) {
   return useQuery({
-    queryKey: avisosKeys.preferencias(userId),
+    queryKey: avisosKeys.preferencias(usuarioId),
     queryFn: ({ signal }) =>
       api.get(PREFERENCIAS_PATH, { schema: preferenciasDeAvisoSchema, signal }),
     enabled,
@@ -21,7 +21,7 @@ export function usePreferenciasDeAviso(userId: string, { enabled }: { enabled: b
 }
 
 /** PUT /api/aviso/preferencias with one kind's email on or off; the answer is the new state. */
-export function useGuardarPreferenciaDeAviso(userId: string) {
+export function useGuardarPreferenciaDeAviso(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tipo, email }: { tipo: TipoDeAviso; email: boolean }) =>
@@ -29,6 +29,6 @@ export function useGuardarPreferenciaDeAviso(userId: string) {
         schema: preferenciasDeAvisoSchema,
       }),
     onSuccess: (preferencias) =>
-      queryClient.setQueryData(avisosKeys.preferencias(userId), preferencias),
+      queryClient.setQueryData(avisosKeys.preferencias(usuarioId), preferencias),
   });
 }

@@ -53,22 +53,22 @@ const BotonCampana = forwardRef<HTMLButtonElement, ComponentProps<'button'> & { 
  * and the list: a panel under the bell on wide screens, a drawer on phones.
  */
 export function AvisosCampana() {
-  const { userId } = useSession();
-  return userId ? <Campana userId={userId} /> : null;
+  const { usuarioId } = useSession();
+  return usuarioId ? <Campana usuarioId={usuarioId} /> : null;
 }
 
-function Campana({ userId }: { userId: string }) {
+function Campana({ usuarioId }: { usuarioId: string }) {
   const queryClient = useQueryClient();
   const isMobile = useIsMobile();
-  const avisos = useAvisos(userId);
+  const avisos = useAvisos(usuarioId);
   const noLeidos = noLeidosDe(avisos.data);
   const [abierta, setAbierta] = useState(false);
   const [preferencias, setPreferencias] = useState(false);
 
-  const recargar = () => queryClient.invalidateQueries({ queryKey: avisosKeys.lista(userId) });
+  const recargar = () => queryClient.invalidateQueries({ queryKey: avisosKeys.lista(usuarioId) });
   useRealtimeEvent(null, 'avisoNuevo', (nuevo) => {
-    if (queryClient.getQueryData(avisosKeys.lista(userId))) {
-      agregarAvisoNuevo(queryClient, userId, nuevo);
+    if (queryClient.getQueryData(avisosKeys.lista(usuarioId))) {
+      agregarAvisoNuevo(queryClient, usuarioId, nuevo);
     } else {
       void recargar();
     }
@@ -84,7 +84,7 @@ function Campana({ userId }: { userId: string }) {
   };
   const lista = (
     <AvisosLista
-      userId={userId}
+      usuarioId={usuarioId}
       onNavegar={() => setAbierta(false)}
       onPreferencias={abrirPreferencias}
     />
@@ -129,7 +129,11 @@ function Campana({ userId }: { userId: string }) {
           </DialogPrimitive.Portal>
         </DialogPrimitive.Root>
       )}
-      <AvisosPreferencias userId={userId} open={preferencias} onOpenChange={setPreferencias} />
+      <AvisosPreferencias
+        usuarioId={usuarioId}
+        open={preferencias}
+        onOpenChange={setPreferencias}
+      />
     </>
   );
 }

@@ -57,19 +57,19 @@ function AvisoItem({ aviso, onAbrir }: { aviso: Aviso; onAbrir: (aviso: Aviso) =
  * read and goes to the screen that shows it.
  */
 export function AvisosLista({
-  userId,
+  usuarioId,
   onNavegar,
   onPreferencias,
 }: {
-  userId: string;
+  usuarioId: string;
   /** Called before going to a notification's screen (the panel closes). */
   onNavegar: () => void;
   onPreferencias: () => void;
 }) {
   const navigate = useNavigate();
-  const avisos = useAvisos(userId);
-  const marcar = useMarcarAvisoLeido(userId);
-  const leerTodos = useLeerTodosLosAvisos(userId);
+  const avisos = useAvisos(usuarioId);
+  const marcar = useMarcarAvisoLeido(usuarioId);
+  const leerTodos = useLeerTodosLosAvisos(usuarioId);
   const noLeidos = noLeidosDe(avisos.data);
   const lista = avisos.data?.pages.flatMap((p) => p.avisos) ?? [];
 

@@ -59,17 +59,17 @@ function Interruptor({
  * store owner. Essential kinds are always emailed: shown on and disabled.
  */
 export function AvisosPreferencias({
-  userId,
+  usuarioId,
   open,
   onOpenChange,
 }: {
-  userId: string;
+  usuarioId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const preferencias = usePreferenciasDeAviso(userId, { enabled: open });
-  const guardar = useGuardarPreferenciaDeAviso(userId);
-  const esVendedor = useEsVendedor(userId).data?.esVendedor ?? false;
+  const preferencias = usePreferenciasDeAviso(usuarioId, { enabled: open });
+  const guardar = useGuardarPreferenciaDeAviso(usuarioId);
+  const esVendedor = useEsVendedor(usuarioId).data?.esVendedor ?? false;
   const idBase = useId();
   const tipos = TIPOS.filter(([, t]) => t.destinatario === 'comprador' || esVendedor);
 

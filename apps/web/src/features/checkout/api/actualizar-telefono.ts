@@ -5,17 +5,17 @@ import { checkoutKeys } from './checkout-keys';
 
 /** POST /api/usuario/telefono/{userId} {telefono}: updates the contact phone. */
 async function actualizarTelefono({
-  userId,
+  usuarioId,
   telefono,
 }: {
-  userId: string;
+  usuarioId: string;
   telefono: string;
 }): Promise<string> {
-  await api.post(`/api/usuario/telefono/${encodeURIComponent(userId)}`, { telefono });
+  await api.post(`/api/usuario/telefono/${encodeURIComponent(usuarioId)}`, { telefono });
   return telefono;
 }
 
-export function useActualizarTelefono(userId: string) {
+export function useActualizarTelefono(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: actualizarTelefono,
@@ -24,7 +24,7 @@ export function useActualizarTelefono(userId: string) {
       errorMessage: CHECKOUT_TEXTOS.intentaNuevamente,
     },
     onSuccess: (telefono) => {
-      queryClient.setQueryData(checkoutKeys.telefono(userId), { telefono });
+      queryClient.setQueryData(checkoutKeys.telefono(usuarioId), { telefono });
     },
   });
 }

@@ -3,8 +3,8 @@ import type { Paquete } from '@compra-grupal/contracts';
 /** Query keys of the checkout feature; invalidation reuses them. */
 export const checkoutKeys = {
   all: ['checkout'] as const,
-  direcciones: (userId: string) => ['direccion', userId] as const,
-  telefono: (userId: string) => ['usuario', userId, 'telefono'] as const,
+  direcciones: (usuarioId: string) => ['direccion', usuarioId] as const,
+  telefono: (usuarioId: string) => ['usuario', usuarioId, 'telefono'] as const,
   cotizaciones: () => ['envio', 'cotizar-previo'] as const,
   cotizacion: (tiendaId: string, direccionId: string, telefono: string, paquete: Paquete) =>
     ['envio', 'cotizar-previo', tiendaId, direccionId, telefono, paquete] as const,

@@ -10,19 +10,19 @@ import { checkoutKeys } from './checkout-keys';
 
 /** POST /api/direccion/{userId}: adds a delivery address and answers it with its id. */
 async function crearDireccion({
-  userId,
+  usuarioId,
   direccion,
 }: {
-  userId: string;
+  usuarioId: string;
   direccion: CrearDireccionRequest;
 }): Promise<Direccion> {
-  const respuesta = await api.post(`/api/direccion/${encodeURIComponent(userId)}`, direccion, {
+  const respuesta = await api.post(`/api/direccion/${encodeURIComponent(usuarioId)}`, direccion, {
     schema: crearDireccionResponseSchema,
   });
   return respuesta.direccion;
 }
 
-export function useCrearDireccion(userId: string) {
+export function useCrearDireccion(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: crearDireccion,
@@ -31,10 +31,10 @@ export function useCrearDireccion(userId: string) {
       errorMessage: CHECKOUT_TEXTOS.intentaNuevamente,
     },
     onSuccess: (direccion) => {
-      queryClient.setQueryData<Direccion[]>(checkoutKeys.direcciones(userId), (actuales) =>
+      queryClient.setQueryData<Direccion[]>(checkoutKeys.direcciones(usuarioId), (actuales) =>
         actuales ? [...actuales.filter((d) => d._id !== direccion._id), direccion] : [direccion],
       );
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.direcciones(userId) });
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.direcciones(usuarioId) });
     },
   });
 }

@@ -4,17 +4,17 @@ import { api } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** GET /api/direccion/{userId}: the user's saved delivery addresses. */
-export function direccionesQueryOptions(userId: string) {
+export function direccionesQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: checkoutKeys.direcciones(userId),
+    queryKey: checkoutKeys.direcciones(usuarioId),
     queryFn: ({ signal }) =>
-      api.get(`/api/direccion/${encodeURIComponent(userId)}`, {
+      api.get(`/api/direccion/${encodeURIComponent(usuarioId)}`, {
         schema: direccionesSchema,
         signal,
       }),
   });
 }
 
-export function useDirecciones(userId: string) {
-  return useQuery(direccionesQueryOptions(userId));
+export function useDirecciones(usuarioId: string) {
+  return useQuery(direccionesQueryOptions(usuarioId));
 }

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** GET /api/usuario/telefono/{userId}: the user's contact phone. */
-export function telefonoQueryOptions(userId: string) {
+export function telefonoQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: checkoutKeys.telefono(userId),
+    queryKey: checkoutKeys.telefono(usuarioId),
     queryFn: ({ signal }) =>
-      api.get(`/api/usuario/telefono/${encodeURIComponent(userId)}`, {
+      api.get(`/api/usuario/telefono/${encodeURIComponent(usuarioId)}`, {
         schema: telefonoResponseSchema,
         signal,
       }),
@@ -16,6 +16,6 @@ export function telefonoQueryOptions(userId: string) {
   });
 }
 
-export function useTelefono(userId: string) {
-  return useQuery(telefonoQueryOptions(userId));
+export function useTelefono(usuarioId: string) {
+  return useQuery(telefonoQueryOptions(usuarioId));
 }

@@ -9,16 +9,16 @@ import { checkoutKeys } from './checkout-keys';
 
 /** PATCH /api/direccion/{userId}/{direccionId}: the point of a saved address that has none. */
 async function ubicarDireccion({
-  userId,
+  usuarioId,
   direccionId,
   punto,
 }: {
-  userId: string;
+  usuarioId: string;
   direccionId: string;
   punto: UbicarDireccionRequest;
 }): Promise<Direccion> {
   const { direccion } = await api.patch(
-    `/api/direccion/${encodeURIComponent(userId)}/${encodeURIComponent(direccionId)}`,
+    `/api/direccion/${encodeURIComponent(usuarioId)}/${encodeURIComponent(direccionId)}`,
     punto,
     { schema: ubicarDireccionResponseSchema },
   );
@@ -26,7 +26,7 @@ async function ubicarDireccion({
 }
 
 /** Places the point; the saved list shows it and the shipping quotes are asked again. */
-export function useUbicarDireccion(userId: string) {
+export function useUbicarDireccion(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ubicarDireccion,
@@ -35,7 +35,7 @@ export function useUbicarDireccion(userId: string) {
       errorMessage: 'Inténtalo nuevamente.',
     },
     onSuccess: (direccion) => {
-      queryClient.setQueryData<Direccion[]>(checkoutKeys.direcciones(userId), (actuales) =>
+      queryClient.setQueryData<Direccion[]>(checkoutKeys.direcciones(usuarioId), (actuales) =>
         actuales?.map((d) => (d._id === direccion._id ? direccion : d)),
       );
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.cotizaciones() });

@@ -22,7 +22,7 @@ import { OpcionRadio } from './opcion-radio';
 import { FALTA_PUNTO, UbicarDireccion } from './ubicar-direccion';
 
 export interface PasoDireccionProps {
-  userId: string;
+  usuarioId: string;
   direccionId: string | null;
   onDireccion: (direccionId: string) => void;
   LocationPicker: LocationPickerComponent;
@@ -57,19 +57,19 @@ function DireccionGuardada({ direccion }: { direccion: Direccion }) {
 }
 
 function NuevaDireccion({
-  userId,
+  usuarioId,
   onGuardada,
   onCancelar,
   LocationPicker,
   preloadLocationPicker,
 }: {
-  userId: string;
+  usuarioId: string;
   onGuardada: (direccion: Direccion) => void;
   onCancelar: (() => void) | null;
   LocationPicker: LocationPickerComponent;
   preloadLocationPicker?: (() => void) | undefined;
 }) {
-  const crear = useCrearDireccion(userId);
+  const crear = useCrearDireccion(usuarioId);
   const tituloId = useId();
   const [punto, setPunto] = useState<Coordenadas | null>(null);
   const form = useForm<NuevaDireccionValores>({
@@ -89,7 +89,7 @@ function NuevaDireccion({
     }
     try {
       const nueva = await crear.mutateAsync({
-        userId,
+        usuarioId,
         direccion: {
           calle: valores.calle,
           altura: valores.altura,
@@ -151,13 +151,13 @@ function NuevaDireccion({
 
 /** Step 2: a saved address (placing its point when it has none), or a new one. */
 export function PasoDireccion({
-  userId,
+  usuarioId,
   direccionId,
   onDireccion,
   LocationPicker,
   preloadLocationPicker,
 }: PasoDireccionProps) {
-  const direcciones = useDirecciones(userId);
+  const direcciones = useDirecciones(usuarioId);
   const [agregando, setAgregando] = useState(false);
   const nombre = useId();
 
@@ -202,7 +202,7 @@ export function PasoDireccion({
                     {FALTA_PUNTO}
                   </p>
                   <UbicarDireccion
-                    userId={userId}
+                    usuarioId={usuarioId}
                     direccion={direccion}
                     LocationPicker={LocationPicker}
                     preloadLocationPicker={preloadLocationPicker}
@@ -229,7 +229,7 @@ export function PasoDireccion({
 
       {formularioVisible && (
         <NuevaDireccion
-          userId={userId}
+          usuarioId={usuarioId}
           LocationPicker={LocationPicker}
           preloadLocationPicker={preloadLocationPicker}
           onCancelar={lista.length > 0 ? () => setAgregando(false) : null}

@@ -9,7 +9,7 @@ import { useActualizarTelefono } from '../api/actualizar-telefono';
 import { CHECKOUT_TEXTOS } from '../lib/textos';
 
 export interface PasoTelefonoProps {
-  userId: string;
+  usuarioId: string;
   /** The phone as typed (starts with the saved one). */
   telefono: string;
   /** The saved phone, once loaded. */
@@ -22,7 +22,7 @@ export interface PasoTelefonoProps {
 
 /** Step 3: confirm the contact phone, or update it first. */
 export function PasoTelefono({
-  userId,
+  usuarioId,
   telefono,
   guardado,
   cargando,
@@ -30,7 +30,7 @@ export function PasoTelefono({
   onTelefono,
   onConfirmado,
 }: PasoTelefonoProps) {
-  const actualizar = useActualizarTelefono(userId);
+  const actualizar = useActualizarTelefono(usuarioId);
   const id = useId();
   const valor = telefono.trim();
   const cambia = valor !== (guardado ?? '').trim();
@@ -50,7 +50,7 @@ export function PasoTelefono({
       return;
     }
     try {
-      await actualizar.mutateAsync({ userId, telefono: valor });
+      await actualizar.mutateAsync({ usuarioId, telefono: valor });
       toast({ title: CHECKOUT_TEXTOS.telefonoActualizado, description: valor });
       onConfirmado(valor);
     } catch {

@@ -16,20 +16,20 @@ export const FALTA_PUNTO = 'Falta marcar esta dirección en el mapa';
  * typed fields.
  */
 export function UbicarDireccion({
-  userId,
+  usuarioId,
   direccion,
   LocationPicker,
   preloadLocationPicker,
   onUbicada,
 }: {
-  userId: string;
+  usuarioId: string;
   direccion: Direccion;
   LocationPicker: LocationPickerComponent;
   preloadLocationPicker?: (() => void) | undefined;
   onUbicada?: () => void;
 }) {
   const [abierto, setAbierto] = useState(false);
-  const ubicar = useUbicarDireccion(userId);
+  const ubicar = useUbicarDireccion(usuarioId);
   const buscaCalles = useMapaConfig().data?.buscaCalles ?? false;
   const busqueda = useBuscarDirecciones(
     abierto ? (buscaCalles ? `${direccion.direccion}, ${direccion.ciudad}` : direccion.ciudad) : '',
@@ -62,7 +62,7 @@ export function UbicarDireccion({
           setAbierto(false);
           try {
             await ubicar.mutateAsync({
-              userId,
+              usuarioId,
               direccionId: direccion._id,
               punto: { latitud: elegida.lat, longitud: elegida.lng },
             });

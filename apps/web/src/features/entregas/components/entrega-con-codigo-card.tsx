@@ -1,11 +1,20 @@
-import { numeroDePedido, type PedidoListoParaEntrega } from '@compra-grupal/contracts';
+import {
+  compararCodigoRequestSchema,
+  numeroDePedido,
+  type PedidoListoParaEntrega,
+} from '@compra-grupal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, Loader2Icon, StoreIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { TEXTOS_ENTREGA } from '../lib/textos';
 import { DatosDeEntrega } from './datos-de-entrega';
+
+/** The contract's rule for the code: trimmed, 'Por favor ingresa un código' when empty. */
+const codigoFormSchema = compararCodigoRequestSchema.pick({ codigo: true });
 
 /**
  * One seller's part of an order ready for delivery (the courier's screen): the order's number
@@ -23,20 +32,30 @@ export function EntregaConCodigoCard({
   onConfirmar: (codigo: string) => void;
 }) {
   const id = useId();
-  const [codigo, setCodigo] = useState('');
-  const [vacio, setVacio] = useState(false);
+  const form = useForm<z.infer<typeof codigoFormSchema>>({
+    resolver: zodResolver(codigoFormSchema),
+    defaultValues: { codigo: '' },
+    // Typing clears the error; the code is checked again on the next try, not on every key.
+    reValidateMode: 'onSubmit',
+  });
+  const error = form.formState.errors.codigo?.message;
   const titulo = `${id}-titulo`;
   const errorId = `${id}-error`;
   const numero = numeroDePedido(pedido._id);
 
-  const enviar = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const limpio = codigo.trim();
-    if (!limpio) {
-      setVacio(true);
-      return;
+  const enviar = form.handleSubmit(({ codigo }) => onConfirmar(codigo));
+
+  const registro = form.register('codigo', { onChange: () => form.clearErrors('codigo') });
+  /** Codes are upper-case: what is typed is shown (and sent) that way, the caret where it was. */
+  const escribir = (event: ChangeEvent<HTMLInputElement>) => {
+    const campo = event.target;
+    const mayusculas = campo.value.toUpperCase();
+    if (mayusculas !== campo.value) {
+      const { selectionStart, selectionEnd } = campo;
+      campo.value = mayusculas;
+      campo.setSelectionRange(selectionStart, selectionEnd);
     }
-    onConfirmar(limpio);
+    return registro.onChange(event);
   };
 
   return (
@@ -83,18 +102,15 @@ export function EntregaConCodigoCard({
           <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
             <Input
               id={`${id}-codigo`}
-              value={codigo}
-              onChange={(event) => {
-                setCodigo(event.target.value.toUpperCase());
-                if (vacio) setVacio(false);
-              }}
+              {...registro}
+              onChange={escribir}
               placeholder="Ej.: ABC234"
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={20}
-              aria-invalid={vacio || undefined}
-              aria-describedby={vacio ? errorId : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
               disabled={verificando}
               className="font-mono tracking-[0.2em] placeholder:tracking-normal"
             />
@@ -112,9 +128,9 @@ export function EntregaConCodigoCard({
               Confirmar entrega
             </Button>
           </div>
-          {vacio && (
+          {error && (
             <p id={errorId} role="alert" className="mt-1.5 text-destructive text-sm">
-              {TEXTOS_ENTREGA.codigoVacio}
+              {error}
             </p>
           )}
         </div>

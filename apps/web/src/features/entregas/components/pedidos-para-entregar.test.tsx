@@ -129,7 +129,7 @@ function renderLista() {
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <MemoryRouter>
-        <PedidosParaEntregar userId={USER_ID} />
+        <PedidosParaEntregar usuarioId={USER_ID} />
       </MemoryRouter>
     </AppProviders>,
   );

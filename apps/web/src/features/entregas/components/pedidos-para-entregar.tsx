@@ -46,8 +46,8 @@ function agrupar(lineas: readonly PedidoParaEntregar[]): PedidoAgrupado[] {
  * entregado' after 'Confirmar entrega'. An order whose groups are not complete yet cannot be
  * delivered: its button is off and the card says why.
  */
-export function PedidosParaEntregar({ userId }: { userId: string }) {
-  const tienda = useTiendaIdDelVendedor(userId);
+export function PedidosParaEntregar({ usuarioId }: { usuarioId: string }) {
+  const tienda = useTiendaIdDelVendedor(usuarioId);
   const tiendaId = tienda.data ?? null;
   const { data: lineas, isError, errorUpdatedAt, refetch } = usePedidosParaEntregar(tiendaId);
   const marcar = useMarcarEntregado(tiendaId ?? '');

@@ -11,7 +11,6 @@ export const TEXTOS_ENTREGA = {
   marcado: 'Pedido marcado como entregado correctamente',
   noSePudoMarcar: 'No se pudo marcar el pedido como entregado',
   noLista: ERROR_MESSAGES.ENTREGA_NO_LISTA,
-  codigoVacio: 'Por favor ingresa un código',
   codigoIncorrecto: 'Código incorrecto o error en la verificación',
   entregaConfirmada: '¡Entrega confirmada!',
   revisaConexion: 'Revisa tu conexión e inténtalo de nuevo.',

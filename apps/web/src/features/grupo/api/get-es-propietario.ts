@@ -8,13 +8,13 @@ import { grupoKeys } from './grupo-keys';
  * Asked only with a session: the schema loads with the answer, so a drawn product page that
  * anyone opens carries no zod (`lib/contract-schemas`).
  */
-export function esPropietarioQueryOptions(productoId: string, userId: string) {
+export function esPropietarioQueryOptions(productoId: string, usuarioId: string) {
   return queryOptions({
-    queryKey: grupoKeys.esPropietario(productoId, userId),
+    queryKey: grupoKeys.esPropietario(productoId, usuarioId),
     queryFn: async ({ signal }): Promise<boolean> => {
       const { esPropietarioResponseSchema } = await import('@/lib/contract-schemas');
       const { esPropietario } = await api.get(
-        `/api/producto/esPropietario/${productoId}/${userId}`,
+        `/api/producto/esPropietario/${productoId}/${usuarioId}`,
         { schema: esPropietarioResponseSchema, signal },
       );
       return esPropietario;
@@ -24,6 +24,6 @@ export function esPropietarioQueryOptions(productoId: string, userId: string) {
   });
 }
 
-export function useEsPropietario(productoId: string, userId: string) {
-  return useQuery(esPropietarioQueryOptions(productoId, userId));
+export function useEsPropietario(productoId: string, usuarioId: string) {
+  return useQuery(esPropietarioQueryOptions(productoId, usuarioId));
 }

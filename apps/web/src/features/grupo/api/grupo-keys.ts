@@ -5,10 +5,10 @@
 export const grupoKeys = {
   all: ['grupo'] as const,
   conProducto: (grupoId: string) => ['grupo', 'con-producto', grupoId] as const,
-  usuarioEnGrupo: (grupoId: string, userId: string) =>
-    ['grupo', 'usuario-en-grupo', grupoId, userId] as const,
+  usuarioEnGrupo: (grupoId: string, usuarioId: string) =>
+    ['grupo', 'usuario-en-grupo', grupoId, usuarioId] as const,
   abiertosDeProducto: (productoId: string) => ['grupo', 'abiertos', productoId] as const,
   deTienda: (tiendaId: string) => ['grupo', 'tienda', tiendaId] as const,
-  esPropietario: (productoId: string, userId: string) =>
-    ['grupo', 'es-propietario', productoId, userId] as const,
+  esPropietario: (productoId: string, usuarioId: string) =>
+    ['grupo', 'es-propietario', productoId, usuarioId] as const,
 };

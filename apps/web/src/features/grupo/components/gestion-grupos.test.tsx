@@ -92,7 +92,7 @@ function renderGestion() {
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <MemoryRouter>
-        <GestionGrupos userId={USER_ID} />
+        <GestionGrupos usuarioId={USER_ID} />
       </MemoryRouter>
     </AppProviders>,
   );

@@ -20,7 +20,7 @@ export const ERROR_GRUPOS = 'No se pudieron cargar los grupos de compra';
 
 export interface GestionGruposProps {
   /** The seller (the user id inside the token). */
-  userId: string;
+  usuarioId: string;
 }
 
 /**
@@ -28,8 +28,8 @@ export interface GestionGruposProps {
  * store with its product, state, price, places, stock, creation date and participants; open
  * groups offer 'Cerrar Grupo' with 'Confirmar cierre'. Live in the store's and products' rooms.
  */
-export function GestionGrupos({ userId }: GestionGruposProps) {
-  const tienda = useTiendaIdDelVendedor(userId);
+export function GestionGrupos({ usuarioId }: GestionGruposProps) {
+  const tienda = useTiendaIdDelVendedor(usuarioId);
   const tiendaId = tienda.data ?? null;
   const errorTienda = tienda.isError;
   const { data: grupos, isError, errorUpdatedAt, refetch } = useGruposDeTienda(tiendaId);

@@ -37,7 +37,7 @@ export type ProductoDelGrupo = GrupoConProducto['producto'];
 export interface GrupoPaginaProps {
   grupoId: string;
   /** The logged-in user, or null for a visitor. */
-  userId: string | null;
+  usuarioId: string | null;
   /** Opens the login dialog ('Inicia sesión para continuar' / 'Únete al grupo de compra'). */
   onIniciarSesion: () => void;
   /**
@@ -97,7 +97,7 @@ export function GrupoPagina(props: GrupoPaginaProps) {
 
 function GrupoCargado({
   grupoId,
-  userId,
+  usuarioId,
   onIniciarSesion,
   onAgregar,
   stockDisponible,
@@ -113,8 +113,8 @@ function GrupoCargado({
   const cancelado = estado === 'cancelado';
   // The product's owner is offered no join: the server refuses it (PRODUCTO_PROPIO).
   const { data: esPropietario = false } = useQuery({
-    ...esPropietarioQueryOptions(producto._id, userId ?? ''),
-    enabled: userId !== null,
+    ...esPropietarioQueryOptions(producto._id, usuarioId ?? ''),
+    enabled: usuarioId !== null,
   });
   const puedeUnirse = estado === 'abierto' && restantes > 0 && !esPropietario;
 
@@ -124,7 +124,7 @@ function GrupoCargado({
   );
   const { unirse, verificando, eligiendo, setEligiendo } = useUnirseAlGrupo({
     grupoId,
-    userId,
+    usuarioId,
     onIniciarSesion,
     onAgregar: agregar,
   });

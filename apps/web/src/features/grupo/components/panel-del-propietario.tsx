@@ -17,7 +17,7 @@ import { ConfirmarCierreDialog } from './confirmar-cierre-dialog';
 export interface PanelDelPropietarioProps {
   productoId: string;
   nombre: string;
-  userId: string;
+  usuarioId: string;
 }
 
 /**
@@ -26,8 +26,8 @@ export interface PanelDelPropietarioProps {
  * scrolls past about 384 px. Live: a new group or a group update in the product's room
  * reloads the list.
  */
-export function PanelDelPropietario({ productoId, nombre, userId }: PanelDelPropietarioProps) {
-  const { data: esPropietario } = useEsPropietario(productoId, userId);
+export function PanelDelPropietario({ productoId, nombre, usuarioId }: PanelDelPropietarioProps) {
+  const { data: esPropietario } = useEsPropietario(productoId, usuarioId);
   if (!esPropietario) return null;
   return <Panel productoId={productoId} nombre={nombre} />;
 }

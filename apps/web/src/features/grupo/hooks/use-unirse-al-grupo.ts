@@ -7,7 +7,7 @@ import { usuarioEnGrupoQueryOptions } from '../api/get-usuario-en-grupo';
 export interface UnirseAlGrupoOptions {
   grupoId: string;
   /** The logged-in user, or null (a visitor). */
-  userId: string | null;
+  usuarioId: string | null;
   /** Opens the login dialog ('Inicia sesión para continuar'). */
   onIniciarSesion: () => void;
   /** Puts the product in the cart with this group and the quantity. */
@@ -21,7 +21,7 @@ export interface UnirseAlGrupoOptions {
  */
 export function useUnirseAlGrupo({
   grupoId,
-  userId,
+  usuarioId,
   onIniciarSesion,
   onAgregar,
 }: UnirseAlGrupoOptions) {
@@ -30,13 +30,15 @@ export function useUnirseAlGrupo({
   const [verificando, setVerificando] = useState(false);
 
   const unirse = useCallback(async () => {
-    if (!userId) {
+    if (!usuarioId) {
       onIniciarSesion();
       return;
     }
     setVerificando(true);
     try {
-      const estaEnGrupo = await queryClient.fetchQuery(usuarioEnGrupoQueryOptions(grupoId, userId));
+      const estaEnGrupo = await queryClient.fetchQuery(
+        usuarioEnGrupoQueryOptions(grupoId, usuarioId),
+      );
       if (estaEnGrupo) setEligiendo(true);
       else onAgregar(1);
     } catch (error) {
@@ -49,7 +51,7 @@ export function useUnirseAlGrupo({
     } finally {
       setVerificando(false);
     }
-  }, [grupoId, userId, onIniciarSesion, onAgregar, queryClient]);
+  }, [grupoId, usuarioId, onIniciarSesion, onAgregar, queryClient]);
 
   return { unirse, verificando, eligiendo, setEligiendo };
 }

@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client';
 import { usuarioKeys } from '@/lib/session/usuario-keys';
 
 /** POST /api/usuario/convertirEnVendedor {userId}: confirms the seller role once the store exists. */
-function convertirEnVendedor(userId: string) {
+function convertirEnVendedor(usuarioId: string) {
   return api.post(
     '/api/usuario/convertirEnVendedor',
-    { userId },
+    { userId: usuarioId },
     { schema: esVendedorResponseSchema },
   );
 }
@@ -23,9 +23,9 @@ export function useConvertirEnVendedor() {
     mutationFn: convertirEnVendedor,
     // The store exists either way: the wizard decides what a failure means.
     meta: { errorToast: false },
-    onSettled: (_data, _error, userId) =>
+    onSettled: (_data, _error, usuarioId) =>
       queryClient.invalidateQueries({
-        queryKey: usuarioKeys.esVendedor(userId),
+        queryKey: usuarioKeys.esVendedor(usuarioId),
         refetchType: 'none',
       }),
   });

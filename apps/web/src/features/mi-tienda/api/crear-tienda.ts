@@ -15,7 +15,7 @@ export interface DireccionTienda extends CrearDireccionRequest {
 }
 
 export interface CrearTiendaInput {
-  userId: string;
+  usuarioId: string;
   nombre: string;
   descripcion: string;
   telefono: string;
@@ -39,7 +39,7 @@ export type TiendaCreada = z.infer<typeof crearTiendaResponseSchema>['tienda'];
  */
 export function crearTiendaFormData(input: CrearTiendaInput): FormData {
   const form = new FormData();
-  form.append('userId', input.userId);
+  form.append('userId', input.usuarioId);
   form.append('nombre', input.nombre);
   form.append('descripcion', input.descripcion);
   form.append('telefono', input.telefono);

@@ -13,7 +13,7 @@ export const CATEGORIAS_NO_GUARDADAS = 'No se pudieron guardar las categorías';
  * new ones without). A failure says 'No se pudieron guardar las categorías' with the server's
  * message when it has one (an empty or repeated name).
  */
-export function useEditarCategorias(userId: string) {
+export function useEditarCategorias(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tiendaId, ...body }: EditarCategoriasRequest & { tiendaId: string }) =>
@@ -26,7 +26,7 @@ export function useEditarCategorias(userId: string) {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({
-        queryKey: tiendaDelVendedorKeys.categoriasLocales(userId),
+        queryKey: tiendaDelVendedorKeys.categoriasLocales(usuarioId),
       });
     },
   });

@@ -44,12 +44,12 @@ export function mensajeDeEdicionFallida(error: unknown): string {
 }
 
 /** PUT /api/tienda/editar/{userId} (multipart). Refreshes the seller's store on success. */
-export function useEditarTienda(userId: string) {
+export function useEditarTienda(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: EditarTiendaInput): Promise<TiendaDelVendedor> => {
       const { tienda } = await api.put(
-        `/api/tienda/editar/${userId}`,
+        `/api/tienda/editar/${usuarioId}`,
         editarTiendaFormData(input),
         { schema: editarTiendaResponseSchema },
       );
@@ -58,8 +58,8 @@ export function useEditarTienda(userId: string) {
     // The form says it itself, with the server's message for a refusal.
     meta: { errorToast: false },
     onSuccess: (tienda) => {
-      queryClient.setQueryData(tiendaDelVendedorKeys.tienda(userId), tienda);
-      void queryClient.invalidateQueries({ queryKey: tiendaDelVendedorKeys.tienda(userId) });
+      queryClient.setQueryData(tiendaDelVendedorKeys.tienda(usuarioId), tienda);
+      void queryClient.invalidateQueries({ queryKey: tiendaDelVendedorKeys.tienda(usuarioId) });
     },
   });
 }

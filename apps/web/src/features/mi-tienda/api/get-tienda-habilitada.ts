@@ -18,11 +18,11 @@ function esRechazo(error: unknown): boolean {
 }
 
 /** GET /api/tienda/esta-habilitada/{userId}: whether the product team enabled the store. */
-export function tiendaHabilitadaQueryOptions(userId: string) {
+export function tiendaHabilitadaQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: miTiendaKeys.habilitada(userId),
+    queryKey: miTiendaKeys.habilitada(usuarioId),
     queryFn: ({ signal }) =>
-      api.get(`/api/tienda/esta-habilitada/${userId}`, {
+      api.get(`/api/tienda/esta-habilitada/${usuarioId}`, {
         schema: tiendaHabilitadaResponseSchema,
         signal,
       }),
@@ -32,6 +32,6 @@ export function tiendaHabilitadaQueryOptions(userId: string) {
   });
 }
 
-export function useTiendaHabilitada(userId: string, { enabled }: { enabled: boolean }) {
-  return useQuery({ ...tiendaHabilitadaQueryOptions(userId), enabled });
+export function useTiendaHabilitada(usuarioId: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...tiendaHabilitadaQueryOptions(usuarioId), enabled });
 }

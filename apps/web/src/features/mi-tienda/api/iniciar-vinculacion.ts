@@ -19,8 +19,8 @@ function direccionWeb(authUrl: string): string | null {
  * the link. Resolves with that address; an answer without one is a failure too
  * ('No se pudo iniciar la vinculación con Mercado Pago', spec part 2, section 8).
  */
-async function iniciarVinculacion(userId: string): Promise<string> {
-  const { authUrl } = await api.get(`/api/oauth/mercadopago/iniciar/${userId}`, {
+async function iniciarVinculacion(usuarioId: string): Promise<string> {
+  const { authUrl } = await api.get(`/api/oauth/mercadopago/iniciar/${usuarioId}`, {
     schema: iniciarVinculacionResponseSchema,
   });
   const destino = direccionWeb(authUrl);
@@ -28,9 +28,9 @@ async function iniciarVinculacion(userId: string): Promise<string> {
   return destino;
 }
 
-export function useIniciarVinculacion(userId: string) {
+export function useIniciarVinculacion(usuarioId: string) {
   return useMutation({
-    mutationFn: () => iniciarVinculacion(userId),
+    mutationFn: () => iniciarVinculacion(usuarioId),
     meta: {
       errorTitle: VINCULACION_NO_INICIADA,
       errorMessage: 'Inténtalo de nuevo en unos minutos.',

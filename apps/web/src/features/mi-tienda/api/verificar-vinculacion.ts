@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { miTiendaKeys } from './mi-tienda-keys';
 
 /** GET /api/oauth/mercadopago/verificar/{userId}: whether the seller linked Mercado Pago. */
-export function vinculacionQueryOptions(userId: string) {
+export function vinculacionQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: miTiendaKeys.vinculacion(userId),
+    queryKey: miTiendaKeys.vinculacion(usuarioId),
     queryFn: ({ signal }) =>
-      api.get(`/api/oauth/mercadopago/verificar/${userId}`, {
+      api.get(`/api/oauth/mercadopago/verificar/${usuarioId}`, {
         schema: verificarVinculacionResponseSchema,
         signal,
       }),
@@ -18,6 +18,6 @@ export function vinculacionQueryOptions(userId: string) {
   });
 }
 
-export function useVinculacion(userId: string, { enabled }: { enabled: boolean }) {
-  return useQuery({ ...vinculacionQueryOptions(userId), enabled });
+export function useVinculacion(usuarioId: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...vinculacionQueryOptions(usuarioId), enabled });
 }

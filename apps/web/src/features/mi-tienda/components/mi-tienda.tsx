@@ -21,7 +21,7 @@ import { VincularMercadoPago } from './vincular-mercado-pago';
 export interface AsistenteTiendaProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  userId: string;
+  usuarioId: string;
 }
 
 /** Query parameter of the section on screen: /my-store?seccion=editar-tienda. */
@@ -36,7 +36,7 @@ const TEXTO_PROXIMAMENTE: Record<SeccionProximamente, string> = {
 };
 
 export interface MiTiendaProps {
-  userId: string;
+  usuarioId: string;
   /**
    * The creation wizard 'Configurar Tienda' (crear-tienda/), which the route composes with the
    * location picker. It stays mounted while the user has no store, so what was typed survives
@@ -53,8 +53,8 @@ export interface MiTiendaProps {
  * or the enabled store's panel. The panel's sections live in the address (?seccion=...), so
  * the browser's back closes them too.
  */
-export function MiTienda({ userId, renderAsistente, secciones = {} }: MiTiendaProps) {
-  const { estado, comprobando, actualizar, revisar } = useEstadoVendedor(userId);
+export function MiTienda({ usuarioId, renderAsistente, secciones = {} }: MiTiendaProps) {
+  const { estado, comprobando, actualizar, revisar } = useEstadoVendedor(usuarioId);
   const [asistenteAbierto, setAsistenteAbierto] = useState(false);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -92,7 +92,7 @@ export function MiTienda({ userId, renderAsistente, secciones = {} }: MiTiendaPr
       <Pantalla
         estado={estado}
         seccion={seccion}
-        userId={userId}
+        usuarioId={usuarioId}
         comprobando={comprobando}
         secciones={secciones}
         ultimaSeccion={ultimaSeccion}
@@ -102,7 +102,7 @@ export function MiTienda({ userId, renderAsistente, secciones = {} }: MiTiendaPr
         onCerrar={cerrar}
       />
       {(estado === 'no-vendedor' || asistenteAbierto) &&
-        renderAsistente({ open: asistenteAbierto, onOpenChange: asistenteOnOpenChange, userId })}
+        renderAsistente({ open: asistenteAbierto, onOpenChange: asistenteOnOpenChange, usuarioId })}
       {estado === 'activa' && (
         <ConfigurarCategoriasDialog
           open={seccion === 'categorias'}
@@ -118,7 +118,7 @@ export function MiTienda({ userId, renderAsistente, secciones = {} }: MiTiendaPr
 function Pantalla({
   estado,
   seccion,
-  userId,
+  usuarioId,
   comprobando,
   secciones,
   ultimaSeccion,
@@ -129,7 +129,7 @@ function Pantalla({
 }: {
   estado: EstadoVendedor;
   seccion: SeccionMiTienda | null;
-  userId: string;
+  usuarioId: string;
   comprobando: boolean;
   secciones: NonNullable<MiTiendaProps['secciones']>;
   ultimaSeccion: SeccionMiTienda | null;
@@ -144,7 +144,7 @@ function Pantalla({
     case 'no-vendedor':
       return <CrearTiendaCard onComenzar={onComenzar} />;
     case 'sin-vincular':
-      return <VincularMercadoPago userId={userId} />;
+      return <VincularMercadoPago usuarioId={usuarioId} />;
     case 'en-verificacion':
       return (
         <TiendaEnVerificacion
@@ -160,7 +160,11 @@ function Pantalla({
   const accion = seccion && seccion !== 'categorias' ? accionDeSeccion(seccion) : undefined;
   if (!seccion || seccion === 'categorias' || !accion) {
     return (
-      <PanelTienda userId={userId} onAbrir={onAbrir} enfocar={seccion ? null : ultimaSeccion} />
+      <PanelTienda
+        usuarioId={usuarioId}
+        onAbrir={onAbrir}
+        enfocar={seccion ? null : ultimaSeccion}
+      />
     );
   }
   if (seccion === 'editar-tienda') {
@@ -171,7 +175,7 @@ function Pantalla({
         description="Actualiza los datos que ven tus compradores."
         onVolver={onCerrar}
       >
-        <EditarTienda userId={userId} onCerrar={onCerrar} />
+        <EditarTienda usuarioId={usuarioId} onCerrar={onCerrar} />
       </Subvista>
     );
   }

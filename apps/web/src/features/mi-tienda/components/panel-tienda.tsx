@@ -74,16 +74,16 @@ function TileAccion({
  * Configurar Categorías a dialog, Cargar Producto the product form.
  */
 export function PanelTienda({
-  userId,
+  usuarioId,
   onAbrir,
   enfocar,
 }: {
-  userId: string;
+  usuarioId: string;
   onAbrir: (seccion: SeccionMiTienda) => void;
   /** The section the seller came back from: its action takes the focus. */
   enfocar: SeccionMiTienda | null;
 }) {
-  const { data: tienda, isPending } = useTiendaDelVendedor(userId);
+  const { data: tienda, isPending } = useTiendaDelVendedor(usuarioId);
   const id = useId();
   const tituloId = `${id}-titulo`;
   const accionesId = `${id}-acciones`;

@@ -24,13 +24,13 @@ export function irAMercadoPago(authUrl: string): void {
  * 'No se pudo iniciar la vinculación con Mercado Pago'.
  */
 export function VincularMercadoPago({
-  userId,
+  usuarioId,
   redirigir = irAMercadoPago,
 }: {
-  userId: string;
+  usuarioId: string;
   redirigir?: (authUrl: string) => void;
 }) {
-  const iniciar = useIniciarVinculacion(userId);
+  const iniciar = useIniciarVinculacion(usuarioId);
   // After success the browser is leaving: the button stays as it is until it has left.
   const redirigiendo = iniciar.isPending || iniciar.isSuccess;
 

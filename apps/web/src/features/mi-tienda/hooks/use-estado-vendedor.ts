@@ -30,12 +30,12 @@ export const VENDEDOR_NO_VERIFICADO = 'No se pudo verificar el estado de vendedo
  * `revisar()` asks all three again 0.5 s later (after the creation wizard closes); `actualizar()`
  * at once (the store was enabled live).
  */
-export function useEstadoVendedor(userId: string) {
+export function useEstadoVendedor(usuarioId: string) {
   const queryClient = useQueryClient();
-  const vendedor = useEsVendedor(userId);
+  const vendedor = useEsVendedor(usuarioId);
   const esVendedor = !vendedor.isError && vendedor.data?.esVendedor === true;
-  const habilitada = useTiendaHabilitada(userId, { enabled: esVendedor });
-  const vinculacion = useVinculacion(userId, { enabled: esVendedor });
+  const habilitada = useTiendaHabilitada(usuarioId, { enabled: esVendedor });
+  const vinculacion = useVinculacion(usuarioId, { enabled: esVendedor });
 
   useErrorToast(vendedor.isError ? vendedor.errorUpdatedAt : 0, 'Error', VENDEDOR_NO_VERIFICADO);
 
@@ -53,10 +53,10 @@ export function useEstadoVendedor(userId: string) {
   }
 
   const actualizar = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: usuarioKeys.esVendedor(userId) });
-    void queryClient.invalidateQueries({ queryKey: miTiendaKeys.habilitada(userId) });
-    void queryClient.invalidateQueries({ queryKey: miTiendaKeys.vinculacion(userId) });
-  }, [queryClient, userId]);
+    void queryClient.invalidateQueries({ queryKey: usuarioKeys.esVendedor(usuarioId) });
+    void queryClient.invalidateQueries({ queryKey: miTiendaKeys.habilitada(usuarioId) });
+    void queryClient.invalidateQueries({ queryKey: miTiendaKeys.vinculacion(usuarioId) });
+  }, [queryClient, usuarioId]);
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,29 +1,25 @@
-import { CATEGORIA_LOCAL_MENSAJES } from '@compra-grupal/contracts';
+import { CATEGORIA_LOCAL_MENSAJES, editarCategoriasRequestSchema } from '@compra-grupal/contracts';
+import { z } from 'zod';
 
-/** A local category being edited: kept ones carry their `_id`, new ones do not yet. */
-export interface CategoriaEditable {
-  /** Stable key while editing (the `_id`, or one made up for a new category). */
-  clave: string;
-  _id?: string;
-  nombre: string;
-}
+/** The contract's rule for one name: trimmed, 'Por favor ingresa un nombre para la categoría' when empty. */
+const nombreDelContrato =
+  editarCategoriasRequestSchema.shape.categoriasLocales.element.shape.nombre;
 
 const comparable = (nombre: string) => nombre.trim().toLocaleLowerCase('es-AR');
 
 /**
- * Why a category name cannot be used, or null when it can (spec part 2, section 5): empty after
- * trimming, or the name of another category regardless of case. `clave` is the category being
- * renamed, which may keep its own name.
+ * The form of one category name (adding or renaming; spec part 2, section 5): the contract's
+ * rule, and not the name of another category regardless of case ('Ya existe una categoría con
+ * ese nombre'). `otras` are the names of the other categories (a renamed one may keep its own).
  */
-export function errorDeNombreCategoria(
-  nombre: string,
-  categorias: readonly CategoriaEditable[],
-  clave?: string,
-): string | null {
-  if (!nombre.trim()) return CATEGORIA_LOCAL_MENSAJES.vacia;
-  const buscado = comparable(nombre);
-  const repetida = categorias.some(
-    (categoria) => categoria.clave !== clave && comparable(categoria.nombre) === buscado,
-  );
-  return repetida ? CATEGORIA_LOCAL_MENSAJES.duplicada : null;
+export function nombreCategoriaFormSchema(otras: readonly string[]) {
+  const usados = new Set(otras.map(comparable));
+  return z.object({
+    nombre: nombreDelContrato.refine((nombre) => !usados.has(comparable(nombre)), {
+      error: CATEGORIA_LOCAL_MENSAJES.duplicada,
+      when: (payload) => payload.issues.length === 0,
+    }),
+  });
 }
+
+export type NombreCategoriaForm = z.infer<ReturnType<typeof nombreCategoriaFormSchema>>;

@@ -1,34 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { errorDeNombreCategoria } from './categorias';
+import { nombreCategoriaFormSchema } from './categorias';
 import { resultadoVinculacion } from './resultado-vinculacion';
 
-describe('errorDeNombreCategoria', () => {
-  const categorias = [
-    { clave: '1', _id: '1', nombre: 'Frutas' },
-    { clave: '2', _id: '2', nombre: 'Lácteos' },
-  ];
+describe('nombreCategoriaFormSchema', () => {
+  const otras = ['Frutas', 'Lácteos'];
+  const error = (nombre: string, nombres: readonly string[] = otras) => {
+    const resultado = nombreCategoriaFormSchema(nombres).safeParse({ nombre });
+    return resultado.success ? null : resultado.error.issues[0]?.message;
+  };
 
   it('refuses an empty name, also when it is only spaces', () => {
-    expect(errorDeNombreCategoria('', categorias)).toBe(
-      'Por favor ingresa un nombre para la categoría',
-    );
-    expect(errorDeNombreCategoria('   ', categorias)).toBe(
-      'Por favor ingresa un nombre para la categoría',
-    );
+    expect(error('')).toBe('Por favor ingresa un nombre para la categoría');
+    expect(error('   ')).toBe('Por favor ingresa un nombre para la categoría');
   });
 
   it('refuses the name of another category regardless of case and spaces', () => {
-    expect(errorDeNombreCategoria(' FRUTAS ', categorias)).toBe(
-      'Ya existe una categoría con ese nombre',
-    );
-    expect(errorDeNombreCategoria('lÁcteos', categorias)).toBe(
-      'Ya existe una categoría con ese nombre',
-    );
+    expect(error(' FRUTAS ')).toBe('Ya existe una categoría con ese nombre');
+    expect(error('lÁcteos')).toBe('Ya existe una categoría con ese nombre');
   });
 
-  it('lets a category keep its own name while it is renamed', () => {
-    expect(errorDeNombreCategoria('frutas', categorias, '1')).toBeNull();
-    expect(errorDeNombreCategoria('Verduras', categorias)).toBeNull();
+  it("refuses what the contract refuses (control characters), in the contract's words", () => {
+    expect(error('Fru\u0000tas')).toMatch(/caracteres no permitidos/);
+  });
+
+  it('gives the trimmed name, and lets a renamed category keep its own', () => {
+    expect(nombreCategoriaFormSchema(otras).parse({ nombre: '  Verduras ' })).toEqual({
+      nombre: 'Verduras',
+    });
+    expect(error('frutas', ['Lácteos'])).toBeNull();
   });
 });
 

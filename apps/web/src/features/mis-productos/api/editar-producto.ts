@@ -34,7 +34,7 @@ export function editarProductoFormData(input: EditarProductoInput): FormData {
 }
 
 /** PUT /api/producto/{productId} (multipart). The seller's list shows the product as saved. */
-export function useEditarProducto(userId: string) {
+export function useEditarProducto(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ productoId, ...input }: EditarProductoInput): Promise<Producto> => {
@@ -48,10 +48,10 @@ export function useEditarProducto(userId: string) {
     // The dialog says it itself, with the server's message for a refusal.
     meta: { errorToast: false },
     onSuccess: (producto) => {
-      queryClient.setQueryData<Producto[]>(misProductosKeys.productos(userId), (lista) =>
+      queryClient.setQueryData<Producto[]>(misProductosKeys.productos(usuarioId), (lista) =>
         lista?.map((actual) => (actual._id === producto._id ? producto : actual)),
       );
-      void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
+      void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(usuarioId) });
       // The product page reads the same product under the entity's key.
       void queryClient.invalidateQueries({ queryKey: productoKeys.detalle(producto._id) });
     },

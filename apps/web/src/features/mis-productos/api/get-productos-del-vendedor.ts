@@ -7,17 +7,17 @@ import { misProductosKeys } from './mis-productos-keys';
  * GET /api/producto/vendedor/{userId}: the seller's products that were not withdrawn, newest
  * first (on sale or not).
  */
-export function productosDelVendedorQueryOptions(userId: string) {
+export function productosDelVendedorQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: misProductosKeys.productos(userId),
+    queryKey: misProductosKeys.productos(usuarioId),
     queryFn: ({ signal }): Promise<Producto[]> =>
-      api.get(`/api/producto/vendedor/${userId}`, {
+      api.get(`/api/producto/vendedor/${usuarioId}`, {
         schema: productosDelVendedorResponseSchema,
         signal,
       }),
   });
 }
 
-export function useProductosDelVendedor(userId: string) {
-  return useQuery(productosDelVendedorQueryOptions(userId));
+export function useProductosDelVendedor(usuarioId: string) {
+  return useQuery(productosDelVendedorQueryOptions(usuarioId));
 }

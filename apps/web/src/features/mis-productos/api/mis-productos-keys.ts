@@ -1,9 +1,9 @@
 /**
  * Query keys of the seller's products; invalidation reuses them. Everything is per user, so
- * `usuario(userId)` refreshes all of one seller's answers at once.
+ * `usuario(usuarioId)` refreshes all of one seller's answers at once.
  */
 export const misProductosKeys = {
   all: ['mis-productos'] as const,
-  usuario: (userId: string) => ['mis-productos', userId] as const,
-  productos: (userId: string) => ['mis-productos', userId, 'productos'] as const,
+  usuario: (usuarioId: string) => ['mis-productos', usuarioId] as const,
+  productos: (usuarioId: string) => ['mis-productos', usuarioId, 'productos'] as const,
 };

@@ -8,7 +8,7 @@ import { misProductosKeys } from './mis-productos-keys';
  * DELETE /api/producto/{productId}: withdraws the product (no longer listed or sold). The
  * server answers 409 with its reason when the product has paid places in an open group.
  */
-export function useRetirarProducto(userId: string) {
+export function useRetirarProducto(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productoId: string) =>
@@ -19,13 +19,14 @@ export function useRetirarProducto(userId: string) {
     // The list says it itself: the server's message, also for a refusal.
     meta: { errorToast: false },
     onSuccess: (_respuesta, productoId) => {
-      queryClient.setQueryData<Producto[]>(misProductosKeys.productos(userId), (lista) =>
+      queryClient.setQueryData<Producto[]>(misProductosKeys.productos(usuarioId), (lista) =>
         lista?.filter((producto) => producto._id !== productoId),
       );
-      void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) });
+      void queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(usuarioId) });
       queryClient.removeQueries({ queryKey: productoKeys.detalle(productoId) });
     },
     // Withdrawn meanwhile (another tab: 404) or changed: the list shows what the server has.
-    onError: () => queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(userId) }),
+    onError: () =>
+      queryClient.invalidateQueries({ queryKey: misProductosKeys.productos(usuarioId) }),
   });
 }

@@ -71,17 +71,17 @@ function mensajeDeEdicionFallida(error: unknown): string {
 }
 
 function CategoriasCheckboxes({
-  userId,
+  usuarioId,
   value,
   onChange,
   error,
 }: {
-  userId: string;
+  usuarioId: string;
   value: readonly string[];
   onChange: (ids: string[]) => void;
   error?: string | undefined;
 }) {
-  const { data, isPending, isError, refetch } = useCategoriasLocales(userId);
+  const { data, isPending, isError, refetch } = useCategoriasLocales(usuarioId);
   const alternar = (categoria: CategoriaLocal, marcada: boolean) =>
     onChange(marcada ? [...value, categoria._id] : value.filter((id) => id !== categoria._id));
 
@@ -138,15 +138,15 @@ function CategoriasCheckboxes({
 }
 
 function EditarProductoForm({
-  userId,
+  usuarioId,
   producto,
   onCerrar,
 }: {
-  userId: string;
+  usuarioId: string;
   producto: Producto;
   onCerrar: () => void;
 }) {
-  const editar = useEditarProducto(userId);
+  const editar = useEditarProducto(usuarioId);
   const [imagen, setImagen] = useState<File | null>(null);
   const [procesandoImagen, setProcesandoImagen] = useState(false);
   const form = useForm<Entrada, unknown, Salida>({
@@ -243,7 +243,7 @@ function EditarProductoForm({
         name="categoriaLocalId"
         render={({ field, fieldState }) => (
           <CategoriasCheckboxes
-            userId={userId}
+            usuarioId={usuarioId}
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error?.message}
@@ -298,12 +298,12 @@ function EditarProductoForm({
  * actualizar el producto'.
  */
 export function EditarProductoDialog({
-  userId,
+  usuarioId,
   open,
   producto,
   onOpenChange,
 }: {
-  userId: string;
+  usuarioId: string;
   open: boolean;
   /** The product being edited; it stays while the dialog closes. */
   producto: Producto | null;
@@ -325,7 +325,7 @@ export function EditarProductoDialog({
       {producto && (
         <EditarProductoForm
           key={producto._id}
-          userId={userId}
+          usuarioId={usuarioId}
           producto={producto}
           onCerrar={() => onOpenChange(false)}
         />

@@ -89,7 +89,7 @@ function motivoDelRechazo(error: unknown): string | undefined {
  * productos' (back to Mi Tienda, or 'Cargar Producto') and 'No se encontraron productos'
  * ('Limpiar búsqueda'). A failed load says 'No se pudieron cargar los productos'.
  */
-export function MisProductos({ userId, onVolver }: { userId: string; onVolver: () => void }) {
+export function MisProductos({ usuarioId, onVolver }: { usuarioId: string; onVolver: () => void }) {
   const {
     data: productos,
     isError,
@@ -97,8 +97,8 @@ export function MisProductos({ userId, onVolver }: { userId: string; onVolver: (
     errorUpdatedAt,
     refetch,
     isFetching,
-  } = useProductosDelVendedor(userId);
-  const retirar = useRetirarProducto(userId);
+  } = useProductosDelVendedor(usuarioId);
+  const retirar = useRetirarProducto(usuarioId);
   const [busqueda, setBusqueda] = useState('');
   const [editando, setEditando] = useState<Producto | null>(null);
   const [edicionAbierta, setEdicionAbierta] = useState(false);
@@ -280,7 +280,7 @@ export function MisProductos({ userId, onVolver }: { userId: string; onVolver: (
       {contenido}
 
       <EditarProductoDialog
-        userId={userId}
+        usuarioId={usuarioId}
         open={edicionAbierta}
         producto={editando}
         onOpenChange={setEdicionAbierta}

@@ -12,11 +12,14 @@ function tiempo(iso: string): number {
  * POST /api/pedido/obtenerPedidosPorUserId {userId} (spec part 2, section 7): the shopper's
  * orders with their payments, newest first. 404 means none: an empty list, not a failure.
  */
-async function getPedidosConPagos(userId: string, signal?: AbortSignal): Promise<PedidoConPagos[]> {
+async function getPedidosConPagos(
+  usuarioId: string,
+  signal?: AbortSignal,
+): Promise<PedidoConPagos[]> {
   try {
     const pedidos = await api.post(
       '/api/pedido/obtenerPedidosPorUserId',
-      { userId },
+      { userId: usuarioId },
       { signal, schema: pedidosPorUserIdResponseSchema },
     );
     return [...pedidos].sort((a, b) => tiempo(b.fechaCreacion) - tiempo(a.fechaCreacion));
@@ -26,13 +29,13 @@ async function getPedidosConPagos(userId: string, signal?: AbortSignal): Promise
   }
 }
 
-export function pedidosConPagosQueryOptions(userId: string) {
+export function pedidosConPagosQueryOptions(usuarioId: string) {
   return queryOptions({
-    queryKey: pagosKeys.pedidos(userId),
-    queryFn: ({ signal }) => getPedidosConPagos(userId, signal),
+    queryKey: pagosKeys.pedidos(usuarioId),
+    queryFn: ({ signal }) => getPedidosConPagos(usuarioId, signal),
   });
 }
 
-export function usePedidosConPagos(userId: string) {
-  return useQuery(pedidosConPagosQueryOptions(userId));
+export function usePedidosConPagos(usuarioId: string) {
+  return useQuery(pedidosConPagosQueryOptions(usuarioId));
 }

@@ -2,5 +2,5 @@
 export const pagosKeys = {
   all: ['pagos'] as const,
   estado: (pedidoId: string) => ['pagos', 'estado', pedidoId] as const,
-  pedidos: (userId: string) => ['pagos', 'pedidos', userId] as const,
+  pedidos: (usuarioId: string) => ['pagos', 'pedidos', usuarioId] as const,
 };

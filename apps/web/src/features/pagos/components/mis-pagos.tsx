@@ -30,8 +30,8 @@ import { EstadoPedidoPagoBadge } from './estado-pago-badge';
  * computes it) with what was refunded, its date, total and 'Ver Detalle'; above, how many are
  * still to pay and how many had money given back.
  */
-export function MisPagos({ userId }: { userId: string }) {
-  const { data, isPending, isError, errorUpdatedAt, refetch } = usePedidosConPagos(userId);
+export function MisPagos({ usuarioId }: { usuarioId: string }) {
+  const { data, isPending, isError, errorUpdatedAt, refetch } = usePedidosConPagos(usuarioId);
   useErrorToast(
     isError ? errorUpdatedAt : 0,
     TEXTOS_PAGOS.errorPagos,

@@ -24,8 +24,8 @@ function initialsOf(nombre: string): string {
 
 /** The top bar's menu of a logged-in user: who they are, their orders and payments, logout. */
 export function UsuarioMenu() {
-  const { userId } = useSession();
-  const usuario = useUsuario(userId);
+  const { usuarioId } = useSession();
+  const usuario = useUsuario(usuarioId);
   const logout = useLogout();
   const nombre = usuario.data?.nombre;
   const email = usuario.data?.email;

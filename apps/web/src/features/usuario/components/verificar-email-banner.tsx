@@ -15,8 +15,8 @@ const DEMASIADOS = 'Ya te enviamos varios enlaces. Esperá unos minutos y volvé
  * screen (the shell renders it), with 'Reenviar'. Closing it hides it for this page view.
  */
 export function VerificarEmailBanner() {
-  const { userId } = useSession();
-  const usuario = useUsuario(userId);
+  const { usuarioId } = useSession();
+  const usuario = useUsuario(usuarioId);
   const reenviar = useReenviarVerificacion();
   const [cerrado, setCerrado] = useState(false);
   // Toasts (a location error, 'Enlace enviado') sit below the banner, never over it.

@@ -74,7 +74,47 @@ describe('Configurar Categorías', () => {
     await user.type(nueva, '  Hierbas aromáticas {Enter}');
     expect(nombres(dialogo)).toEqual(['Frutas', 'Verduras', 'Hierbas aromáticas']);
     expect(nueva).toHaveValue('');
+    expect(nueva).toHaveFocus();
     expect(within(dialogo).queryByText('Ya existe una categoría con ese nombre')).toBeNull();
+  });
+
+  it('keeps the focus on the name that was refused, and typing clears the message', async () => {
+    mockMiTiendaApi();
+    const { dialogo, user } = await abrir();
+    const nueva = within(dialogo).getByLabelText('Nueva categoría');
+    await user.click(within(dialogo).getByRole('button', { name: 'Agregar' }));
+    expect(nueva).toHaveFocus();
+    expect(nueva).toHaveAccessibleDescription('Por favor ingresa un nombre para la categoría');
+    await user.keyboard('O');
+    expect(within(dialogo).queryByText('Por favor ingresa un nombre para la categoría')).toBeNull();
+    expect(nueva).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('saving applies a rename still being typed, and sends nothing while it cannot be used', async () => {
+    const { calls } = mockMiTiendaApi();
+    const { dialogo, user } = await abrir();
+    await user.click(within(dialogo).getByRole('button', { name: 'Renombrar Verduras' }));
+    const campo = within(dialogo).getByRole('textbox', { name: 'Nuevo nombre para Verduras' });
+    await user.clear(campo);
+    await user.type(campo, 'FRUTAS');
+    const guardar = within(dialogo).getByRole('button', { name: 'Guardar categorías' });
+    await user.click(guardar);
+    expect(
+      await within(dialogo).findByText('Ya existe una categoría con ese nombre'),
+    ).toBeVisible();
+    expect(callsTo(calls, '/api/tienda/editar-categorias/')).toHaveLength(0);
+
+    await user.clear(campo);
+    await user.type(campo, ' Hortalizas ');
+    await user.click(guardar);
+    await expectToast('Categorías actualizadas correctamente');
+    const [put] = callsTo(calls, '/api/tienda/editar-categorias/');
+    expect(JSON.parse(String(put?.body))).toEqual({
+      categoriasLocales: [
+        { _id: categoriaLocalId(1), nombre: 'Frutas' },
+        { _id: categoriaLocalId(2), nombre: 'Hortalizas' },
+      ],
+    });
   });
 
   it('renames a category inline, with the same checks', async () => {

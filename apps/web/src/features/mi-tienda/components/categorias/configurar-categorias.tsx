@@ -63,9 +63,15 @@ function CategoriasCargando() {
   );
 }
 
-function CategoriasDeLaTienda({ userId, onCerrar }: { userId: string; onCerrar: () => void }) {
+function CategoriasDeLaTienda({
+  usuarioId,
+  onCerrar,
+}: {
+  usuarioId: string;
+  onCerrar: () => void;
+}) {
   const { data, isError, error, errorUpdatedAt, refetch, isFetching } = useCategoriasLocales(
-    userId,
+    usuarioId,
     { enabled: true },
   );
   const sinTienda = isError && esTiendaNoEncontrada(error);
@@ -75,7 +81,7 @@ function CategoriasDeLaTienda({ userId, onCerrar }: { userId: string; onCerrar: 
   if (data) {
     return (
       <EditorCategorias
-        userId={userId}
+        usuarioId={usuarioId}
         tiendaId={data.tiendaId}
         inicial={data.categoriasLocales}
         onCerrar={onCerrar}
@@ -96,10 +102,10 @@ function CategoriasDeLaTienda({ userId, onCerrar }: { userId: string; onCerrar: 
 
 /** 'Configurar Categorías' inside the dialog: the session first, then the store's categories. */
 function ConfigurarCategorias({ onCerrar }: { onCerrar: () => void }) {
-  const { token, userId } = useSession();
+  const { token, usuarioId } = useSession();
   const problema = !token
     ? CATEGORIAS_ERRORES.sinToken
-    : !userId
+    : !usuarioId
       ? CATEGORIAS_ERRORES.sinUsuario
       : null;
 
@@ -107,10 +113,10 @@ function ConfigurarCategorias({ onCerrar }: { onCerrar: () => void }) {
     if (problema) toast({ title: 'Error', description: problema, variant: 'destructive' });
   }, [problema]);
 
-  if (problema || !userId) {
+  if (problema || !usuarioId) {
     return <Problema mensaje={problema ?? CATEGORIAS_ERRORES.sinUsuario} onCerrar={onCerrar} />;
   }
-  return <CategoriasDeLaTienda userId={userId} onCerrar={onCerrar} />;
+  return <CategoriasDeLaTienda usuarioId={usuarioId} onCerrar={onCerrar} />;
 }
 
 /**

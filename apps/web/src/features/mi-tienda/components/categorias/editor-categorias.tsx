@@ -1,4 +1,10 @@
-import { CATEGORIAS_LOCALES_MAXIMO, type CategoriaLocal } from '@compra-grupal/contracts';
+import {
+  CATEGORIAS_LOCALES_MAXIMO,
+  type CategoriaLocal,
+  type EditarCategoriasRequest,
+  editarCategoriasRequestSchema,
+} from '@compra-grupal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CheckIcon,
   Loader2Icon,
@@ -9,116 +15,121 @@ import {
   Trash2Icon,
   XIcon,
 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { useEditarCategorias } from '../../api/editar-categorias';
-import { type CategoriaEditable, errorDeNombreCategoria } from '../../lib/categorias';
+import { type NombreCategoriaForm, nombreCategoriaFormSchema } from '../../lib/categorias';
 
 const NOMBRE_MAXIMO = 60;
-
-interface Edicion {
-  clave: string;
-  nombre: string;
-  error: string | null;
-}
 
 /**
  * Edits a copy of the store's local categories: add, rename inline, remove; nothing reaches the
  * server until 'Guardar categorías', which sends the whole list and stays disabled with none.
- * Names are checked as they are typed in ('Por favor ingresa un nombre para la categoría',
- * 'Ya existe una categoría con ese nombre', regardless of case).
+ * Names are checked when they are entered ('Por favor ingresa un nombre para la categoría',
+ * 'Ya existe una categoría con ese nombre', regardless of case); typing clears the message.
+ * Three forms: the list (the contract's request), the new name and the name being changed.
  */
 export function EditorCategorias({
-  userId,
+  usuarioId,
   tiendaId,
   inicial,
   onCerrar,
 }: {
-  userId: string;
+  usuarioId: string;
   tiendaId: string;
   inicial: readonly CategoriaLocal[];
   onCerrar: () => void;
 }) {
   const id = useId();
-  const guardar = useEditarCategorias(userId);
-  const [categorias, setCategorias] = useState<CategoriaEditable[]>(() =>
-    inicial.map(({ _id, nombre }) => ({ clave: _id, _id, nombre })),
-  );
-  const [nueva, setNueva] = useState('');
-  const [errorNueva, setErrorNueva] = useState<string | null>(null);
-  const [edicion, setEdicion] = useState<Edicion | null>(null);
+  const guardar = useEditarCategorias(usuarioId);
+  // The list as the PUT sends it: kept ones with their `_id`, new ones without.
+  const lista = useForm<EditarCategoriasRequest>({
+    resolver: zodResolver(editarCategoriasRequestSchema),
+    defaultValues: { categoriasLocales: inicial.map(({ _id, nombre }) => ({ _id, nombre })) },
+  });
+  const {
+    fields: categorias,
+    append,
+    remove,
+    update,
+  } = useFieldArray({
+    control: lista.control,
+    name: 'categoriasLocales',
+  });
+  /** The field id of the category being renamed. */
+  const [editando, setEditando] = useState<string | null>(null);
   const [anuncio, setAnuncio] = useState('');
-  const siguiente = useRef(0);
-  const inputNueva = useRef<HTMLInputElement>(null);
   const lleno = categorias.length >= CATEGORIAS_LOCALES_MAXIMO;
 
-  const agregar = (event: FormEvent) => {
-    event.preventDefault();
-    const error = errorDeNombreCategoria(nueva, categorias);
-    if (error) {
-      setErrorNueva(error);
-      inputNueva.current?.focus();
-      return;
-    }
-    const nombre = nueva.trim();
-    siguiente.current += 1;
-    setCategorias((actuales) => [...actuales, { clave: `nueva-${siguiente.current}`, nombre }]);
-    setNueva('');
-    setErrorNueva(null);
+  const nombresSalvo = (salvo?: string) =>
+    categorias.filter((categoria) => categoria.id !== salvo).map(({ nombre }) => nombre);
+  // Each name is checked against the list as it is now (the resolver is read on every render).
+  const nueva = useForm<NombreCategoriaForm>({
+    resolver: zodResolver(nombreCategoriaFormSchema(nombresSalvo())),
+    defaultValues: { nombre: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const renombre = useForm<NombreCategoriaForm>({
+    resolver: zodResolver(nombreCategoriaFormSchema(nombresSalvo(editando ?? undefined))),
+    defaultValues: { nombre: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const errorNueva = nueva.formState.errors.nombre?.message;
+  const errorRenombre = renombre.formState.errors.nombre?.message;
+
+  const agregar = nueva.handleSubmit(({ nombre }) => {
+    append({ nombre });
+    nueva.reset();
     setAnuncio(`Categoría ${nombre} agregada`);
-    inputNueva.current?.focus();
+    nueva.setFocus('nombre');
+  });
+
+  const empezarRenombre = (campoId: string, nombre: string) => {
+    renombre.reset({ nombre });
+    setEditando(campoId);
   };
 
   /** Applies the rename being typed; false when the name cannot be used. */
-  const confirmarEdicion = (): boolean => {
-    if (!edicion) return true;
-    const error = errorDeNombreCategoria(edicion.nombre, categorias, edicion.clave);
-    if (error) {
-      setEdicion({ ...edicion, error });
-      return false;
-    }
-    const nombre = edicion.nombre.trim();
-    setCategorias((actuales) =>
-      actuales.map((categoria) =>
-        categoria.clave === edicion.clave ? { ...categoria, nombre } : categoria,
-      ),
-    );
-    setEdicion(null);
-    setAnuncio(`Categoría renombrada a ${nombre}`);
-    return true;
+  const aplicarRenombre = async (): Promise<boolean> => {
+    const indice = categorias.findIndex((categoria) => categoria.id === editando);
+    const categoria = categorias[indice];
+    if (!categoria) return true;
+    let aplicado = false;
+    await renombre.handleSubmit(({ nombre }) => {
+      update(indice, { ...(categoria._id ? { _id: categoria._id } : {}), nombre });
+      setEditando(null);
+      setAnuncio(`Categoría renombrada a ${nombre}`);
+      aplicado = true;
+    })();
+    return aplicado;
   };
 
-  const quitar = (categoria: CategoriaEditable) => {
-    setCategorias((actuales) => actuales.filter((otra) => otra.clave !== categoria.clave));
-    if (edicion?.clave === categoria.clave) setEdicion(null);
+  const quitar = (indice: number) => {
+    const categoria = categorias[indice];
+    if (!categoria) return;
+    remove(indice);
+    if (editando === categoria.id) setEditando(null);
     setAnuncio(`Categoría ${categoria.nombre} quitada`);
-    inputNueva.current?.focus();
+    nueva.setFocus('nombre');
   };
 
-  const enviar = () => {
-    if (categorias.length === 0 || !confirmarEdicion()) return;
-    const lista = edicion
-      ? categorias.map((categoria) =>
-          categoria.clave === edicion.clave
-            ? { ...categoria, nombre: edicion.nombre.trim() }
-            : categoria,
-        )
-      : categorias;
-    guardar.mutate(
-      {
-        tiendaId,
-        categoriasLocales: lista.map(({ _id, nombre }) => (_id ? { _id, nombre } : { nombre })),
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Categorías actualizadas correctamente' });
-          onCerrar();
+  const enviar = async () => {
+    if (categorias.length === 0 || !(await aplicarRenombre())) return;
+    await lista.handleSubmit((valores) =>
+      guardar.mutate(
+        { tiendaId, ...valores },
+        {
+          onSuccess: () => {
+            toast({ title: 'Categorías actualizadas correctamente' });
+            onCerrar();
+          },
         },
-      },
-    );
+      ),
+    )();
   };
 
   const nuevaErrorId = `${id}-nueva-error`;
@@ -130,19 +141,14 @@ export function EditorCategorias({
         <Label htmlFor={`${id}-nueva`}>Nueva categoría</Label>
         <div className="flex gap-2">
           <Input
-            ref={inputNueva}
             id={`${id}-nueva`}
-            value={nueva}
+            {...nueva.register('nombre', { onChange: () => nueva.clearErrors('nombre') })}
             maxLength={NOMBRE_MAXIMO}
             placeholder="Ej.: Bebidas"
             autoComplete="off"
             disabled={lleno || guardar.isPending}
             aria-invalid={errorNueva ? true : undefined}
             aria-describedby={errorNueva ? nuevaErrorId : undefined}
-            onChange={(event) => {
-              setNueva(event.target.value);
-              if (errorNueva) setErrorNueva(null);
-            }}
           />
           <Button type="submit" disabled={lleno || guardar.isPending} className="shrink-0">
             <PlusIcon aria-hidden />
@@ -182,42 +188,36 @@ export function EditorCategorias({
           </div>
         ) : (
           <ul aria-labelledby={listaId} className="grid gap-2">
-            {categorias.map((categoria) => {
-              const editando = edicion?.clave === categoria.clave ? edicion : null;
-              const errorId = `${id}-${categoria.clave}-error`;
+            {categorias.map((categoria, indice) => {
+              const errorId = `${id}-${categoria.id}-error`;
               return (
                 <li
-                  key={categoria.clave}
+                  key={categoria.id}
                   className="flex min-h-12 items-center gap-2 rounded-xl border border-border/70 bg-card py-1.5 pr-1.5 pl-3"
                 >
-                  {editando ? (
-                    <div className="grid min-w-0 flex-1 gap-1">
+                  {editando === categoria.id ? (
+                    <form
+                      noValidate
+                      className="grid min-w-0 flex-1 gap-1"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void aplicarRenombre();
+                      }}
+                    >
                       <div className="flex items-center gap-1.5">
                         <Input
                           // The input appears where the name was: the rename starts here.
                           autoFocus
-                          value={editando.nombre}
+                          {...renombre.register('nombre', {
+                            onChange: () => renombre.clearErrors('nombre'),
+                          })}
                           maxLength={NOMBRE_MAXIMO}
                           aria-label={`Nuevo nombre para ${categoria.nombre}`}
-                          aria-invalid={editando.error ? true : undefined}
-                          aria-describedby={editando.error ? errorId : undefined}
+                          aria-invalid={errorRenombre ? true : undefined}
+                          aria-describedby={errorRenombre ? errorId : undefined}
                           className="h-9"
-                          onChange={(event) =>
-                            setEdicion({ ...editando, nombre: event.target.value, error: null })
-                          }
-                          onKeyDown={(event) => {
-                            if (event.key === 'Enter') {
-                              event.preventDefault();
-                              confirmarEdicion();
-                            }
-                          }}
                         />
-                        <Button
-                          type="button"
-                          size="icon-sm"
-                          aria-label="Guardar nombre"
-                          onClick={() => confirmarEdicion()}
-                        >
+                        <Button type="submit" size="icon-sm" aria-label="Guardar nombre">
                           <CheckIcon aria-hidden />
                         </Button>
                         <Button
@@ -225,17 +225,17 @@ export function EditorCategorias({
                           variant="ghost"
                           size="icon-sm"
                           aria-label="Cancelar cambio de nombre"
-                          onClick={() => setEdicion(null)}
+                          onClick={() => setEditando(null)}
                         >
                           <XIcon aria-hidden />
                         </Button>
                       </div>
-                      {editando.error && (
+                      {errorRenombre && (
                         <p id={errorId} className="font-medium text-destructive text-xs">
-                          {editando.error}
+                          {errorRenombre}
                         </p>
                       )}
-                    </div>
+                    </form>
                   ) : (
                     <>
                       <TagIcon className="size-4 shrink-0 text-primary" aria-hidden />
@@ -256,13 +256,7 @@ export function EditorCategorias({
                         size="icon-sm"
                         aria-label={`Renombrar ${categoria.nombre}`}
                         disabled={guardar.isPending}
-                        onClick={() =>
-                          setEdicion({
-                            clave: categoria.clave,
-                            nombre: categoria.nombre,
-                            error: null,
-                          })
-                        }
+                        onClick={() => empezarRenombre(categoria.id, categoria.nombre)}
                       >
                         <PencilIcon aria-hidden />
                       </Button>
@@ -273,7 +267,7 @@ export function EditorCategorias({
                         className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
                         aria-label={`Eliminar ${categoria.nombre}`}
                         disabled={guardar.isPending}
-                        onClick={() => quitar(categoria)}
+                        onClick={() => quitar(indice)}
                       >
                         <Trash2Icon aria-hidden />
                       </Button>
@@ -302,7 +296,7 @@ export function EditorCategorias({
         <Button
           type="button"
           disabled={categorias.length === 0 || guardar.isPending}
-          onClick={enviar}
+          onClick={() => void enviar()}
         >
           {guardar.isPending ? (
             <Loader2Icon className="animate-spin" aria-hidden />

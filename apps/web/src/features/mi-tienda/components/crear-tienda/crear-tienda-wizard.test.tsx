@@ -133,7 +133,7 @@ function renderWizard(props: Partial<CrearTiendaWizardProps> = {}) {
         open
         onOpenChange={onOpenChange}
         onCreated={onCreated}
-        userId={USER_ID}
+        usuarioId={USER_ID}
         LocationPicker={FakeLocationPicker}
         {...props}
       />
@@ -552,7 +552,7 @@ describe('CrearTiendaWizard', () => {
         <CrearTiendaWizard
           open={open}
           onOpenChange={onOpenChange}
-          userId={USER_ID}
+          usuarioId={USER_ID}
           LocationPicker={FakeLocationPicker}
         />
       </AppProviders>
@@ -631,7 +631,7 @@ describe('CrearTiendaWizard', () => {
 
   it("says 'Error de autenticación' without a user id", async () => {
     const { calls } = mockApi();
-    const { user } = renderWizard({ userId: null });
+    const { user } = renderWizard({ usuarioId: null });
     await llegarAlLogo(user);
     await user.upload(screen.getByLabelText('Logo (opcional)'), logoOriginal());
     await screen.findByText('mi logo.jpg');

@@ -3,12 +3,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ImagePicker } from '@/components/image-picker';
 import { toast } from '@/components/ui/toast';
 import { CampoPaso } from '@/components/wizard/campo-paso';
-import { rechazoDelServidor, useWizard } from '@/components/wizard/use-wizard';
+import { useWizard } from '@/components/wizard/use-wizard';
 import { WizardPantalla } from '@/components/wizard/wizard-pantalla';
 import { useCategoriasGlobales } from '@/entities/categoria/api/get-categorias-globales';
 import type { LocationPickerComponent } from '@/entities/ubicacion/model/ubicacion';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { endedTheSession } from '@/lib/api-client';
 import { useConvertirEnVendedor } from '../../api/convertir-en-vendedor';
 import { type TiendaCreada, useCrearTienda } from '../../api/crear-tienda';
 import { useCoberturas } from '../../api/get-coberturas';
@@ -16,15 +15,13 @@ import { CategoriaCombobox } from './categoria-combobox';
 import { CoberturaOpciones } from './cobertura-opciones';
 import { PasoUbicacion } from './paso-ubicacion';
 import { CIERRE_TRAS_CREAR_MS, PASOS, TEXTOS, TITULO_ASISTENTE, TOTAL_PASOS } from './textos';
-import { DATOS_VACIOS, type DatosTienda, type EstadoCreacion } from './tipos';
-
-const SCHEMAS = PASOS.map((info) => info.schema);
+import { DATOS_VACIOS } from './tipos';
 
 export interface CrearTiendaWizardProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The signed-in user (from the access token); without it, creation says 'Error de autenticación'. */
-  userId: string | null;
+  usuarioId: string | null;
   /** Called once the store exists and the user was made a seller, before the wizard closes. */
   onCreated?: ((tienda: TiendaCreada) => void) | undefined;
   /** The map picker of step 7 (`UbicacionPickerDialog`, passed in by the route). */
@@ -64,16 +61,20 @@ const PASO_DEL_CAMPO: Record<string, number> = {
 export function CrearTiendaWizard({
   open,
   onOpenChange,
-  userId,
+  usuarioId,
   onCreated,
   LocationPicker,
   preloadLocationPicker,
 }: CrearTiendaWizardProps) {
-  const wizard = useWizard<DatosTienda>({ pasos: SCHEMAS, valoresIniciales: DATOS_VACIOS });
-  const { paso, setPaso, valores: datos, registrarCampo } = wizard;
-  const [estado, setEstado] = useState<EstadoCreacion>('editando');
+  const wizard = useWizard({
+    pasos: PASOS,
+    valoresIniciales: DATOS_VACIOS,
+    tituloDelProblema: () => TEXTOS.campoRequerido,
+    mensajePorDefecto: TEXTOS.completaElCampo,
+    enfocarAlFallar: true,
+  });
+  const { valores: datos, actualizar, registrarCampo, pasoActual: info, envio } = wizard;
   const [procesandoLogo, setProcesandoLogo] = useState(false);
-  const enCurso = useRef(false);
   const cierre = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const crearTienda = useCrearTienda();
@@ -101,20 +102,12 @@ export function CrearTiendaWizard({
   const estabaAbierto = useRef(open);
   const { reiniciar } = wizard;
   useLayoutEffect(() => {
-    if (open && !estabaAbierto.current && estado === 'creada') {
-      enCurso.current = false;
-      setEstado('editando');
-      reiniciar();
-    }
+    if (open && !estabaAbierto.current && envio === 'enviado') reiniciar();
     estabaAbierto.current = open;
-  }, [open, estado, reiniciar]);
-
-  const actualizar = <K extends keyof DatosTienda>(clave: K, valor: DatosTienda[K]) =>
-    wizard.form.setValue(clave, valor as never);
+  }, [open, envio, reiniciar]);
 
   const crear = async () => {
-    if (enCurso.current) return;
-    if (!userId) {
+    if (!usuarioId) {
       toast({
         title: TEXTOS.errorDeAutenticacion,
         description: TEXTOS.sinIdDeUsuario,
@@ -142,74 +135,50 @@ export function CrearTiendaWizard({
     // The steps checked them; the types only learn it here.
     if (!categoriaId || !coberturaId) return;
 
-    enCurso.current = true;
-    setEstado('creando');
-    let tienda: TiendaCreada;
-    try {
-      tienda = await crearTienda.mutateAsync({
-        userId,
-        nombre: datos.nombre.trim(),
-        descripcion: datos.descripcion.trim(),
-        telefono: datos.telefono.trim(),
-        email: datos.email.trim(),
-        razonSocial: datos.razonSocial.trim(),
-        categoriaGlobal: categoriaId,
-        cobertura: coberturaId,
-        direccion,
-        logo,
-      });
-    } catch (error) {
-      enCurso.current = false;
-      setEstado('editando');
-      // A session that ended already said 'Sesión expirada'.
-      if (endedTheSession(error)) return;
-      const rechazo = rechazoDelServidor(error, {
+    const tienda = await wizard.enviar(
+      async () => {
+        const creada = await crearTienda.mutateAsync({
+          usuarioId,
+          nombre: datos.nombre.trim(),
+          descripcion: datos.descripcion.trim(),
+          telefono: datos.telefono.trim(),
+          email: datos.email.trim(),
+          razonSocial: datos.razonSocial.trim(),
+          categoriaGlobal: categoriaId,
+          cobertura: coberturaId,
+          direccion,
+          logo,
+        });
+        try {
+          await convertirEnVendedor.mutateAsync(usuarioId);
+        } catch (error) {
+          // The store exists and owning it is what makes a seller: Mi Tienda's recheck settles it.
+          console.error('No se pudo confirmar el rol de vendedor', error);
+        }
+        return creada;
+      },
+      {
         titulo: TEXTOS.errorAlCrear,
         porDefecto: TEXTOS.problemaAlConfigurar,
         pasoDelCampo: PASO_DEL_CAMPO,
-      });
-      toast(rechazo.aviso);
-      if (rechazo.paso !== undefined) setPaso(rechazo.paso);
-      return;
-    }
+      },
+    );
+    if (!tienda) return;
 
-    try {
-      await convertirEnVendedor.mutateAsync(userId);
-    } catch (error) {
-      // The store exists and owning it is what makes a seller: Mi Tienda's recheck settles it.
-      console.error('No se pudo confirmar el rol de vendedor', error);
-    }
-
-    setEstado('creada');
     toast({ title: TEXTOS.creadaExitosamente, description: TEXTOS.vinculaTuCuenta });
     callbacks.current.onCreated?.(tienda);
     cierre.current = setTimeout(() => callbacks.current.onOpenChange(false), CIERRE_TRAS_CREAR_MS);
   };
 
-  const avanzar = async () => {
-    if (estado !== 'editando' || procesandoLogo) return;
-    const problema = await wizard.validarPaso();
-    if (problema !== null) {
-      wizard.avisarProblema({
-        title: TEXTOS.campoRequerido,
-        description: problema || TEXTOS.completaElCampo,
-        variant: 'destructive',
-      });
-      wizard.enfocarCampo();
-      return;
-    }
-    if (paso < TOTAL_PASOS) setPaso(paso + 1);
-    else void crear();
+  const avanzar = () => {
+    if (!procesandoLogo) void wizard.avanzar({ terminar: () => void crear() });
   };
 
   const cambiarApertura = (abrir: boolean) => {
-    if (!abrir && estado === 'creando') return;
+    if (!abrir && envio === 'enviando') return;
     if (!abrir) clearTimeout(cierre.current);
     onOpenChange(abrir);
   };
-
-  const info = PASOS[paso - 1] ?? PASOS[0];
-  if (!info) return null;
 
   const contenido = (() => {
     switch (info.campo) {
@@ -338,19 +307,19 @@ export function CrearTiendaWizard({
       descripcion={`Completa los ${TOTAL_PASOS} pasos para crear tu tienda.`}
       etiquetaProgreso="Progreso de la configuración"
       pasos={PASOS}
-      onAvanzar={() => void avanzar()}
-      ocupado={estado === 'creando'}
+      onAvanzar={avanzar}
+      ocupado={envio === 'enviando'}
       // Nothing changes while the store is being created or once it exists.
-      bloqueado={estado !== 'editando'}
-      avanceDeshabilitado={estado !== 'editando' || procesandoLogo}
-      claseBotonFinal={estado === 'creada' && 'disabled:opacity-100'}
+      bloqueado={envio !== 'editando'}
+      avanceDeshabilitado={envio !== 'editando' || procesandoLogo}
+      claseBotonFinal={envio === 'enviado' && 'disabled:opacity-100'}
       botonFinal={
-        estado === 'creando' ? (
+        envio === 'enviando' ? (
           <>
             <LoaderCircleIcon className="animate-spin" aria-hidden />
             {TEXTOS.creando}
           </>
-        ) : estado === 'creada' ? (
+        ) : envio === 'enviado' ? (
           <>
             <CheckIcon aria-hidden />
             {TEXTOS.creada}

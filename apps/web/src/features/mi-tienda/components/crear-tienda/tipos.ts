@@ -25,5 +25,3 @@ export const DATOS_VACIOS: DatosTienda = {
   coberturaId: null,
   logo: null,
 };
-
-export type EstadoCreacion = 'editando' | 'creando' | 'creada';

@@ -98,15 +98,15 @@ function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
  * se pudo conectar al servidor'.
  */
 export function EditarTiendaForm({
-  userId,
+  usuarioId,
   tienda,
   onCerrar,
 }: {
-  userId: string;
+  usuarioId: string;
   tienda: TiendaDelVendedor;
   onCerrar: () => void;
 }) {
-  const editar = useEditarTienda(userId);
+  const editar = useEditarTienda(usuarioId);
   const [logo, setLogo] = useState<File | null>(null);
   const [procesandoLogo, setProcesandoLogo] = useState(false);
   const [errorLogo, setErrorLogo] = useState<string | undefined>(undefined);

@@ -32,8 +32,8 @@ function EditarTiendaSkeleton() {
  * 'Editar Tienda' with the seller's store loaded first. If it cannot be loaded: 'No se pudo
  * cargar la información de la tienda' and the edit closes (spec part 2, section 8).
  */
-export function EditarTienda({ userId, onCerrar }: { userId: string; onCerrar: () => void }) {
-  const { data: tienda, isError, error } = useTiendaDelVendedor(userId);
+export function EditarTienda({ usuarioId, onCerrar }: { usuarioId: string; onCerrar: () => void }) {
+  const { data: tienda, isError, error } = useTiendaDelVendedor(usuarioId);
 
   useEffect(() => {
     // A store already on screen stays: only a store that never arrived closes the edit.
@@ -45,5 +45,5 @@ export function EditarTienda({ userId, onCerrar }: { userId: string; onCerrar: (
   }, [isError, error, tienda, onCerrar]);
 
   if (!tienda) return <EditarTiendaSkeleton />;
-  return <EditarTiendaForm userId={userId} tienda={tienda} onCerrar={onCerrar} />;
+  return <EditarTiendaForm usuarioId={usuarioId} tienda={tienda} onCerrar={onCerrar} />;
 }

@@ -1,23 +1,20 @@
 import type { Producto } from '@compra-grupal/contracts';
 import { LIMITES_PRODUCTO } from '@compra-grupal/contracts';
 import { LoaderCircleIcon, PackagePlusIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ImagePicker } from '@/components/image-picker';
 import { toast } from '@/components/ui/toast';
 import { CampoPaso } from '@/components/wizard/campo-paso';
-import { rechazoDelServidor, useWizard } from '@/components/wizard/use-wizard';
+import { useWizard } from '@/components/wizard/use-wizard';
 import { WizardPantalla } from '@/components/wizard/wizard-pantalla';
 import { esTiendaNoEncontrada } from '@/entities/tienda/api/es-tienda-no-encontrada';
 import { useCategoriasLocales } from '@/entities/tienda/api/get-categorias-locales';
-import { endedTheSession } from '@/lib/api-client';
 import { getStoredItem } from '@/lib/storage-keys';
 import { useCrearProducto } from '../../api/crear-producto';
 import { filtrarDecimal, filtrarEntero, leerNumero } from '../../lib/numeros';
 import { TEXTOS } from '../../lib/textos';
 import { PasoCategoria } from './paso-categoria';
-import { DATOS_VACIOS, type DatosProducto, PASOS, TITULO_ASISTENTE, TOTAL_PASOS } from './pasos';
-
-const SCHEMAS = PASOS.map((info) => info.schema);
+import { DATOS_VACIOS, PASOS, TITULO_ASISTENTE, TOTAL_PASOS } from './pasos';
 
 /** The toast's title of a step's problem: its message says which. */
 function tituloDelProblema(mensaje: string): string {
@@ -27,7 +24,7 @@ function tituloDelProblema(mensaje: string): string {
 
 export interface CargarProductoWizardProps {
   /** The signed-in user (from the access token); without it, loading says 'Error de autenticación'. */
-  userId: string | null;
+  usuarioId: string | null;
   /** Closing without loading (the route goes to /). */
   onCerrar: () => void;
   /** The product was created (the route goes on to the seller's products). */
@@ -63,22 +60,24 @@ function plazoElegido(texto: string): number | undefined {
  * loading ('Imagen requerida') and goes through the image rule first ('Imagen procesada').
  * The last step sends the multipart form once and says '¡Producto cargado exitosamente!'.
  */
-export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProductoWizardProps) {
-  const wizard = useWizard<DatosProducto>({ pasos: SCHEMAS, valoresIniciales: DATOS_VACIOS });
-  const { paso, setPaso, valores: datos, registrarCampo } = wizard;
-  const [cargando, setCargando] = useState(false);
+export function CargarProductoWizard({ usuarioId, onCerrar, onCreado }: CargarProductoWizardProps) {
+  const wizard = useWizard({
+    pasos: PASOS,
+    valoresIniciales: DATOS_VACIOS,
+    tituloDelProblema,
+    mensajePorDefecto: TEXTOS.completaElCampo,
+    enfocarAlFallar: true,
+  });
+  const { paso, setPaso, valores: datos, actualizar, registrarCampo, pasoActual: info } = wizard;
+  // Sending, and once the product exists (the route moves on).
+  const cargando = wizard.envio !== 'editando';
   const [procesandoImagen, setProcesandoImagen] = useState(false);
-  const enCurso = useRef(false);
 
   const crearProducto = useCrearProducto();
-  const categorias = useCategoriasLocales(userId ?? '', { enabled: userId !== null });
-
-  const actualizar = <K extends keyof DatosProducto>(clave: K, valor: DatosProducto[K]) =>
-    wizard.form.setValue(clave, valor as never);
+  const categorias = useCategoriasLocales(usuarioId ?? '', { enabled: usuarioId !== null });
 
   const cargar = async () => {
-    if (enCurso.current) return;
-    if (!userId) {
+    if (!usuarioId) {
       toast({
         title: TEXTOS.errorDeAutenticacion,
         description: TEXTOS.sinIdDeUsuario,
@@ -99,36 +98,27 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
       return;
     }
 
-    enCurso.current = true;
-    setCargando(true);
-    let producto: Producto;
-    try {
-      producto = await crearProducto.mutateAsync({
-        vendedorId: userId,
-        tiendaId,
-        nombre: datos.nombre.trim(),
-        descripcion: datos.descripcion.trim(),
-        precio: leerNumero(datos.precio),
-        cantidadTotalGrupo: leerNumero(datos.cantidadTotalGrupo),
-        plazoGrupoDias: plazoElegido(datos.plazoGrupoDias),
-        stock: leerNumero(datos.stock),
-        categoriaLocalId,
-        imagen,
-      });
-    } catch (error) {
-      enCurso.current = false;
-      setCargando(false);
-      // A session that ended already said 'Sesión expirada'.
-      if (endedTheSession(error)) return;
-      const rechazo = rechazoDelServidor(error, {
+    const producto = await wizard.enviar(
+      () =>
+        crearProducto.mutateAsync({
+          vendedorId: usuarioId,
+          tiendaId,
+          nombre: datos.nombre.trim(),
+          descripcion: datos.descripcion.trim(),
+          precio: leerNumero(datos.precio),
+          cantidadTotalGrupo: leerNumero(datos.cantidadTotalGrupo),
+          plazoGrupoDias: plazoElegido(datos.plazoGrupoDias),
+          stock: leerNumero(datos.stock),
+          categoriaLocalId,
+          imagen,
+        }),
+      {
         titulo: TEXTOS.errorAlCargar,
         porDefecto: TEXTOS.problemaAlCargar,
         pasoDelCampo: PASO_DEL_CAMPO,
-      });
-      toast(rechazo.aviso);
-      if (rechazo.paso !== undefined) setPaso(rechazo.paso);
-      return;
-    }
+      },
+    );
+    if (!producto) return;
     toast({
       title: TEXTOS.cargadoExitosamente,
       description: `«${producto.nombre}» ya está en tu tienda.`,
@@ -136,31 +126,16 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
     onCreado(producto);
   };
 
-  const avanzar = async () => {
+  const avanzar = () => {
     if (cargando || procesandoImagen) return;
     // Loading needs the user first ('Error de autenticación'), then the picture.
-    if (paso === TOTAL_PASOS && !userId) return void cargar();
-    const problema = await wizard.validarPaso();
-    if (problema !== null) {
-      const description = problema || TEXTOS.completaElCampo;
-      wizard.avisarProblema({
-        title: tituloDelProblema(description),
-        description,
-        variant: 'destructive',
-      });
-      wizard.enfocarCampo();
-      return;
-    }
-    if (paso < TOTAL_PASOS) setPaso(paso + 1);
-    else void cargar();
+    if (paso === TOTAL_PASOS && !usuarioId) return void cargar();
+    void wizard.avanzar({ terminar: () => void cargar() });
   };
 
   const cambiarApertura = (abrir: boolean) => {
     if (!abrir && !cargando) onCerrar();
   };
-
-  const info = PASOS[paso - 1] ?? PASOS[0];
-  if (!info) return null;
 
   const contenido = (() => {
     switch (info.campo) {
@@ -251,10 +226,10 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
             inputRef={registrarCampo}
             etiqueta={info.etiqueta}
             categorias={categorias.data?.categoriasLocales}
-            cargando={categorias.isPending && userId !== null}
+            cargando={categorias.isPending && usuarioId !== null}
             error={categorias.isError && !esTiendaNoEncontrada(categorias.error)}
             sinTienda={categorias.isError && esTiendaNoEncontrada(categorias.error)}
-            sinUsuario={userId === null}
+            sinUsuario={usuarioId === null}
             onReintentar={() => void categorias.refetch()}
             value={datos.categoriaLocalId}
             onChange={(id) => actualizar('categoriaLocalId', id)}
@@ -283,7 +258,7 @@ export function CargarProductoWizard({ userId, onCerrar, onCreado }: CargarProdu
       descripcion={`Completa los ${TOTAL_PASOS} pasos para publicar tu producto.`}
       etiquetaProgreso="Progreso de la carga"
       pasos={PASOS}
-      onAvanzar={() => void avanzar()}
+      onAvanzar={avanzar}
       ocupado={cargando}
       avanceDeshabilitado={cargando || procesandoImagen}
       botonFinal={

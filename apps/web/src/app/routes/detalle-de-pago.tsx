@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
 /** /payment-detail/{pedidoId} (spec part 2, section 2); without a token, /login; a session ended here, /. */
-export function PaymentDetailRoute() {
+export function DetalleDePagoRoute() {
   useDocumentTitle('Detalle del pago');
   const { token } = useSession();
   const sesionTerminada = useSesionTerminada(token);

@@ -3,7 +3,7 @@ import { NotFoundView } from '@/components/not-found-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Any path outside the route table (spec part 1, section 2): 404 with a link to /. */
-export function NotFoundRoute() {
+export function NoEncontradaRoute() {
   useDocumentTitle('Página no encontrada');
 
   return (

@@ -35,7 +35,7 @@ const PanelDelPropietario = lazy(async () => ({
 }));
 
 /** /product/{productId}: the product detail with its purchase panel (spec part 2, section 2). */
-export function ProductRoute() {
+export function ProductoRoute() {
   const { productId = '' } = useParams();
   const {
     data: producto,
@@ -48,7 +48,7 @@ export function ProductRoute() {
   const noEncontrado = isError && esProductoNoEncontrado(error);
   const agregar = useAgregarAlCarrito();
   const quedan = useUnidadesQueQuedan(producto);
-  const { userId } = useSession();
+  const { usuarioId } = useSession();
   const queryClient = useQueryClient();
 
   // Live stock for everyone on the page (the product's room; spec part 2, section 7).
@@ -87,13 +87,13 @@ export function ProductRoute() {
 
   // The owner is offered no purchase: the server refuses it (PRODUCTO_PROPIO).
   const { data: esPropietario } = useQuery({
-    ...esPropietarioQueryOptions(productId, userId ?? ''),
-    enabled: userId !== null && producto !== undefined,
+    ...esPropietarioQueryOptions(productId, usuarioId ?? ''),
+    enabled: usuarioId !== null && producto !== undefined,
   });
   // The open group of this product the shopper holds places in, to reach its page.
   const { data: pedidos } = useQuery({
-    ...pedidosConGruposQueryOptions(userId ?? ''),
-    enabled: userId !== null && producto !== undefined && esPropietario === false,
+    ...pedidosConGruposQueryOptions(usuarioId ?? ''),
+    enabled: usuarioId !== null && producto !== undefined && esPropietario === false,
     retry: false,
   });
   const miGrupo = pedidos
@@ -169,13 +169,13 @@ export function ProductRoute() {
           }
         />
       )}
-      {userId && producto && (
+      {usuarioId && producto && (
         <Suspense fallback={null}>
           <div className="mt-8 empty:hidden sm:mt-10 md:ml-auto md:w-1/2 md:pl-5 lg:pl-7">
             <PanelDelPropietario
               productoId={producto._id}
               nombre={producto.nombre}
-              userId={userId}
+              usuarioId={usuarioId}
             />
           </div>
         </Suspense>

@@ -5,12 +5,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
 /** /my-payments (spec part 2, section 2): Mis Pagos; without a token, /login; a session ended here, /. */
-export function MyPaymentsRoute() {
+export function MisPagosRoute() {
   useDocumentTitle('Mis Pagos');
-  const { token, userId, error } = useSession();
+  const { token, usuarioId, error } = useSession();
   const sesionTerminada = useSesionTerminada(token);
   if (!token) return <SinSesion terminada={sesionTerminada} />;
-  if (!userId) {
+  if (!usuarioId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
         <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />
@@ -19,5 +19,5 @@ export function MyPaymentsRoute() {
       </div>
     );
   }
-  return <MisPagos key={userId} userId={userId} />;
+  return <MisPagos key={usuarioId} usuarioId={usuarioId} />;
 }

@@ -129,8 +129,25 @@ describe('/delivery-orders', () => {
     const uno = within(await tarjeta('ABC123'));
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
     expect(uno.getByRole('alert')).toHaveTextContent('Por favor ingresa un código');
-    expect(uno.getByLabelText('Código de entrega')).toHaveAttribute('aria-invalid', 'true');
+    const campo = uno.getByLabelText('Código de entrega');
+    expect(campo).toHaveAttribute('aria-invalid', 'true');
+    expect(campo).toHaveFocus();
+
+    // Typing clears the message; only spaces is still no code (and Enter sends, too).
+    await user.type(campo, '  ');
+    expect(uno.queryByRole('alert')).toBeNull();
+    expect(campo).not.toHaveAttribute('aria-invalid');
+    await user.type(campo, '{Enter}');
+    expect(await uno.findByRole('alert')).toHaveTextContent('Por favor ingresa un código');
     expect(calls.some((c) => c.url.endsWith('/compararCodigo'))).toBe(false);
+  });
+
+  it('shows the code upper-case as it is typed', async () => {
+    mockEntregasApi();
+    const { user } = renderApp('/delivery-orders');
+    const campo = within(await tarjeta('ABC123')).getByLabelText('Código de entrega');
+    await user.type(campo, 'k7p');
+    expect(campo).toHaveValue('K7P');
   });
 
   it("says 'Código incorrecto o error en la verificación' for a wrong code, then confirms the right one", async () => {

@@ -22,9 +22,9 @@ const CHECKOUT = '/cart?resumen=1';
  * login dialog (a visitor who joins) and the cart (joining puts the product in it with this
  * group, then the checkout view opens).
  */
-export function GroupRoute() {
+export function GrupoRoute() {
   const { groupId = '' } = useParams();
-  const { userId } = useSession();
+  const { usuarioId } = useSession();
   const { openLoginDialog } = useLoginDialog();
   const agregar = useAgregarAlCarrito();
   const navigate = useNavigate();
@@ -51,11 +51,11 @@ export function GroupRoute() {
     <GrupoPagina
       key={groupId}
       grupoId={groupId}
-      userId={userId}
+      usuarioId={usuarioId}
       onIniciarSesion={openLoginDialog}
       onAgregar={onAgregar}
       stockDisponible={quedan}
-      carritoPendiente={userId !== null && lineas.some((linea) => linea.grupoId === groupId)}
+      carritoPendiente={usuarioId !== null && lineas.some((linea) => linea.grupoId === groupId)}
       onCompletar={() => navigate(CHECKOUT)}
     />
   );

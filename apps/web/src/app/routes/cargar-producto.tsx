@@ -15,9 +15,9 @@ export const DESTINO_TRAS_CARGAR = '/my-store?seccion=mis-productos';
  * Closing goes to / (spec); a loaded product goes on to Mis Productos, replacing this entry so
  * the browser's back does not reopen a finished wizard.
  */
-export function ProductFormRoute() {
+export function CargarProductoRoute() {
   useDocumentTitle('Cargar Producto');
-  const { token, userId } = useSession();
+  const { token, usuarioId } = useSession();
   const navigate = useNavigate();
   const cerrar = useCallback(() => navigate('/'), [navigate]);
   const creado = useCallback(() => navigate(DESTINO_TRAS_CARGAR, { replace: true }), [navigate]);
@@ -33,5 +33,12 @@ export function ProductFormRoute() {
     );
   }
   // Another login starts the wizard afresh.
-  return <CargarProductoWizard key={userId} userId={userId} onCerrar={cerrar} onCreado={creado} />;
+  return (
+    <CargarProductoWizard
+      key={usuarioId}
+      usuarioId={usuarioId}
+      onCerrar={cerrar}
+      onCreado={creado}
+    />
+  );
 }

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useErrorToast } from '@/hooks/use-error-toast';
 
 /** /store/{tiendaId}: the store page (spec part 2, section 2). */
-export function StoreRoute() {
+export function TiendaRoute() {
   const { tiendaId = '' } = useParams();
   const { data: tienda, error, isError, errorUpdatedAt, refetch } = useTiendaConProductos(tiendaId);
   const noEncontrada = isError && esTiendaNoEncontrada(error);

@@ -19,7 +19,7 @@ import { useSession } from '@/lib/session/use-session';
  * pendiente de acreditación' instead, without confetti. Either way it removes the parameters
  * from the address, replacing the history entry.
  */
-export function MultiPaymentCheckoutRoute() {
+export function PagosDelPedidoRoute() {
   useDocumentTitle(TEXTOS_PAGOS.titulo);
   const { token } = useSession();
   const sesionTerminada = useSesionTerminada(token);

@@ -39,7 +39,7 @@ function pagoPendienteEn(searchParams: URLSearchParams): boolean {
  * confetti, or 'Tu pago está pendiente de acreditación' (no confetti) for a pending payment;
  * with neither, 'Error de Pago'.
  */
-export function SuccessRoute() {
+export function PagoExitosoRoute() {
   // Read once: the screen does not change its mind while it shows.
   const [pedidoId] = useState(() => getStoredItem('currentPedidoId'));
   const [searchParams] = useSearchParams();

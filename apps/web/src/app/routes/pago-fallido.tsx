@@ -26,7 +26,7 @@ const CONSEJOS = [
  * 1.5 s goes back to pay it (/multi-payment-checkout?pedidoId={id}); otherwise 'Error en el
  * pago'. It lists the possible causes and advice, and says that nothing was charged.
  */
-export function FailureRoute() {
+export function PagoFallidoRoute() {
   useDocumentTitle('Pago fallido');
   const [pedidoId] = useState(() => getStoredItem('currentPedidoId'));
   const navigate = useNavigate();

@@ -23,9 +23,9 @@ const CrearTiendaWizard = lazy(async () => ({
  * the token; without a token it asks to log in ('No se encontró token de acceso'). The route
  * gives the creation wizard its map picker (features do not import each other).
  */
-export function MyStoreRoute() {
+export function MiTiendaRoute() {
   useDocumentTitle('Mi Tienda');
-  const { token, userId, error } = useSession();
+  const { token, usuarioId, error } = useSession();
 
   if (!token) {
     return (
@@ -37,7 +37,7 @@ export function MyStoreRoute() {
       />
     );
   }
-  if (!userId) {
+  if (!usuarioId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-6 py-16 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-destructive-soft text-destructive">
@@ -51,8 +51,8 @@ export function MyStoreRoute() {
   // A new user (another login) starts Mi Tienda afresh.
   return (
     <MiTienda
-      key={userId}
-      userId={userId}
+      key={usuarioId}
+      usuarioId={usuarioId}
       renderAsistente={(props) => (
         <Suspense fallback={null}>
           <CrearTiendaWizard
@@ -63,9 +63,11 @@ export function MyStoreRoute() {
         </Suspense>
       )}
       secciones={{
-        'mis-productos': ({ onVolver }) => <MisProductos userId={userId} onVolver={onVolver} />,
-        grupos: () => <GestionGrupos userId={userId} />,
-        'pedidos-para-entregar': () => <PedidosParaEntregar userId={userId} />,
+        'mis-productos': ({ onVolver }) => (
+          <MisProductos usuarioId={usuarioId} onVolver={onVolver} />
+        ),
+        grupos: () => <GestionGrupos usuarioId={usuarioId} />,
+        'pedidos-para-entregar': () => <PedidosParaEntregar usuarioId={usuarioId} />,
       }}
     />
   );

@@ -31,7 +31,7 @@ const textos: Record<AuthMode, { title: string; subtitle: string }> = {
 };
 
 /** /login and /register: the same screen; /register opens in register mode. */
-export function LoginRoute() {
+export function IniciarSesionRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();

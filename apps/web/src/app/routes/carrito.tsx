@@ -34,7 +34,7 @@ const RESUMEN = 'resumen';
  * quantity control that never goes below 1, removal, totals, the cart summary
  * (/cart?resumen=1, which closes back to /cart) and the way to checkout.
  */
-export function CartRoute() {
+export function CarritoRoute() {
   useDocumentTitle('Carrito');
   const loggedIn = useAccessToken() !== null;
   const lineas = useCarrito();

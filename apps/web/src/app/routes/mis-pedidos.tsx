@@ -5,12 +5,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
 /** /my-orders (spec part 2, section 2): Mis Pedidos; without a token, /login (section 2); a session ended here, /. */
-export function MyOrdersRoute() {
+export function MisPedidosRoute() {
   useDocumentTitle('Mis Pedidos');
-  const { token, userId, error } = useSession();
+  const { token, usuarioId, error } = useSession();
   const sesionTerminada = useSesionTerminada(token);
   if (!token) return <SinSesion terminada={sesionTerminada} />;
-  if (!userId) {
+  if (!usuarioId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
         <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />
@@ -19,5 +19,5 @@ export function MyOrdersRoute() {
       </div>
     );
   }
-  return <MisPedidos key={userId} usuarioId={userId} />;
+  return <MisPedidos key={usuarioId} usuarioId={usuarioId} />;
 }

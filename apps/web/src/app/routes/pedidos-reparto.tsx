@@ -38,15 +38,15 @@ function SoloRepartidores() {
  * admins. Without a token it goes to /login like the other orders screens (a session ended here
  * goes to /); anyone else is told the screen is for couriers. A failed role check counts as false (spec part 1, section 6).
  */
-export function DeliveryOrdersRoute() {
+export function PedidosRepartoRoute() {
   useDocumentTitle('Pedidos');
-  const { token, userId, error } = useSession();
+  const { token, usuarioId, error } = useSession();
   const sesionTerminada = useSesionTerminada(token);
-  const repartidor = useEsRepartidor(userId);
-  const admin = useEsAdmin(userId);
+  const repartidor = useEsRepartidor(usuarioId);
+  const admin = useEsAdmin(usuarioId);
 
   if (!token) return <SinSesion terminada={sesionTerminada} />;
-  if (!userId) {
+  if (!usuarioId) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-6 py-16 text-center">
         <TriangleAlertIcon className="size-8 text-destructive" aria-hidden />

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  * Home: the marketplace (spec part 1, section 2, "Store listing"). The location comes from
  * storage or the browser, or from the picker dialog; the listing follows it.
  */
-export function HomeRoute() {
+export function InicioRoute() {
   useDocumentTitle('Tiendas cerca tuyo');
   const { location, locating, retryLocation, setLocation } = useMarketplaceLocation();
   const [pickerOpen, setPickerOpen] = useState(false);
