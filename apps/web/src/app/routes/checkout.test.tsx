@@ -110,7 +110,7 @@ function mockCheckoutApi({
     });
   },
   preferencia = () => json({ pedidoId: PEDIDO_ID }, 201),
-  telefonoPost = () => json({ mensaje: 'Teléfono actualizado' }),
+  telefonoPost = (call) => json({ telefono: JSON.parse(String(call.body)).telefono }),
   direccionPost = ({ body }) =>
     json(
       {
@@ -425,7 +425,7 @@ describe('/checkout', () => {
     sembrarCarrito();
     let falla = true;
     const { calls } = mockCheckoutApi({
-      telefonoPost: () => (falla ? json({}, 500, 'Server Error') : json({ mensaje: 'ok' })),
+      telefonoPost: () => (falla ? json({}, 500, 'Server Error') : json({ telefono: '+54 11 4444-1234' })),
     });
     const { user } = renderApp('/checkout');
     await hastaPaso(user, 2);

@@ -1,3 +1,4 @@
+import { telefonoResponseSchema } from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CHECKOUT_TEXTOS } from '../lib/textos';
@@ -11,8 +12,12 @@ async function actualizarTelefono({
   usuarioId: string;
   telefono: string;
 }): Promise<string> {
-  await api.post(`/api/usuario/telefono/${encodeURIComponent(usuarioId)}`, { telefono });
-  return telefono;
+  const respuesta = await api.post(
+    `/api/usuario/telefono/${encodeURIComponent(usuarioId)}`,
+    { telefono },
+    { schema: telefonoResponseSchema },
+  );
+  return respuesta.telefono;
 }
 
 export function useActualizarTelefono(usuarioId: string) {

@@ -1,5 +1,6 @@
 import {
   type CrearPreferenciaRequest,
+  crearPreferenciaResponseSchema,
   ERROR_CODES,
   tiendasSinMpSchema,
 } from '@compra-grupal/contracts';
@@ -21,14 +22,12 @@ export class SinPedidoIdError extends Error {
  * its id, which is kept as `currentPedidoId` so the payment screens come back to it.
  */
 async function crearPreferencia(pedido: CrearPreferenciaRequest): Promise<string> {
-  const respuesta = await api.post<unknown>('/api/pago/crearPreferencia', pedido);
-  const pedidoId =
-    respuesta && typeof respuesta === 'object'
-      ? (respuesta as { pedidoId?: unknown }).pedidoId
-      : undefined;
-  if (typeof pedidoId !== 'string' || !pedidoId) throw new SinPedidoIdError();
-  setStoredItem('currentPedidoId', pedidoId);
-  return pedidoId;
+  const respuesta = crearPreferenciaResponseSchema.safeParse(
+    await api.post<unknown>('/api/pago/crearPreferencia', pedido),
+  );
+  if (!respuesta.success) throw new SinPedidoIdError();
+  setStoredItem('currentPedidoId', respuesta.data.pedidoId);
+  return respuesta.data.pedidoId;
 }
 
 export function useCrearPreferencia() {
