@@ -1,5 +1,5 @@
 import type { TipoDeAviso } from '@compra-grupal/contracts';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { z } from 'zod';
 import { type NombreDePlantilla, plantillas } from '../modules/correo/plantillas';
 import { Boton, Marco } from '../modules/correo/plantillas/marco';

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { StoragePort } from './storage.port';
 
 export interface S3StorageOptions {
@@ -16,16 +16,26 @@ export interface S3StorageOptions {
  * so every object is served as immutable for a year.
  */
 export function createS3Storage(options: S3StorageOptions): StoragePort {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
+  // The SDK loads with the first upload: a process that stores nothing (or stores on disk)
+  // does not pay its import.
+  let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const conSdk = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+      }),
+    }));
+    return sdk;
+  };
   const publicUrl = options.publicUrl.replace(/\/$/, '');
   return {
     async save(key, data, contentType) {
+      const { s3, client } = await conSdk();
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket: options.bucket,
           Key: key,
           Body: data,
@@ -36,7 +46,8 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
       return `${publicUrl}/${key}`;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      const { s3, client } = await conSdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }

@@ -1,34 +1,41 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import Beasties from 'beasties';
+import type Beasties from 'beasties';
+
+type OpcionesDeBeasties = ConstructorParameters<typeof Beasties>[0];
 
 /**
  * Beasties reading the web build's files once: they are named by their content hash, so a
- * name read is never stale. Parsed selectors are cached by the instance across pages.
+ * name read is never stale. Parsed selectors are cached by the instance across pages. Loaded
+ * with the first page drawn, not with the server.
  */
-class BeastiesDeLaWeb extends Beasties {
-  readonly #hojas = new Map<string, Promise<string>>();
+async function nuevoBeasties(opciones: OpcionesDeBeasties): Promise<Beasties> {
+  const { default: Beasties } = await import('beasties');
+  class BeastiesDeLaWeb extends Beasties {
+    readonly #hojas = new Map<string, Promise<string>>();
 
-  override readFile(filename: string): Promise<string> {
-    let hoja = this.#hojas.get(filename);
-    if (!hoja) {
-      hoja = readFile(filename, 'utf8');
-      // A failed read is tried again next time (the build may be on its way).
-      hoja.catch(() => this.#hojas.delete(filename));
-      this.#hojas.set(filename, hoja);
+    override readFile(filename: string): Promise<string> {
+      let hoja = this.#hojas.get(filename);
+      if (!hoja) {
+        hoja = readFile(filename, 'utf8');
+        // A failed read is tried again next time (the build may be on its way).
+        hoja.catch(() => this.#hojas.delete(filename));
+        this.#hojas.set(filename, hoja);
+      }
+      return hoja;
     }
-    return hoja;
   }
+  return new BeastiesDeLaWeb(opciones);
 }
 
 /** One instance per web build folder. */
-const instancias = new Map<string, BeastiesDeLaWeb>();
+const instancias = new Map<string, Promise<Beasties>>();
 
 const beastiesPara = (distDir: string) => {
   const path = resolve(distDir);
   let beasties = instancias.get(path);
   if (!beasties) {
-    beasties = new BeastiesDeLaWeb({
+    beasties = nuevoBeasties({
       path,
       publicPath: '/',
       // The full stylesheet moves to the end of <body>, where it applies the rest without a
@@ -64,7 +71,7 @@ export async function inlinarCssCritico(
   alFallar?: (error: unknown) => void,
 ): Promise<string> {
   try {
-    const conCssCritico = await beastiesPara(distDir).process(html);
+    const conCssCritico = await (await beastiesPara(distDir)).process(html);
     // Beasties marks the whole document as its container when none is marked: not ours to send.
     return conCssCritico.replace(MARCA_DE_CONTENEDOR, '$1');
   } catch (error) {

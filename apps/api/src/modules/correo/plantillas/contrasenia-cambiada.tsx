@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { z } from 'zod';
 import { Boton, Marco } from './marco';
 import { definirPlantilla } from './plantilla';
