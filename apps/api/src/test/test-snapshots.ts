@@ -14,9 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createLocalDiskStorage } from '../adapters/storage/local-disk-storage';
-import { type DatabaseHandle, openDatabase } from '../db/client';
-import { runSeed } from '../demo';
+import type { DatabaseHandle } from '../db/client';
 import { functionsDir, migrationsDir } from '../paths';
 
 /**
@@ -53,6 +51,11 @@ export async function seedTestDatabase(
   uploadsDir: string,
 ): Promise<void> {
   await database.migrate();
+  // Imported when a database is made, not by every run's global setup that finds it cached.
+  const [{ runSeed }, { createLocalDiskStorage }] = await Promise.all([
+    import('../demo'),
+    import('../adapters/storage/local-disk-storage'),
+  ]);
   await runSeed(
     { db: database.db, storage: createLocalDiskStorage(uploadsDir) },
     // The demo groups belong to the demo stores' products: seeded with them, not before.
@@ -183,6 +186,7 @@ async function cached(dir: string, make: (workDir: string) => Promise<void>): Pr
 /** One in-memory PGlite, dumped bare, then seeded, then with the demo stores. */
 async function makeTarballs(workDir: string) {
   const demoUploadsDir = join(workDir, 'uploads');
+  const { openDatabase } = await import('../db/client');
   const database = await openDatabase({ kind: 'pglite' });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = async (content: TestDatabaseContent) => {
@@ -221,6 +225,7 @@ async function makeTemplates(
     await withAdminClient(serverUrl, (client) =>
       client.query(`CREATE DATABASE "${name}"${template}`),
     );
+    const { openDatabase } = await import('../db/client');
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
     try {
       await seedTestDatabase(database, content, demoUploadsDir);
