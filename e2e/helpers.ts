@@ -47,3 +47,44 @@ export async function completarPaquete(
   await page.getByLabel(/Ancho/).fill(ancho);
   await page.getByLabel(/Alto/).fill(alto);
 }
+
+/** A window size, as Playwright's viewport takes it. */
+export interface Tamanio {
+  width: number;
+  height: number;
+}
+
+/**
+ * Resizes the page and waits until its layout has settled there: the window has the new width,
+ * two frames in a row draw the same document (dialogs turn into drawers and back at 768 px), and
+ * no finite animation or transition is running.
+ */
+export async function cambiarTamanio(page: Page, tamanio: Tamanio) {
+  await page.setViewportSize(tamanio);
+  await expect
+    .poll(
+      () =>
+        // Frame by frame in the page, for a second at most at a time.
+        page.evaluate(async (ancho) => {
+          const cuadro = () => new Promise((listo) => requestAnimationFrame(listo));
+          const hasta = performance.now() + 1000;
+          let antes = document.body.innerHTML;
+          while (performance.now() < hasta) {
+            await cuadro();
+            const ahora = document.body.innerHTML;
+            const animando = document
+              .getAnimations()
+              .some(
+                (animacion) =>
+                  animacion.playState === 'running' &&
+                  animacion.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+              );
+            if (window.innerWidth === ancho && !animando && ahora === antes) return true;
+            antes = ahora;
+          }
+          return false;
+        }, tamanio.width),
+      { message: `the page settles at ${tamanio.width} × ${tamanio.height} px` },
+    )
+    .toBe(true);
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { conHidratacion, expect, test } from './fixtures';
-import { admin, logIn, toast } from './helpers';
+import { admin, cambiarTamanio, logIn, type Tamanio, toast } from './helpers';
 
 /**
  * Seller onboarding (issue 11), the whole journey in the built app on its embedded defaults:
@@ -9,7 +9,14 @@ import { admin, logIn, toast } from './helpers';
  * on the sandbox's consent page, waits for review; the product team enables the store and the
  * seller's open Mi Tienda turns into the panel without a reload; the seller edits the store
  * and its categories. The cancelled consent lands on the error branch.
+ *
+ * The journey walks once, on a phone, where those dialogs are bottom drawers; the two that only
+ * this journey fills (the address details and the categories) are also used as the desktop's
+ * modal dialogs, by resizing the window in place.
  */
+
+const TELEFONO: Tamanio = { width: 375, height: 740 };
+const ESCRITORIO: Tamanio = { width: 1280, height: 800 };
 
 /** A real picture, made for the test (the logo goes through the browser's and the server's image rules). */
 function logoPng() {
@@ -83,10 +90,17 @@ async function crearTiendaConElAsistente(page: Page, nombre: string) {
   await expect(detalles.getByLabel('Localidad')).toHaveValue('La Plata');
   await detalles.getByRole('button', { name: 'Confirmar', exact: true }).click();
   await expect(detalles.getByText('La calle es obligatoria')).toBeVisible();
+  // On a desktop the drawer is a modal dialog, with what was typed and its error; it is filled
+  // and confirmed there.
+  await cambiarTamanio(page, ESCRITORIO);
+  await expect(detalles.getByLabel('Localidad')).toHaveValue('La Plata');
+  await expect(detalles.getByText('La calle es obligatoria')).toBeVisible();
   await detalles.getByLabel('Calle').fill('Calle 7');
   await detalles.getByLabel('Altura').fill('1234');
   await detalles.getByLabel(/Departamento/).fill('Local 2');
   await detalles.getByRole('button', { name: 'Confirmar', exact: true }).click();
+  await expect(asistente.getByText('Calle 7 1234')).toBeVisible();
+  await cambiarTamanio(page, TELEFONO);
   await expect(asistente.getByText('Calle 7 1234')).toBeVisible();
   await expect(asistente.getByText('La Plata').first()).toBeVisible();
   await expect(asistente.getByText('1900')).toBeVisible();
@@ -137,58 +151,70 @@ async function habilitarComoAdmin(browser: Browser, nombre: string) {
   }
 }
 
-for (const ancho of [375, 1280]) {
-  test.describe(`seller onboarding at ${ancho} px`, () => {
-    test.use({ viewport: { width: ancho, height: ancho < 768 ? 740 : 800 } });
+test.describe('seller onboarding at 375 px, its address and categories dialogs also at 1280 px', () => {
+  test.use({ viewport: TELEFONO });
 
-    test('a new seller opens a store, links Mercado Pago, is enabled live and edits the store', async ({
-      page,
-      browser,
-      sufijo,
-      comprador,
-    }) => {
-      const nombre = `Verdulería ${ancho} ${sufijo}`;
-      await logIn(page, comprador);
-      await crearTiendaConElAsistente(page, nombre);
+  test('a new seller opens a store, links Mercado Pago, is enabled live and edits the store', async ({
+    page,
+    browser,
+    sufijo,
+    comprador,
+  }) => {
+    const nombre = `Verdulería ${sufijo}`;
+    await logIn(page, comprador);
+    await crearTiendaConElAsistente(page, nombre);
 
-      await irAlConsentimiento(page);
-      await page.getByRole('button', { name: 'Autorizar' }).click();
-      await expect(page).toHaveURL(/\/mercadopago-callback\?/);
-      await expect(
-        page.getByText('Tu cuenta de Mercado Pago ha sido vinculada exitosamente'),
-      ).toBeVisible();
-      await expect(page).toHaveURL(/\/my-store$/);
-      await expect(page.getByText('Tienda en proceso de verificación')).toBeVisible();
+    await irAlConsentimiento(page);
+    await page.getByRole('button', { name: 'Autorizar' }).click();
+    await expect(page).toHaveURL(/\/mercadopago-callback\?/);
+    await expect(
+      page.getByText('Tu cuenta de Mercado Pago ha sido vinculada exitosamente'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/my-store$/);
+    await expect(page.getByText('Tienda en proceso de verificación')).toBeVisible();
 
-      // The product team enables it in another browser; this page changes without a reload.
-      await page.evaluate(() => {
-        (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
-      });
-      await habilitarComoAdmin(browser, nombre);
-      await expect(page.getByText('¡Tu tienda está activa!')).toBeVisible();
-      expect(
-        await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar),
-      ).toBe(true);
-
-      // Editar Tienda.
-      await page.getByRole('button', { name: /Editar Tienda/ }).click();
-      const descripcion = page.getByLabel('Descripción');
-      await expect(descripcion).toHaveValue('Verduras de estación, directo de la quinta.');
-      await descripcion.fill('Verduras y frutas de estación, directo de la quinta.');
-      await page.getByRole('button', { name: 'Actualizar Tienda' }).click();
-      await expect(toast(page, 'Tienda actualizada correctamente')).toBeVisible();
-
-      // Configurar Categorías.
-      await page.goto('/my-store');
-      await page.getByRole('button', { name: /Configurar Categorías/ }).click();
-      const dialogo = page.getByRole('dialog');
-      await dialogo.getByRole('textbox').last().fill('Ofertas de la semana');
-      await dialogo.getByRole('button', { name: /Agregar/ }).click();
-      await dialogo.getByRole('button', { name: /Guardar/ }).click();
-      await expect(toast(page, 'Categorías actualizadas correctamente')).toBeVisible();
+    // The product team enables it in another browser; this page changes without a reload.
+    await page.evaluate(() => {
+      (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
     });
+    await habilitarComoAdmin(browser, nombre);
+    await expect(page.getByText('¡Tu tienda está activa!')).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar),
+    ).toBe(true);
+
+    // Editar Tienda.
+    await page.getByRole('button', { name: /Editar Tienda/ }).click();
+    const descripcion = page.getByLabel('Descripción');
+    await expect(descripcion).toHaveValue('Verduras de estación, directo de la quinta.');
+    await descripcion.fill('Verduras y frutas de estación, directo de la quinta.');
+    await page.getByRole('button', { name: 'Actualizar Tienda' }).click();
+    await expect(toast(page, 'Tienda actualizada correctamente')).toBeVisible();
+
+    // Configurar Categorías.
+    await page.goto('/my-store');
+    await page.getByRole('button', { name: /Configurar Categorías/ }).click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByRole('textbox').last().fill('Ofertas de la semana');
+    await dialogo.getByRole('button', { name: /Agregar/ }).click();
+    await dialogo.getByRole('button', { name: /Guardar/ }).click();
+    await expect(toast(page, 'Categorías actualizadas correctamente')).toBeVisible();
+    await expect(dialogo).toBeHidden();
+
+    // And in the desktop's modal dialog, which lists the category saved.
+    await cambiarTamanio(page, ESCRITORIO);
+    await page.getByRole('button', { name: /Configurar Categorías/ }).click();
+    await expect(
+      dialogo.getByRole('listitem').filter({ hasText: 'Ofertas de la semana' }),
+    ).toBeVisible();
+    await dialogo.getByRole('textbox').last().fill('Frutas de temporada');
+    await dialogo.getByRole('button', { name: /Agregar/ }).click();
+    await dialogo.getByRole('button', { name: /Guardar/ }).click();
+    // Saved, it closes (the toast may still be the first one's).
+    await expect(dialogo).toBeHidden();
+    await expect(toast(page, 'Categorías actualizadas correctamente')).toBeVisible();
   });
-}
+});
 
 test.describe('seller onboarding: consent cancelled', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
