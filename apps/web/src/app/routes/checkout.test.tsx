@@ -425,7 +425,8 @@ describe('/checkout', () => {
     sembrarCarrito();
     let falla = true;
     const { calls } = mockCheckoutApi({
-      telefonoPost: () => (falla ? json({}, 500, 'Server Error') : json({ telefono: '+54 11 4444-1234' })),
+      telefonoPost: () =>
+        falla ? json({}, 500, 'Server Error') : json({ telefono: '+54 11 4444-1234' }),
     });
     const { user } = renderApp('/checkout');
     await hastaPaso(user, 2);
