@@ -39,6 +39,8 @@ import {
  * exactly its quantity of places, a rejected one's none).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
+/** The fewest orders one run makes; each is notified at least once. */
+const MIN_PEDIDOS = 25;
 /** Four runs on PostgreSQL; one on PGlite, where the notifications take turns. */
 const RUNS = serverUrl ? 4 : 1;
 const STOCK = 500;
@@ -132,7 +134,7 @@ describe('payment notifications applied concurrently, property', () => {
     let notificaciones = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(pedidoArb, { minLength: 25, maxLength: MAX_PEDIDOS }),
+        fc.array(pedidoArb, { minLength: MIN_PEDIDOS, maxLength: MAX_PEDIDOS }),
         fc.integer({ min: 2, max: 7 }),
         async (specs, tamañoGrupo) => {
           const producto = await crearProducto(t, vendedor, {
@@ -213,6 +215,7 @@ describe('payment notifications applied concurrently, property', () => {
       ),
       { numRuns: RUNS },
     );
-    expect(notificaciones).toBeGreaterThanOrEqual(50 * RUNS);
+    // Every run ran: on PostgreSQL four of about 60 notifications each, else at least its orders.
+    expect(notificaciones).toBeGreaterThanOrEqual(serverUrl ? 200 : MIN_PEDIDOS);
   }, 180_000);
 });
