@@ -35,6 +35,7 @@ const suites = [
     name: 'Varios nodos',
     command: ['npm', 'run', 'test:nodos'],
     needs: 'Build',
+    light: true,
     skip: postgresUrl && redisUrl ? undefined : 'definí TEST_DATABASE_URL y TEST_REDIS_URL',
   },
   {
@@ -43,19 +44,25 @@ const suites = [
     name: 'Imagen (Dockerfile)',
     command: ['npm', 'run', 'test:imagen'],
     needs: 'Build',
+    light: true,
     skip: postgresUrl && redisUrl ? undefined : 'definí TEST_DATABASE_URL y TEST_REDIS_URL',
   },
-  { name: 'Contratos', command: ['npm', 'test', '-w', 'packages/contracts'] },
+  { name: 'Contratos', command: ['npm', 'test', '-w', 'packages/contracts'], light: true },
 ];
 
 const words = process.argv.slice(2).map((w) => w.toLowerCase());
 const wanted = (suite) =>
   words.length === 0 || words.some((w) => suite.name.toLowerCase().includes(w));
 // Two suites at once keep two cores busy: each waits on sockets, databases and the browser
-// part of the time, and the type checker uses one core.
+// part of the time, and the type checker uses one core. Light suites (`light`: they mostly wait
+// on servers they start, or take a second) run one at a time in a slot of their own beside
+// those two, so they do not queue behind the long ones.
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
 const streamed = jobs === 1;
+const slotOf = (suite) => (suite.light && !streamed ? 'light' : 'heavy');
+const slots = { heavy: jobs, light: 1 };
 
+const byName = new Map(suites.map((suite) => [suite.name, suite]));
 const results = new Map();
 const failedReports = [];
 const running = new Set();
@@ -113,7 +120,9 @@ function elapsed() {
 await new Promise((done) => {
   const schedule = () => {
     for (const suite of [...pending]) {
-      if (running.size >= jobs) break;
+      const slot = slotOf(suite);
+      const busy = [...running].filter((name) => slotOf(byName.get(name)) === slot).length;
+      if (busy >= slots[slot]) continue;
       const need = suite.needs;
       const skip =
         suite.skip ?? (need && results.get(need)?.status === 'failed' && `falló ${need}`);
@@ -138,7 +147,9 @@ await new Promise((done) => {
 for (const report of failedReports) report();
 
 const label = { ok: 'OK     ', failed: 'FALLÓ  ', skipped: 'OMITIDA' };
-console.log(`\n━━━ Resumen ━━━ (${jobs} a la vez, ${elapsed()} en total)`);
+console.log(
+  `\n━━━ Resumen ━━━ (${jobs} a la vez${streamed ? '' : ' y una liviana'}, ${elapsed()} en total)`,
+);
 for (const suite of suites) {
   const r = results.get(suite.name);
   console.log(
