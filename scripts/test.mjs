@@ -21,8 +21,7 @@ delete withoutPostgres.TEST_DATABASE_URL;
 const suites = [
   { name: 'Build', command: ['npm', 'run', 'build'] },
   { name: 'Punta a punta (Chromium)', command: ['npm', 'run', 'test:e2e'], needs: 'Build' },
-  // One core, a minute and a half: beside the two long ones from the start.
-  { name: 'Tipos y lint', command: ['npm', 'run', 'check'], light: true },
+  { name: 'Tipos y lint', command: ['npm', 'run', 'check'] },
   { name: 'API (PGlite)', command: ['npm', 'test', '-w', 'apps/api'], env: withoutPostgres },
   { name: 'Web', command: ['npm', 'test', '-w', 'apps/web'] },
   {
@@ -30,8 +29,6 @@ const suites = [
     name: 'API (PostgreSQL)',
     command: ['npm', 'run', 'test:postgres', '-w', 'apps/api'],
     skip: postgresUrl ? undefined : 'definí TEST_DATABASE_URL para correrla',
-    // Mostly the server's work and waits on its locks: beside the two long ones.
-    light: true,
   },
   {
     // Two built nodes, PostgreSQL, Redis and S3 behind a balancer (e2e/varios-nodos).
@@ -57,8 +54,8 @@ const words = process.argv.slice(2).map((w) => w.toLowerCase());
 const wanted = (suite) =>
   words.length === 0 || words.some((w) => suite.name.toLowerCase().includes(w));
 // Two suites at once keep two cores busy: each waits on sockets, databases and the browser
-// part of the time. Light suites (`light`: the type checker on one core, and suites that mostly
-// wait on servers they start or take a second) run one at a time in a slot of their own beside
+// part of the time, and the type checker uses one core. Light suites (`light`: they mostly wait
+// on servers they start, or take a second) run one at a time in a slot of their own beside
 // those two, so they do not queue behind the long ones.
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
 const streamed = jobs === 1;
