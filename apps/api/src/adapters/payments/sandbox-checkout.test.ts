@@ -7,12 +7,8 @@ import { registerQueuedJob } from '../../jobs/queued-job';
 import { createTestClock } from '../../lib/clock';
 import { openTestDatabase } from '../../test/test-database';
 import type { CheckoutPort } from './payments.port';
-import {
-  createSandboxCheckout,
-  NOTIFICACION_REINTENTO_MS,
-  type SandboxCheckout,
-  TIPO_NOTIFICAR_SANDBOX,
-} from './sandbox-checkout';
+import { createSandboxCheckout, type SandboxCheckout } from './sandbox-checkout';
+import { NOTIFICACION_REINTENTO_MS, TIPO_NOTIFICAR_SANDBOX } from './sandbox-notificaciones';
 
 const clock = createTestClock(new Date('2026-03-01T15:00:00.000Z'));
 let database: DatabaseHandle;

@@ -7,14 +7,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mpSandboxPagos, mpSandboxPreferencias } from '../../db/schema';
 import { assertOutsideTransaction } from '../../db/unit-of-work';
-import { type JobExecutor, PermanentJobError } from '../../jobs/job-runner';
-import { defineJobType, defineQueuedJob, enqueueJob, type JobQueue } from '../../jobs/queued-job';
+import type { JobExecutor } from '../../jobs/job-runner';
+import type { JobQueue } from '../../jobs/queued-job';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { formatearCentavos } from '../../lib/money';
 import type { CheckoutPort, EstadoPagoLeido, PagoLeido } from './payments.port';
 import { SANDBOX_PATH } from './sandbox-consent-page';
-import { firmarNotificacion } from './webhook-signature';
+import { createNotificacionesSandbox } from './sandbox-notificaciones';
 
 /** What the sandbox keeps of a preference (the checkout page shows it). */
 const preferenciaSchema = z.object({
@@ -76,34 +76,6 @@ function pagoLeido(row: PagoGuardado): PagoLeido {
   };
 }
 
-/**
- * The notification of a payment, on the jobs table: enqueued in the transaction that records
- * the payment, so a process that dies before notifying still notifies once it runs again.
- */
-export const TIPO_NOTIFICAR_SANDBOX = 'mercadopago-sandbox.notificar';
-
-/**
- * When the queued notification runs if the one sent at once was not acknowledged: after the
- * first attempt's own timeout (10 s), so both rarely run together.
- */
-export const NOTIFICACION_REINTENTO_MS = 10_000;
-
-/** Tries of a notification: the runner's backoff (5 s doubling) spans about 40 minutes. */
-const NOTIFICACION_MAX_INTENTOS = 10;
-
-const notificarPayloadSchema = z.object({
-  pagoId: z.string(),
-  /** The job of the payment itself: skipped when the app already acknowledged the payment. */
-  soloSiFalta: z.boolean().optional(),
-});
-
-/** The notification job's type, run by the sandbox's `trabajo` (below). */
-export const trabajoNotificarSandbox = defineJobType({
-  name: TIPO_NOTIFICAR_SANDBOX,
-  payload: notificarPayloadSchema,
-  maxIntentos: NOTIFICACION_MAX_INTENTOS,
-});
-
 const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
 
 /**
@@ -146,8 +118,8 @@ export interface SandboxCheckoutOptions {
  * signed notification to the preference's notification URL over HTTP, as Mercado Pago sends.
  */
 export function createSandboxCheckout(options: SandboxCheckoutOptions) {
-  const { db, publicUrl, webhookSecret, clock, jobs } = options;
-  const enviar = options.fetch ?? fetch;
+  const { db, publicUrl, clock } = options;
+  const notificaciones = createNotificacionesSandbox(options);
 
   async function leerPreferencia(id: string): Promise<PreferenciaGuardada | undefined> {
     if (!ID_PREFERENCIA.test(id)) return undefined;
@@ -181,92 +153,9 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
         },
         creadoEn: ahora,
       });
-      if (jobs) {
-        await enqueueJob(
-          jobs,
-          tx as unknown as JobExecutor,
-          trabajoNotificarSandbox,
-          { pagoId: id, soloSiFalta: true },
-          {
-            clave: `${TIPO_NOTIFICAR_SANDBOX}:${id}`,
-            ejecutarDesde: new Date(ahora.getTime() + NOTIFICACION_REINTENTO_MS),
-          },
-        );
-      }
+      await notificaciones.encolar(tx as unknown as JobExecutor, id, ahora);
     });
     return id;
-  }
-
-  /** One signed notification of a payment, POSTed to its notification URL. */
-  async function notificar(pagoId: string): Promise<boolean> {
-    const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
-    if (!row) return false;
-    const { notificationUrl } = pagoSchema.parse(row.datos);
-    const requestId = randomUUID();
-    const url = new URL(notificationUrl);
-    url.searchParams.set('data.id', pagoId);
-    url.searchParams.set('type', 'payment');
-    try {
-      const res = await enviar(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-request-id': requestId,
-          'x-signature': firmarNotificacion(webhookSecret, {
-            dataId: pagoId,
-            requestId,
-            ahora: clock.now(),
-          }),
-        },
-        body: JSON.stringify({ action: 'payment.updated', type: 'payment', data: { id: pagoId } }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) return false;
-    } catch {
-      return false;
-    }
-    // Acknowledged: the payment's queued notification has nothing left to do.
-    await db
-      .update(mpSandboxPagos)
-      .set({
-        datos: sql`${mpSandboxPagos.datos} || ${JSON.stringify({ notificadaEn: clock.now().toISOString() })}::jsonb`,
-      })
-      .where(eq(mpSandboxPagos.id, pagoId));
-    return true;
-  }
-
-  /**
-   * Sends through the jobs table (docs/decisions/012): each failure waits longer (the runner's
-   * backoff), and a restart does not lose the notification.
-   */
-  const trabajo = defineQueuedJob(trabajoNotificarSandbox, async ({ pagoId, soloSiFalta }) => {
-    const [row] = await db.select().from(mpSandboxPagos).where(eq(mpSandboxPagos.id, pagoId));
-    if (!row) throw new PermanentJobError(`pago de prueba desconocido: ${pagoId}`);
-    if (soloSiFalta && pagoSchema.parse(row.datos).notificadaEn) return;
-    if (!(await notificar(pagoId))) throw new Error('la app no confirmó la notificación de prueba');
-  });
-
-  /**
-   * Delivers now. Failing that, the notification recorded with the payment retries it from
-   * the jobs table; without one (no runner), a few times in the background: 1 s, 5 s, 30 s.
-   */
-  async function entregar(pagoId: string): Promise<boolean> {
-    if (await notificar(pagoId).catch(() => false)) return true;
-    if (jobs) return false;
-    const esperas = [1_000, 5_000, 30_000];
-    const reintentar = (i: number) => {
-      const espera = esperas[i];
-      if (espera === undefined) return;
-      setTimeout(() => {
-        void notificar(pagoId)
-          .catch(() => false)
-          .then((ok) => {
-            if (!ok) reintentar(i + 1);
-          });
-      }, espera).unref();
-    };
-    reintentar(0);
-    return false;
   }
 
   /**
@@ -275,7 +164,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
    */
   async function pagar(preferenciaId: string, estado: EstadoPagoLeido): Promise<string> {
     const pagoId = await registrarPago(preferenciaId, estado);
-    await entregar(pagoId);
+    await notificaciones.entregar(pagoId);
     return pagoId;
   }
 
@@ -444,6 +333,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     );
   }
 
+  const { notificar, entregar, trabajo } = notificaciones;
   return { port, routes, pagar, registrarPago, notificar, entregar, trabajo };
 }
 

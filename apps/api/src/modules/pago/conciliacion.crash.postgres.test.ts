@@ -9,7 +9,7 @@ import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import {
   NOTIFICACION_REINTENTO_MS,
   TIPO_NOTIFICAR_SANDBOX,
-} from '../../adapters/payments/sandbox-checkout';
+} from '../../adapters/payments/sandbox-notificaciones';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-checkout';
+import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-notificaciones';
 import { pagosPorVendedor, pagosProveedor, pedidoLineas, trabajos } from '../../db/schema';
 import { compradorConDireccion, crearPreferencia, pedidoDePrueba } from '../../test/pedido-helpers';
 import { crearProducto, vendedorConTienda } from '../../test/producto-helpers';

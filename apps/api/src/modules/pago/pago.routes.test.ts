@@ -3,7 +3,7 @@ import { userRoom } from '@compra-grupal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecret } from '../../adapters/payments/payments-from-config';
-import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-checkout';
+import { TIPO_NOTIFICAR_SANDBOX } from '../../adapters/payments/sandbox-notificaciones';
 import { firmarNotificacion } from '../../adapters/payments/webhook-signature';
 import {
   eventosSalientes,

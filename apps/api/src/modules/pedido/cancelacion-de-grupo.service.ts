@@ -15,9 +15,10 @@ import {
   cancelarGrupo,
 } from '../grupo-de-compra/grupo-de-compra.ports';
 import { reembolsoPorCancelacion } from './ciclo-de-vida';
-import type { CicloDeVida, RepositoriosDelCiclo } from './ciclo-de-vida.service';
+import type { CicloDeVida } from './ciclo-de-vida.service';
 import type { PartesDeGrupos } from './pedido.ports';
 import type { ReembolsosService } from './reembolsos.service';
+import type { RepositoriosDelCiclo } from './unidades-del-ciclo';
 
 export const GRUPO_CANCELADO = 'Grupo cancelado';
 

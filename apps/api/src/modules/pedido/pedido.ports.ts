@@ -12,7 +12,7 @@ export type PartesDelCiclo = Pick<CicloDeVidaRepository, 'findPartes'>;
  * The repositories a lifecycle transition (ciclo-de-vida.service.ts) writes through, in the
  * caller's transaction: a module that runs one declares these in its `withTransaction`.
  */
-export type { RepositoriosDelCiclo } from './ciclo-de-vida.service';
+export type { RepositoriosDelCiclo } from './unidades-del-ciclo';
 
 /** The orders of some groups and their parts, as the group cancellation reads them. */
 export type PartesDeGrupos = Pick<CicloDeVidaRepository, 'findPedidosDeGrupos' | 'findPartes'>;
