@@ -5,9 +5,9 @@ import { emailUnico, logIn, toast } from './helpers';
 
 /*
  * The account's links by email (issue 25, docs/decisions/040), read where a person reads them
- * in development and demo: the embedded mailbox at /dev/correos, which lists every message
- * (one row per message, with its address and its subject as a link) and shows the chosen one
- * inside an iframe.
+ * in development and demo: the embedded mailbox at /dev/correos, which lists every message to a
+ * browser on this machine (one row per message, with its address and its subject as a link)
+ * and shows the chosen one inside an iframe.
  */
 
 /**

@@ -126,7 +126,9 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
       nodos.map((nodo) => waitForHealth(`http://127.0.0.1:${nodo.port}`, nodo.proceso)),
     );
     await balanceador.checked();
-    await crearEquipo(balanceador.url, entornoDe(0, 0));
+    // The mailbox shows every message only to this machine itself: read on a node, not through
+    // the balancer, which forwards as a visitor (docs/decisions/050).
+    await crearEquipo(balanceador.url, `http://127.0.0.1:${nodos[0]?.port}`, entornoDe(0, 0));
     return { url: balanceador.url, balanceador, nodos, close };
   } catch (error) {
     await close();
@@ -139,7 +141,11 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
  * seeded there): signed up through the API, its address confirmed with the verification mail
  * (read in the demo's mailbox, /dev/correos) and promoted with the command line.
  */
-async function crearEquipo(url: string, entorno: NodeJS.ProcessEnv): Promise<void> {
+async function crearEquipo(
+  url: string,
+  buzon: string,
+  entorno: NodeJS.ProcessEnv,
+): Promise<void> {
   const registro = await fetch(`${url}/api/usuario/registrar`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -154,11 +160,11 @@ async function crearEquipo(url: string, entorno: NodeJS.ProcessEnv): Promise<voi
   await expect
     .poll(
       async () => {
-        const buzon = await (await fetch(`${url}/dev/correos`)).text();
-        const fila = buzon.split('<tr').find((f) => f.includes(admin.email));
+        const lista = await (await fetch(`${buzon}/dev/correos`)).text();
+        const fila = lista.split('<tr').find((f) => f.includes(admin.email));
         const id = fila?.match(/href="\/dev\/correos\/([^"]+)"/)?.[1];
         if (!id) return undefined;
-        const correo = await (await fetch(`${url}/dev/correos/${id}`)).text();
+        const correo = await (await fetch(`${buzon}/dev/correos/${id}`)).text();
         token = correo.match(/verificar-email\?token=([\w.~-]+)/)?.[1];
         return token;
       },

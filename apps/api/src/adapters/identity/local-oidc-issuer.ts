@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { esClienteLocal } from '../../lib/cliente-local';
 
 const LOCAL_ISSUER_PATH = '/oidc-local';
 
@@ -94,18 +95,6 @@ const emisorOcupado = () =>
     ERROR_CODES.emisorDePruebaOcupado,
     'Hay demasiados ingresos de prueba en curso. Espera un minuto y vuelve a intentarlo.',
   );
-
-/**
- * Only this machine: the socket's own peer address (never request.ip, which X-Forwarded-For
- * can set when TRUST_PROXY is on), and no forwarding headers, since a reverse proxy on the same
- * host would make every visitor look like loopback.
- */
-const isLoopback = (address: string | undefined) =>
-  address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
-const isLocalClient = (request: FastifyRequest) =>
-  isLoopback(request.socket.remoteAddress) &&
-  FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
 const text = (max: number) =>
@@ -200,7 +189,7 @@ export async function registerLocalOidcIssuer(
     async (scope) => {
       const issuer = scope.withTypeProvider<ZodTypeProvider>();
       issuer.addHook('onRequest', async (request) => {
-        if (!isLocalClient(request)) throw soloLocal();
+        if (!esClienteLocal(request)) throw soloLocal();
       });
       issuer.addContentTypeParser(
         'application/x-www-form-urlencoded',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USUARIOS } from '../../demo/demo-usuarios';
-import { uniqueEmail } from '../../test/auth-helpers';
+import { registerAndLogin, uniqueEmail } from '../../test/auth-helpers';
 import { agregarPlantillasDePrueba } from '../../test/plantillas-de-prueba';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -108,5 +108,102 @@ describe('/dev/correos, the embedded mailbox', () => {
   it('answers 404 for a message that does not exist', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/correos/no-existe' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('/dev/correos for a visitor from another machine (a public demo)', () => {
+  let t: TestApp;
+  const remoto = { remoteAddress: '203.0.113.7' };
+  beforeAll(async () => {
+    t = await createTestApp({ DEV_MAILBOX: 'true', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const enlaces = (html: string) =>
+    [...html.matchAll(/href="\/dev\/correos\/([\w-]+)"/g)].map((m) => m[1]);
+  const buzonDe = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === 'buzonDe')?.value;
+
+  it("shows nobody's mail without a session, and another address's message as not found", async () => {
+    const vendedor = await registerAndLogin(t.app);
+    await t.app.jobs.runDue();
+    const local = await t.app.inject({ method: 'GET', url: '/dev/correos' });
+    const [id] = enlaces(local.body);
+    expect(id).toBeDefined();
+
+    const lista = await t.app.inject({ method: 'GET', url: '/dev/correos', ...remoto });
+    expect(lista.statusCode).toBe(200);
+    expect(lista.body).toContain('solo los correos enviados a su cuenta');
+    expect(lista.body).not.toContain(vendedor.email);
+    expect(enlaces(lista.body)).toEqual([]);
+    const uno = await t.app.inject({ method: 'GET', url: `/dev/correos/${id}`, ...remoto });
+    expect(uno.statusCode).toBe(404);
+    // A proxy on this machine forwarding a visitor is not this machine.
+    const reenviado = await t.app.inject({
+      method: 'GET',
+      url: '/dev/correos',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(enlaces(reenviado.body)).toEqual([]);
+  });
+
+  it("a visitor who asks a seller's password reset reads only their own mail, never the link", async () => {
+    const vendedor = await registerAndLogin(t.app);
+    const visitante = await registerAndLogin(t.app);
+    const sesion = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/login',
+      payload: { email: visitante.email, contrasenia: 'secreta123' },
+      ...remoto,
+    });
+    const cookie = buzonDe(sesion);
+    expect(cookie).toBeDefined();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/recuperar-contrasenia',
+      payload: { email: vendedor.email },
+      ...remoto,
+    });
+    await t.app.jobs.runDue();
+
+    const lista = await t.app.inject({
+      method: 'GET',
+      url: '/dev/correos',
+      cookies: { buzonDe: cookie as string },
+      ...remoto,
+    });
+    expect(lista.body).toContain(`<td>${visitante.email}</td>`);
+    expect(lista.body).not.toContain(vendedor.email);
+    const propios = enlaces(lista.body);
+    expect(propios.length).toBeGreaterThan(0);
+    const propio = await t.app.inject({
+      method: 'GET',
+      url: `/dev/correos/${propios[0]}`,
+      cookies: { buzonDe: cookie as string },
+      ...remoto,
+    });
+    expect(propio.statusCode).toBe(200);
+
+    const todos = enlaces((await t.app.inject({ method: 'GET', url: '/dev/correos' })).body);
+    for (const id of todos.filter((id) => !propios.includes(id))) {
+      const ajeno = await t.app.inject({
+        method: 'GET',
+        url: `/dev/correos/${id}`,
+        cookies: { buzonDe: cookie as string },
+        ...remoto,
+      });
+      expect(ajeno.statusCode, id).toBe(404);
+      expect(ajeno.body).not.toContain('restablecer');
+    }
+    // A forged cookie reads nothing.
+    const falsa = await t.app.inject({
+      method: 'GET',
+      url: '/dev/correos',
+      cookies: { buzonDe: `${cookie}x` },
+      ...remoto,
+    });
+    expect(enlaces(falsa.body)).toEqual([]);
   });
 });

@@ -69,7 +69,7 @@ export function createCorreoRepository(db: Database) {
     },
 
     /** The latest `limite` messages, newest first (the embedded mailbox). */
-    findRecientes(limite: number) {
+    findRecientes(limite: number, para?: string) {
       return db
         .select({
           id: correos.id,
@@ -81,6 +81,7 @@ export function createCorreoRepository(db: Database) {
           creadoEn: correos.creadoEn,
         })
         .from(correos)
+        .where(para === undefined ? undefined : sql`lower(${correos.para}) = ${para}`)
         .orderBy(desc(correos.creadoEn), desc(correos.id))
         .limit(limite);
     },

@@ -281,8 +281,9 @@ export function createCorreoService({
     },
 
     /** The embedded mailbox (/dev/correos): the latest messages, newest first. */
-    async buzon() {
-      const filas = await repository.findRecientes(BUZON_MAX);
+    /** The mailbox's latest messages, all of them or only those sent to `para`. */
+    async buzon(para?: string) {
+      const filas = await repository.findRecientes(BUZON_MAX, para);
       return filas.map(({ datos, ...fila }) => ({ ...fila, asunto: asuntoDe({ ...fila, datos }) }));
     },
 

@@ -4,6 +4,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const REFRESH_COOKIE = 'refreshToken';
 
 /**
+ * With the embedded mailbox on (DEV_MAILBOX): the session's access token again, limited to
+ * /dev/correos, so the mailbox shows a visitor the mail sent to the account they are signed
+ * in as and nothing else (docs/decisions/050).
+ */
+export const BUZON_COOKIE = 'buzonDe';
+export const BUZON_PATH = '/dev/correos';
+
+/**
  * The refresh cookie (httpOnly, limited to /api/usuario, Secure outside development and tests)
  * and the access token that go together: how every way in starts a session.
  */
@@ -18,20 +26,31 @@ export function createSessionCookies({ config, services, accessTokens }: Fastify
   };
   const setRefresh = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, options);
+  const accessToken = (reply: FastifyReply, token: string) => {
+    if (config.DEV_MAILBOX) {
+      reply.setCookie(BUZON_COOKIE, token, {
+        ...options,
+        path: BUZON_PATH,
+        maxAge: config.ACCESS_TOKEN_TTL_SECONDS,
+      });
+    }
+    return token;
+  };
   return {
     /** Sets the refresh cookie of a new session and answers its first access token. */
     async start(reply: FastifyReply, usuarioId: string): Promise<string> {
       setRefresh(reply, await sesionService.issue(usuarioId));
-      return accessTokens.sign(usuarioId);
+      return accessToken(reply, await accessTokens.sign(usuarioId));
     },
     /** Rotates the refresh cookie (see `sesionService.rotate`) and answers a new access token. */
     async renew(reply: FastifyReply, presented: string | undefined): Promise<string> {
       const { usuarioId, token } = await sesionService.rotate(presented);
       setRefresh(reply, token);
-      return accessTokens.sign(usuarioId);
+      return accessToken(reply, await accessTokens.sign(usuarioId));
     },
     clear(reply: FastifyReply) {
       reply.clearCookie(REFRESH_COOKIE, { path: options.path });
+      if (config.DEV_MAILBOX) reply.clearCookie(BUZON_COOKIE, { path: BUZON_PATH });
     },
   };
 }
