@@ -141,11 +141,7 @@ export async function levantarTopologia({ nodos: cuantos = 2 } = {}): Promise<To
  * seeded there): signed up through the API, its address confirmed with the verification mail
  * (read in the demo's mailbox, /dev/correos) and promoted with the command line.
  */
-async function crearEquipo(
-  url: string,
-  buzon: string,
-  entorno: NodeJS.ProcessEnv,
-): Promise<void> {
+async function crearEquipo(url: string, buzon: string, entorno: NodeJS.ProcessEnv): Promise<void> {
   const registro = await fetch(`${url}/api/usuario/registrar`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
