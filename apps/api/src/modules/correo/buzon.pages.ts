@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esClienteLocal } from '../../lib/cliente-local';
-import { BUZON_COOKIE } from '../usuario/refresh-cookie';
+import { BUZON_COOKIE } from './correo.ports';
 import { escapeHtml, paginaDeMarca } from './paginas';
 
 const fecha = new Intl.DateTimeFormat('es-AR', {

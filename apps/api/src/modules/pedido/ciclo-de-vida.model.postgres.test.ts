@@ -76,8 +76,8 @@ import { createReembolsosService, type ReembolsosService } from './reembolsos.se
  * - nothing stranded: a paid part not refunded in full is delivered, or listed for delivery (the
  *   courier's list), or still has a group filling, or waits for the order's other sellers while
  *   the reservation lasts; a listed part was paid; no part is both delivered and refunded whole;
- * - stock: each product's initial stock = stock + units reserved + units sold and not refunded
- *   (a cancelled group's places go back on sale);
+ * - stock: each product's initial stock = stock + units sold and not refunded (a cancelled
+ *   group's places go back on sale); an unpaid order's hold takes no units (decision 050);
  * - places: each group's places = its participants' sum, within its size; an order takes a
  *   line's places once and only when paid; per product, places in groups that go on = units of
  *   approved parts not refunded;
@@ -1012,9 +1012,6 @@ function violaciones(m: Modelo, l: Lectura): string[] {
     const nombre = `P${producto.indice}`;
     const fila = l.productos.find((p) => p.id === producto.id);
     const lineas = l.lineas.filter((x) => x.productoId === producto.id);
-    const reservadas = lineas
-      .filter((x) => x.reserva === 'reservado')
-      .reduce((s, x) => s + x.cantidad, 0);
     const grupos = l.grupos.filter((g) => g.productoId === producto.id);
     const vendidas = lineas
       .filter((x) => x.reserva === 'vendido')
@@ -1034,14 +1031,10 @@ function violaciones(m: Modelo, l: Lectura): string[] {
             .reduce((n, pc) => n + pc.cantidad, 0),
         0,
       );
-    // Stock conserved: stock + held + sold and not refunded.
-    if (
-      !fila ||
-      fila.stock < 0 ||
-      producto.stockInicial !== fila.stock + reservadas + vendidas - devueltas
-    ) {
+    // Stock conserved: stock + sold and not refunded; holds take nothing.
+    if (!fila || fila.stock < 0 || producto.stockInicial !== fila.stock + vendidas - devueltas) {
       v.push(
-        `stock: ${nombre}: inicial ${producto.stockInicial} ≠ stock ${fila?.stock} + reservadas ${reservadas} + vendidas ${vendidas} − devueltas por grupos cancelados ${devueltas}`,
+        `stock: ${nombre}: inicial ${producto.stockInicial} ≠ stock ${fila?.stock} + vendidas ${vendidas} − devueltas por grupos cancelados ${devueltas}`,
       );
     }
     // The ledger's invariants.

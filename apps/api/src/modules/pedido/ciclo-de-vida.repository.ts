@@ -151,8 +151,8 @@ export interface ParteBloqueada {
   /** The order's other parts not approved yet, and those refunded whole. */
   otrasSinAprobar: number;
   otrasReembolsadas: number;
-  /** This part's lines whose units a rejection or the expiry released, in product id order. */
-  liberadas: { productoId: string; cantidad: number }[];
+  /** This part's lines not sold yet (held or not), in product id order: what its sale takes. */
+  porVender: { productoId: string; cantidad: number }[];
   /** The order's lines (all sellers'), in product id order: the places each takes. */
   lineas: { productoId: string; cantidad: number; grupoId: string | null }[];
 }
@@ -199,8 +199,8 @@ function createCicloDeVidaEscrituras(db: Database) {
           coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad)
               order by l.producto_id)
             from ${pedidoLineas} l
-            where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva = 'liberado'),
-            '[]'::json) as liberadas,
+            where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva <> 'vendido'),
+            '[]'::json) as "porVender",
           coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad,
                 'grupoId', l.grupo_id)
               order by l.producto_id)
@@ -212,7 +212,7 @@ function createCicloDeVidaEscrituras(db: Database) {
       const [bloqueado, leido] = await Promise.all([bloqueo, lectura]);
       if (bloqueado.length === 0) return undefined;
       const { rows } = leido as unknown as {
-        rows: (ParteBloqueada & { lineas: unknown; liberadas: unknown })[];
+        rows: (ParteBloqueada & { lineas: unknown; porVender: unknown })[];
       };
       const row = rows[0];
       if (!row) return undefined;
@@ -221,7 +221,7 @@ function createCicloDeVidaEscrituras(db: Database) {
         ...row,
         montoCentavos: Number(row.montoCentavos),
         lineas: json(row.lineas),
-        liberadas: json(row.liberadas),
+        porVender: json(row.porVender),
       };
     },
 

@@ -3,7 +3,7 @@ import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
 import type { Mensajes } from '../aviso/mensajes.service';
 import { tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
 import { createReembolsosDelCiclo } from './reembolsos-del-ciclo.service';
-import { anunciarStock, devolverUnidades, type RepositoriosDelCiclo } from './unidades-del-ciclo';
+import { anunciarStock, type RepositoriosDelCiclo } from './unidades-del-ciclo';
 
 /** A provider payment as re-read from the provider (never the notification's body). */
 export interface PagoDelProveedor {
@@ -92,15 +92,16 @@ export function createCicloDeVida({
   }
 
   /**
-   * Takes again the units a rejection or the expiry released, all or none: answers false
-   * (nothing taken) when any of them is gone.
+   * Takes the part's units from stock as it is sold, all or none (product id order): answers
+   * false (nothing taken) when any of them is gone, that is, sold to someone who paid first.
+   * Another shopper's unpaid order never stands in the way (docs/decisions/050).
    */
-  async function retomarLiberadas(
+  async function venderUnidades(
     repos: RepositoriosDelCiclo,
-    liberadas: readonly { productoId: string; cantidad: number }[],
+    lineas: readonly { productoId: string; cantidad: number }[],
   ) {
     const tomadas: { productoId: string; cantidad: number; stock: number }[] = [];
-    for (const linea of liberadas) {
+    for (const linea of lineas) {
       const stock = await repos.pedido.decrementStock(linea.productoId, linea.cantidad);
       if (stock === undefined) {
         for (const t of tomadas) await repos.pedido.incrementStock(t.productoId, t.cantidad);
@@ -118,12 +119,12 @@ export function createCicloDeVida({
      * order or number of notifications (the order row is locked first; a provider payment in a
      * final state is never applied again):
      * - pending is recorded (the part shows `en_acreditacion`);
-     * - a rejection of an unpaid part releases its reserved units;
+     * - a rejection of an unpaid part ends its hold;
      * - an approval that does not match the part (amount, currency, collector) is refunded
      *   whole and logged; one of a part already paid or refunded, of an order that can no
-     *   longer complete, or whose released units are gone, is refunded whole too;
-     * - else the part is sold and approved; when every part is, the order is approved and each
-     *   line takes its places through the ledger.
+     *   longer complete, or whose units others paid for first, is refunded whole too;
+     * - else the part is sold (its units leave stock) and approved; when every part is, the
+     *   order is approved and each line takes its places through the ledger.
      */
     async aplicarPago(
       repos: RepositoriosDelCiclo,
@@ -156,7 +157,8 @@ export function createCicloDeVida({
         await registrar('rechazado');
         if (parte.estado !== 'pendiente') return nada;
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'rechazado', ahora);
-        await devolverUnidades(repos, pago.pedidoId, pago.tiendaId, 'reservado');
+        // Its hold ends; it took no units, so none go back.
+        await repos.cicloDeVida.releaseLineas(pago.pedidoId, pago.tiendaId, 'reservado');
         return { resultado: 'aplicado', reembolsoIds: [] };
       }
 
@@ -183,7 +185,7 @@ export function createCicloDeVida({
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
       }
-      if (parte.liberadas.length > 0 && !(await retomarLiberadas(repos, parte.liberadas))) {
+      if (!(await venderUnidades(repos, parte.porVender))) {
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
       }

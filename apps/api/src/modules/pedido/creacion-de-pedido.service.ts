@@ -1,4 +1,4 @@
-import { type CrearPreferenciaRequest, rooms } from '@compra-grupal/contracts';
+import type { CrearPreferenciaRequest } from '@compra-grupal/contracts';
 import { requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
@@ -62,8 +62,9 @@ export function createCreacionDePedido({
     /**
      * POST pago/crearPreferencia (docs/decisions/024): checks the caller, the address, the
      * products, the sellers' payment accounts and the chosen shipping (quoted again here),
-     * then writes the order, its lines and one pending payment per seller and reserves the
-     * stock, in one transaction. Answers the new order's id.
+     * then writes the order, its lines (held: `reservado`) and one pending payment per seller,
+     * in one transaction. The units are taken from stock when a payment is approved, never
+     * before (docs/decisions/050). Answers the new order's id.
      */
     async crear(actor: Actor | null, pedido: CrearPreferenciaRequest): Promise<string> {
       requireOwner(actor, pedido.usuarioId);
@@ -80,11 +81,6 @@ export function createCreacionDePedido({
           p,
         ]),
       );
-      // What the shopper's own unpaid orders hold may come back: the new order replaces them.
-      const retenidas = await repository.countUnidadesRetenidas(
-        pedido.usuarioId,
-        lineas.map((l) => l.productoId),
-      );
       for (const linea of lineas) {
         const producto = productos.get(linea.productoId);
         if (!producto) throw notFound('PRODUCTO_NO_ENCONTRADO');
@@ -92,10 +88,9 @@ export function createCreacionDePedido({
           throw noDisponible(producto.nombre);
         }
         if (producto.tiendaUsuarioId === pedido.usuarioId) throw productoPropio(producto.nombre);
-        // Checked again, for real, by the conditional update in the transaction.
-        if (producto.stock + (retenidas.get(linea.productoId) ?? 0) < linea.cantidad) {
-          throw stockInsuficiente(producto.nombre);
-        }
+        // Stock counts the units nobody paid for: another shopper's unpaid order never makes
+        // them 'sin stock' (docs/decisions/050). Read again in the transaction.
+        if (producto.stock < linea.cantidad) throw stockInsuficiente(producto.nombre);
       }
 
       const elegidos = lineas.filter((l) => l.grupoId);
@@ -172,13 +167,19 @@ export function createCreacionDePedido({
       const pedidoId = newId();
       await withTransaction(async (repos) => {
         const { pedido: pedidoRepo } = repos;
-        await reemplazarYLimitar(
+        const stock = await reemplazarYLimitar(
           repos,
           pedido.usuarioId,
           lineas,
           new Map([...productos.values()].map((p) => [p.id, p.nombre])),
           ahora,
         );
+        for (const linea of lineas) {
+          const producto = productos.get(linea.productoId);
+          if (producto && (stock.get(linea.productoId) ?? 0) < linea.cantidad) {
+            throw stockInsuficiente(producto.nombre);
+          }
+        }
         let insertado: { id: string } | undefined;
         for (let i = 0; i < INTENTOS_CODIGO && !insertado; i++) {
           insertado = await pedidoRepo.insertPedido({
@@ -242,18 +243,6 @@ export function createCreacionDePedido({
           }),
         );
 
-        // Reserved in product id order: two orders sharing products lock them in one order.
-        const porId = [...lineas].sort((a, b) => (a.productoId < b.productoId ? -1 : 1));
-        for (const linea of porId) {
-          const producto = productos.get(linea.productoId);
-          if (!producto) throw new Error('producto perdido');
-          const nuevoStock = await pedidoRepo.decrementStock(linea.productoId, linea.cantidad);
-          if (nuevoStock === undefined) throw stockInsuficiente(producto.nombre);
-          await repos.eventos.registrar(rooms.producto(linea.productoId), 'stockActualizado', {
-            productoId: linea.productoId,
-            nuevoStock,
-          });
-        }
         await mensajes?.pedidoCreado(repos, pedidoId);
       });
       return pedidoId;

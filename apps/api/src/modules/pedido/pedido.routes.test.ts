@@ -70,7 +70,7 @@ const estadoPagos = (who: { auth: object } | null, pedidoId: string) =>
   });
 
 describe('POST /api/pago/crearPreferencia', () => {
-  it('creates the order with its snapshots, one pending payment per seller, and reserves the stock', async () => {
+  it('creates the order with its snapshots, one pending payment per seller, and holds its lines without taking units', async () => {
     const a = await crearProducto(t, vendedor, { stock: '10', precio: '1000.5' });
     const b = await crearProducto(t, otroVendedor, { stock: '5', precio: '200' });
     const body = await pedidoDePrueba(
@@ -114,8 +114,9 @@ describe('POST /api/pago/crearPreferencia', () => {
         [b._id, 1, 20_000, 'reservado'],
       ].sort(),
     );
-    expect(await stockDe(a._id)).toBe(7);
-    expect(await stockDe(b._id)).toBe(4);
+    // A hold takes no units: stock is what nobody paid for (decision 050).
+    expect(await stockDe(a._id)).toBe(10);
+    expect(await stockDe(b._id)).toBe(5);
 
     // Each seller's payment is its products plus its own shipping, as the server quoted it.
     const envioA = await envioDePrueba(t, vendedor.tiendaId);
@@ -143,8 +144,8 @@ describe('POST /api/pago/crearPreferencia', () => {
           eq(eventosSalientes.sala, `producto:${a._id}`),
         ),
       );
-    // The outbox may already have published it; if not, it says the new stock.
-    for (const e of eventos) expect(e.payload).toEqual({ productoId: a._id, nuevoStock: 7 });
+    // The stock did not move: nothing to tell.
+    expect(eventos).toEqual([]);
   });
 
   it('answers 401 without a token and 403 for another user', async () => {
@@ -519,7 +520,7 @@ describe('GET /api/pedido/estadoPagos/{pedidoId} and POST /api/pedido/obtenerPed
 });
 
 describe('reservation expiry (job on the jobs table, test clock)', () => {
-  it('releases the stock of expired orders once, refuses their pending payments, refunds what was paid', async () => {
+  it('ends the holds of expired orders once, refuses their pending payments, refunds what was paid', async () => {
     const yo = await compradorConDireccion(t);
     const p = await crearProducto(t, vendedor, { stock: '6' });
     const q = await crearProducto(t, otroVendedor, { stock: '6' });
@@ -538,8 +539,12 @@ describe('reservation expiry (job on the jobs table, test clock)', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const { pedidoId } = res.json();
-    expect(await stockDe(p._id)).toBe(4);
-    // The other seller's payment was approved: its line is sold, not reserved.
+    expect(await stockDe(p._id)).toBe(6);
+    // The other seller's payment was approved: its line is sold, its units out of stock.
+    await t.database.db
+      .update(productos)
+      .set({ stock: sql`${productos.stock} - 3` })
+      .where(eq(productos.id, q._id));
     await t.database.db
       .update(pagosPorVendedor)
       .set({ estado: 'aprobado' })
@@ -566,7 +571,9 @@ describe('reservation expiry (job on the jobs table, test clock)', () => {
     clock.advance(14 * 60_000);
     await programar();
     await t.app.jobs.runDue();
-    expect(await stockDe(p._id)).toBe(4);
+    expect(await stockDe(q._id)).toBe(3);
+    const [vigente] = await t.database.db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
+    expect(vigente?.reservaLiberadaEn).toBeNull();
 
     clock.advance(2 * 60_000);
     await programar();

@@ -38,7 +38,7 @@ export function createReembolsosDelCiclo({
       for (const parte of pagadas) {
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         // Nothing of it ships: its units go back on sale.
-        await devolverUnidades(repos, parte.pedidoId, parte.tiendaId, 'vendido');
+        await devolverUnidades(repos, parte.pedidoId, parte.tiendaId);
       }
       return repos.cicloDeVida.insertReembolsos(
         pagadas.map((parte) => ({

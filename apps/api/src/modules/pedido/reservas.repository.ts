@@ -183,42 +183,15 @@ export function createReservasRepository(db: Database) {
         ),
 
     /**
-     * The units of these products the shopper's unreleased orders hold, per product (the
-     * checkout's early stock check counts them as available: a new order replaces them).
+     * The stock of these products: the units nobody paid for. Read without a lock: a checkout
+     * takes no units (a payment does, docs/decisions/050).
      */
-    async countUnidadesRetenidas(usuarioId: string, productoIds: string[]) {
-      const rows = await db
-        .select({
-          productoId: pedidoLineas.productoId,
-          cantidad: sql<number>`sum(${pedidoLineas.cantidad})::int`,
-        })
-        .from(pedidoLineas)
-        .innerJoin(pedidos, eq(pedidos.id, pedidoLineas.pedidoId))
-        .where(
-          and(
-            eq(pedidos.usuarioId, usuarioId),
-            isNull(pedidos.reservaLiberadaEn),
-            inArray(pedidoLineas.productoId, productoIds),
-            eq(pedidoLineas.reserva, 'reservado'),
-          ),
-        )
-        .groupBy(pedidoLineas.productoId);
-      return new Map(rows.map((r) => [r.productoId, Number(r.cantidad)]));
-    },
-
-    /**
-     * Locks these products in id order, before a transaction both gives back and takes units
-     * (a replaced order's and the new one's): two such transactions lock in one order and
-     * cannot deadlock. Answers their stock.
-     */
-    async lockProductos(ids: string[]): Promise<Map<string, number>> {
+    async findStock(ids: string[]): Promise<Map<string, number>> {
       if (ids.length === 0) return new Map();
       const rows = await db
         .select({ id: productos.id, stock: productos.stock })
         .from(productos)
-        .where(inArray(productos.id, ids))
-        .orderBy(asc(productos.id))
-        .for('no key update');
+        .where(inArray(productos.id, ids));
       return new Map(rows.map((r) => [r.id, r.stock]));
     },
   };

@@ -1,4 +1,4 @@
-import { LIMITES_RESERVA, rooms } from '@compra-grupal/contracts';
+import { LIMITES_RESERVA } from '@compra-grupal/contracts';
 import { AppError, appError } from '../../lib/app-error';
 import type { RepositoriosDelPedido } from './pedido-comun';
 
@@ -38,37 +38,22 @@ export const esCancelable = (p: SituacionDePedido) => !p.pagado && !p.enAcredita
 export type LineaFusionada = { productoId: string; cantidad: number; grupoId?: string };
 
 /**
- * Releases what these orders still hold, one code for the expiry sweep, a cancellation and
- * the orders a new one replaces (docs/decisions/024 and 029): their reserved units go back on
- * sale (`stockActualizado`), their pending payments become `rechazado`, and each order is
- * marked released (a reservation that still ran ends now). Lines of approved payments are
- * sold and stay. The caller holds the orders' row locks. Answers the stock now of each
- * product that got units back.
+ * Ends the hold of these orders, one code for the expiry sweep, a cancellation and the orders a
+ * new one replaces (docs/decisions/024, 029 and 050): their held lines become `liberado`, their
+ * pending payments `rechazado`, and each order is marked released (a reservation that still
+ * ran ends now). A hold never took units from stock (stock counts the units nobody paid for),
+ * so nothing goes back on sale. Lines of approved payments are sold and stay. The caller holds
+ * the orders' row locks.
  */
 export async function liberarReservas(
   repos: RepositoriosDelPedido,
   pedidoIds: string[],
   ahora: Date,
-): Promise<Map<string, number>> {
-  const stock = new Map<string, number>();
-  if (pedidoIds.length === 0) return stock;
-  const liberadas = await repos.pedido.releaseLineas(pedidoIds);
-  const porProducto = new Map<string, number>();
-  for (const l of liberadas) {
-    porProducto.set(l.productoId, (porProducto.get(l.productoId) ?? 0) + l.cantidad);
-  }
-  for (const [productoId, cantidad] of [...porProducto].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const nuevoStock = await repos.pedido.incrementStock(productoId, cantidad);
-    if (nuevoStock === undefined) continue;
-    stock.set(productoId, nuevoStock);
-    await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
-      productoId,
-      nuevoStock,
-    });
-  }
+): Promise<void> {
+  if (pedidoIds.length === 0) return;
+  await repos.pedido.releaseLineas(pedidoIds);
   await repos.pedido.markPagosPendientesRechazados(pedidoIds, ahora);
   await repos.pedido.markReservaLiberada(pedidoIds, ahora);
-  return stock;
 }
 
 /**
@@ -77,8 +62,7 @@ export async function liberarReservas(
  * nothing was paid of and no payment is in flight for (the new order replaces them), then
  * checks the caps against what their other unpaid orders still hold: at most
  * `LIMITES_RESERVA.pedidosSinPagar` of them counting the new one, and per product at most
- * `maximoReservablePorProducto` of the stock before this reservation. The products the
- * transaction gives back or takes are locked first, in id order.
+ * `maximoReservablePorProducto` of its stock. Answers the stock of the new order's products.
  */
 export async function reemplazarYLimitar(
   repos: RepositoriosDelPedido,
@@ -86,7 +70,7 @@ export async function reemplazarYLimitar(
   lineas: LineaFusionada[],
   nombres: Map<string, string>,
   ahora: Date,
-): Promise<void> {
+): Promise<Map<string, number>> {
   const { pedido: pedidoRepo } = repos;
   await pedidoRepo.lockComprador(usuarioId);
   const ids = await pedidoRepo.lockPedidosConReserva(usuarioId);
@@ -96,29 +80,23 @@ export async function reemplazarYLimitar(
   const abiertos = situacion
     .filter((p) => !esCancelable(p) && p.porPagar && p.reservaExpiraEn > ahora)
     .map((p) => p.id);
-  const deReemplazados = new Set(reemplazados);
   const retenidas = new Map<string, number>();
-  const aBloquear = new Set(lineas.map((l) => l.productoId));
-  const reservadas =
-    reemplazados.length + abiertos.length > 0
-      ? await pedidoRepo.findLineasReservadas([...reemplazados, ...abiertos])
-      : [];
+  const reservadas = abiertos.length > 0 ? await pedidoRepo.findLineasReservadas(abiertos) : [];
   for (const l of reservadas) {
-    if (deReemplazados.has(l.pedidoId)) aBloquear.add(l.productoId);
-    else retenidas.set(l.productoId, (retenidas.get(l.productoId) ?? 0) + l.cantidad);
+    retenidas.set(l.productoId, (retenidas.get(l.productoId) ?? 0) + l.cantidad);
   }
-  const stock = await pedidoRepo.lockProductos([...aBloquear]);
-  const devuelto = await liberarReservas(repos, reemplazados, ahora);
+  const stock = await pedidoRepo.findStock(lineas.map((l) => l.productoId));
+  await liberarReservas(repos, reemplazados, ahora);
 
   if (abiertos.length >= LIMITES_RESERVA.pedidosSinPagar) {
     throw appError(409, 'RESERVAS_MAXIMAS');
   }
   for (const linea of lineas) {
     const retenida = retenidas.get(linea.productoId) ?? 0;
-    const enVenta = devuelto.get(linea.productoId) ?? stock.get(linea.productoId) ?? 0;
-    const maximo = maximoReservablePorProducto(enVenta + retenida);
+    const maximo = maximoReservablePorProducto(stock.get(linea.productoId) ?? 0);
     if (retenida + linea.cantidad > maximo) {
       throw reservaPorProducto(nombres.get(linea.productoId) ?? 'este producto', maximo, retenida);
     }
   }
+  return stock;
 }

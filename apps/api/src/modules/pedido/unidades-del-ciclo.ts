@@ -32,14 +32,13 @@ export async function anunciarStock(repos: RepositoriosDelCiclo, cambios: Map<st
   }
 }
 
-/** The part's units go back on sale (`stockActualizado`): reserved ones, or sold ones refunded. */
+/** A refunded part's sold units go back on sale (`stockActualizado`). */
 export async function devolverUnidades(
   repos: RepositoriosDelCiclo,
   pedidoId: string,
   tiendaId: string,
-  desde: 'reservado' | 'vendido',
 ) {
-  const liberadas = await repos.cicloDeVida.releaseLineas(pedidoId, tiendaId, desde);
+  const liberadas = await repos.cicloDeVida.releaseLineas(pedidoId, tiendaId, 'vendido');
   const stock = new Map<string, number>();
   for (const l of [...liberadas].sort((a, b) => (a.productoId < b.productoId ? -1 : 1))) {
     const nuevo = await repos.pedido.incrementStock(l.productoId, l.cantidad);

@@ -1,15 +1,8 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BUZON_COOKIE, BUZON_PATH } from '../correo/correo.ports';
 
 export const REFRESH_COOKIE = 'refreshToken';
-
-/**
- * With the embedded mailbox on (DEV_MAILBOX): the session's access token again, limited to
- * /dev/correos, so the mailbox shows a visitor the mail sent to the account they are signed
- * in as and nothing else (docs/decisions/050).
- */
-export const BUZON_COOKIE = 'buzonDe';
-export const BUZON_PATH = '/dev/correos';
 
 /**
  * The refresh cookie (httpOnly, limited to /api/usuario, Secure outside development and tests)

@@ -279,8 +279,8 @@ function PagosCompletos({ pedidoId, reembolsado }: { pedidoId: string; reembolsa
 }
 
 /**
- * 'Cancelar pedido' (docs/decisions/029): after a confirmation the order is cancelled, its
- * reserved products go back on sale, and the shopper lands on Mis Pagos.
+ * 'Cancelar pedido' (docs/decisions/029): after a confirmation the order is cancelled (nothing
+ * was charged, and it can no longer be paid), and the shopper lands on Mis Pagos.
  */
 function CancelarPedido({ pedidoId }: { pedidoId: string }) {
   const [abierto, setAbierto] = useState(false);
@@ -307,7 +307,7 @@ function CancelarPedido({ pedidoId }: { pedidoId: string }) {
           if (!cancelar.isPending) setAbierto(open);
         }}
         title="¿Cancelar este pedido?"
-        description="Los productos reservados vuelven a estar disponibles."
+        description="No se te cobra nada y ya no podrás pagarlo."
         className="sm:max-w-md"
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
