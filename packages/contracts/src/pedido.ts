@@ -40,7 +40,8 @@ export const envioElegidoSchema = z.object({
 
 /**
  * POST pago/crearPreferencia (spec file 1, section 7; `paquete` and `envios` are the shipping
- * steps' choices): creates the order, one payment per seller, and reserves the stock.
+ * steps' choices): creates the order and one payment per seller; its units leave stock when a
+ * payment is approved (docs/decisions/050).
  */
 export const crearPreferenciaRequestSchema = z
   .object({

@@ -33,7 +33,7 @@ export const crearPreferenciaRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         tags: ['pago'],
         summary:
-          'Crea el pedido (un pago pendiente por vendedor) y reserva el stock; 409 sin stock, con tiendas sin Mercado Pago (tiendasSinMP) o con un producto de la propia tienda del comprador',
+          'Crea el pedido (un pago pendiente por vendedor); el stock sale cuando se aprueba un pago. 409 sin stock (unidades ya pagadas), con tiendas sin Mercado Pago (tiendasSinMP) o con un producto de la propia tienda del comprador',
         security: bearerSecurity,
         body: crearPreferenciaRequestSchema,
         response: {
