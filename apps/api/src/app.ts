@@ -43,7 +43,7 @@ import {
   resolveJwtSecret,
 } from './modules/usuario/access-token';
 import { defaultWebDistDir } from './paths';
-import { createGuards } from './plugins/authentication';
+import { autenticarAntesDelCuerpo, createGuards } from './plugins/authentication';
 import {
   capConnectionsPerAddress,
   closeConnectionsOfRefusedClients,
@@ -188,7 +188,9 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('accessTokens', accessTokens);
   app.decorate('services', services);
-  app.decorate('guards', createGuards(accessTokens, services.usuario));
+  const guards = createGuards(accessTokens, services.usuario);
+  app.decorate('guards', guards);
+  autenticarAntesDelCuerpo(app, guards);
   // Every limiter counts here, across nodes with Redis or PostgreSQL (docs/decisions/036).
   const limiters = await createLimiters(config, database, app.log);
   app.decorate('limiterStore', limiters.store);

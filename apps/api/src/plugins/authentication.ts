@@ -1,4 +1,9 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { requireOwner } from '../lib/access';
 import { type AccessTokens, tokenErrors } from '../modules/usuario/access-token';
 import type { UsuarioService } from '../modules/usuario/usuario.service';
@@ -30,6 +35,8 @@ export interface Guards {
 
 export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioService): Guards {
   const authenticate: preHandlerAsyncHookHandler = async (request) => {
+    // Already done before the body was validated (see `autenticarAntesDelCuerpo`).
+    if (request.actor) return;
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw tokenErrors.ausente();
@@ -52,6 +59,20 @@ export function createGuards(accessTokens: AccessTokens, usuarios: UsuarioServic
       requireSelfOrAdmin((request) => (request.body as { userId: string }).userId),
     ],
   };
+}
+
+/**
+ * A secured route answers an anonymous or forged request 401 before it judges the body: a
+ * route whose preHandler authenticates also authenticates at preValidation, so nobody learns a
+ * route's field rules without a session (issue 34). The preHandler's pass then finds the actor
+ * set and does nothing. Registered before the routes (an `onRoute` hook sees those after it).
+ */
+export function autenticarAntesDelCuerpo(app: FastifyInstance, guards: Guards) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const preHandler = [route.preHandler ?? []].flat();
+    if (!preHandler.includes(guards.authenticate)) return;
+    route.preValidation = [guards.authenticate, ...[route.preValidation ?? []].flat()];
+  });
 }
 
 declare module 'fastify' {
