@@ -9,8 +9,13 @@ import { estadoPagoSchema, estadoParteSchema, estadoPedidoSchema } from './pedid
  * courier's list, delivery by code or by hand, one seller's part at a time.
  */
 
-/** Wrong delivery codes allowed per order and per caller in `VENTANA_CODIGO_MS` before 429. */
+/**
+ * Wrong delivery codes one caller may enter for one order in `VENTANA_CODIGO_MS` before that
+ * caller gets 429 for it; other callers (the seller, another courier) are not locked.
+ */
 export const INTENTOS_CODIGO_ENTREGA = 5;
+/** Wrong delivery codes one caller may enter across every order in `VENTANA_CODIGO_MS`. */
+export const INTENTOS_CODIGO_ENTREGA_EN_TOTAL = 50;
 export const VENTANA_CODIGO_MS = 15 * 60_000;
 
 /** How a seller's part was delivered: the courier entered the code, or the seller marked it. */

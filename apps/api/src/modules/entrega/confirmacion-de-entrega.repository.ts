@@ -38,19 +38,16 @@ export function createConfirmacionDeEntregaRepository(db: Database) {
       return row;
     },
 
-    /** Wrong delivery codes since `desde` for this order or by this caller, each counted. */
+    /**
+     * Wrong delivery codes since `desde`: by this caller on this order, and by this caller on
+     * any order.
+     */
     async countIntentosRecientes(pedidoId: string, usuarioId: string, desde: Date) {
-      const [porPedido] = await db
-        .select({ n: count() })
-        .from(intentosCodigoEntrega)
-        .where(
-          and(
-            eq(intentosCodigoEntrega.pedidoId, pedidoId),
-            gte(intentosCodigoEntrega.creadoEn, desde),
-          ),
-        );
-      const [porUsuario] = await db
-        .select({ n: count() })
+      const [fila] = await db
+        .select({
+          enEstePedido: sql<number>`count(*) filter (where ${intentosCodigoEntrega.pedidoId} = ${pedidoId})::int`,
+          entodos: count(),
+        })
         .from(intentosCodigoEntrega)
         .where(
           and(
@@ -58,7 +55,7 @@ export function createConfirmacionDeEntregaRepository(db: Database) {
             gte(intentosCodigoEntrega.creadoEn, desde),
           ),
         );
-      return { porPedido: porPedido?.n ?? 0, porUsuario: porUsuario?.n ?? 0 };
+      return { enEstePedido: Number(fila?.enEstePedido ?? 0), enTodos: Number(fila?.entodos ?? 0) };
     },
 
     /** Counts a try (before its code is compared); answers its id, to forget it if right. */

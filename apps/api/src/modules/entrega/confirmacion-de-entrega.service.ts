@@ -4,6 +4,7 @@ import {
   type EntregaResponse,
   ERROR_CODES,
   INTENTOS_CODIGO_ENTREGA,
+  INTENTOS_CODIGO_ENTREGA_EN_TOTAL,
   VENTANA_CODIGO_MS,
 } from '@compra-grupal/contracts';
 import { requireAccess, requireActor, requireRole } from '../../lib/access';
@@ -151,9 +152,10 @@ export function createConfirmacionDeEntrega({
     /**
      * POST pedido/compararCodigo, couriers and admins: the shopper's code delivers the part
      * of `tiendaId`, or every part ready for delivery. A wrong code, an unknown order and an
-     * order not approved answer the same 400 and count as a wrong try; after
-     * INTENTOS_CODIGO_ENTREGA wrong tries in VENTANA_CODIGO_MS for the order or by the
-     * caller, 429 before anything is compared.
+     * order not approved answer the same 400 and count as a wrong try. The guesser is locked,
+     * not the code (issue 34): after INTENTOS_CODIGO_ENTREGA wrong tries in VENTANA_CODIGO_MS
+     * by this caller on this order (or INTENTOS_CODIGO_ENTREGA_EN_TOTAL on any), this caller
+     * gets 429 before anything is compared; the seller and other couriers still deliver it.
      */
     async compararCodigo(
       actor: Actor | null,
@@ -162,15 +164,18 @@ export function createConfirmacionDeEntrega({
       const caller = requireRole(actor, 'repartidor', 'admin');
       const ahora = clock.now();
       const desde = new Date(ahora.getTime() - VENTANA_CODIGO_MS);
-      const masDe = async (maximo: number) => {
+      const masDe = async (margen: number) => {
         const n = await repository.countIntentosRecientes(pedidoId, caller.id, desde);
-        return n.porPedido > maximo || n.porUsuario > maximo;
+        return (
+          n.enEstePedido > INTENTOS_CODIGO_ENTREGA - margen ||
+          n.enTodos > INTENTOS_CODIGO_ENTREGA_EN_TOTAL - margen
+        );
       };
-      if (await masDe(INTENTOS_CODIGO_ENTREGA - 1)) throw demasiadosIntentos();
+      if (await masDe(1)) throw demasiadosIntentos();
       // The try counts before its code is compared, so that concurrent tries cannot get past
       // the limit: a try that then sees more than the limit (its own included) lost the race.
       const intento = await repository.insertIntento(pedidoId, caller.id, ahora);
-      if (await masDe(INTENTOS_CODIGO_ENTREGA)) {
+      if (await masDe(0)) {
         await repository.deleteIntento(intento);
         throw demasiadosIntentos();
       }
