@@ -245,8 +245,17 @@ export function createCorreoService({
     enviar,
 
     /**
-     * An unsubscribe link's token: that person stops receiving that kind of email (the
-     * notification center's preference, decision 041). Undefined for a token that is not ours.
+     * What an unsubscribe link's token would turn off (the notification center's preference,
+     * decision 041), without turning it off. Undefined for a token that is not ours.
+     */
+    async leerBaja(token: string): Promise<{ tipo: TipoDeAviso } | undefined> {
+      const baja = await enlacesDeBaja.leer(token);
+      return baja ? { tipo: baja.tipo } : undefined;
+    },
+
+    /**
+     * Applies an unsubscribe link's token (its POST only: a GET just asks, decision 050): that
+     * person stops receiving that kind of email. Undefined for a token that is not ours.
      */
     async darDeBaja(token: string): Promise<{ tipo: TipoDeAviso } | undefined> {
       const baja = await enlacesDeBaja.leer(token);

@@ -183,7 +183,7 @@ describe('correo over a real SMTP server on loopback', () => {
     expect(recibidos[1]?.encabezados['message-id']).toBe(recibidos[0]?.encabezados['message-id']);
   });
 
-  it('unsubscribes with the link (GET): the page says so and the next one of that kind is omitido', async () => {
+  it('the link (GET) asks and changes nothing; its button (POST) unsubscribes, and the next one of that kind is omitido', async () => {
     const usuarioId = DEMO_USUARIOS.admin.id;
     const { para } = await encolar(NO_ESENCIAL, { usuarioId });
     await t.app.jobs.runDue();
@@ -195,9 +195,35 @@ describe('correo over a real SMTP server on loopback', () => {
     expect(mensaje?.html).toContain(`href="${enlace}"`);
     expect(mensaje?.html).toContain('Dejar de recibir estos correos');
 
+    const ruta = enlace.replace('http://localhost:3000', '');
+    // A mail scanner that follows the link, or a person opening it: a question, no change.
+    const pregunta = await t.app.inject({ method: 'GET', url: ruta });
+    expect(pregunta.statusCode).toBe(200);
+    expect(pregunta.headers['content-type']).toContain('text/html');
+    expect(pregunta.body).toContain('¿Dejar de recibir estos correos?');
+    expect(pregunta.body).toContain(
+      'Vas a dejar de recibir correos de «Pedido creado». Podés volver a activarlos desde las notificaciones de Compra Grupal.',
+    );
+    expect(pregunta.body).toContain(
+      `<form method="post" action="${ruta.replaceAll('&', '&amp;')}">`,
+    );
+    expect(pregunta.body).toContain(
+      '<button type="submit">Dejar de recibir estos correos</button>',
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(preferenciasDeAviso)
+        .where(eq(preferenciasDeAviso.usuarioId, usuarioId)),
+    ).toEqual([]);
+    expect((await encolar(NO_ESENCIAL, { usuarioId })).fila.estado).toBe('pendiente');
+
+    // The page's button: a form POST from the browser.
     const res = await t.app.inject({
-      method: 'GET',
-      url: enlace.replace('http://localhost:3000', ''),
+      method: 'POST',
+      url: ruta,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: '',
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

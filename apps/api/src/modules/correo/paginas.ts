@@ -45,6 +45,11 @@ dt{color:#52525b}dd{margin:0;overflow-wrap:anywhere}
 iframe{width:100%;height:640px;border:1px solid #e4e4e7;border-radius:8px;background:#fff}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fafafa;border:1px solid #e4e4e7;border-radius:8px;padding:12px;font-size:.9rem}
 .nota{color:#52525b;font-size:.9rem}
+form{margin:16px 0 0}
+button{font:inherit;font-weight:600;color:#fff;background:#16a34a;border:0;border-radius:8px;padding:10px 16px;min-height:44px;cursor:pointer;width:100%}
+@media (min-width:480px){button{width:auto}}
+button:hover{background:#15803d}
+button:focus-visible{outline:3px solid #15803d;outline-offset:2px}
 </style></head>
 <body>
 <header><div><a class="marca" href="/">Compra Grupal</a></div></header>
