@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { estadoGrupoSchema } from './grupo';
 import { idSchema } from './ids';
 import { estadoPagoSchema, estadoParteSchema, estadoPedidoSchema } from './pedido';
+import { texto } from './texto';
 
 /**
  * Orders after payment (issue 14; spec file 2, sections 2–4 and 7; DESIGN.md section 3, Orders
@@ -181,11 +182,15 @@ export const todosLosPedidosResponseSchema = z
 export const compararCodigoRequestSchema = z
   .object({
     _id: idSchema,
-    codigo: z
-      .string()
-      .trim()
-      .min(1, 'Por favor ingresa un código')
-      .max(20, 'Código incorrecto o error en la verificación'),
+    codigo: texto({
+      max: 20,
+      min: 1,
+      mensajes: {
+        requerido: 'Por favor ingresa un código',
+        largo: 'Código incorrecto o error en la verificación',
+        invalido: 'Código incorrecto o error en la verificación',
+      },
+    }),
     tiendaId: idSchema.optional(),
   })
   .meta({ id: 'CompararCodigoRequest' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { texto } from './texto';
 
 /** GET oauth/mercadopago/iniciar/{userId}: where to send the browser to authorize the link. */
 export const iniciarVinculacionResponseSchema = z
@@ -12,10 +13,10 @@ export const verificarVinculacionResponseSchema = z
 
 /** The query the provider (or the sandbox's consent page) sends the browser back with. */
 export const callbackVinculacionQuerySchema = z.object({
-  code: z.string().max(512).optional(),
-  state: z.string().max(2048).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(500).optional(),
+  code: texto({ max: 512 }).optional(),
+  state: texto({ max: 2048 }).optional(),
+  error: texto({ max: 200 }).optional(),
+  error_description: texto({ max: 500 }).optional(),
 });
 
 /** Texts of the link screens (spec file 2, section 2) shared by the API's redirect and the web. */

@@ -91,9 +91,12 @@ const STOCK_INVALIDO = `El stock debe ser un número entero entre 0 y ${LIMITES_
 const CANTIDAD_GRUPO_INVALIDA = `La cantidad del grupo debe ser un número entero entre 1 y ${LIMITES_PRODUCTO.cantidadTotalGrupoMaxima.toLocaleString('es-AR')}`;
 
 /** The local categories of a product, sent as JSON text inside the multipart form. */
-const categoriasLocalesEnJsonSchema = z
-  .string()
-  .max(2000, 'Demasiadas categorías')
+const categoriasLocalesEnJsonSchema = texto({
+  max: 2000,
+  multilinea: true,
+  mensajes: { largo: 'Demasiadas categorías' },
+})
+  .describe('JSON: una lista de ids')
   .transform((valor, ctx) => {
     try {
       return JSON.parse(valor) as unknown;

@@ -105,9 +105,12 @@ export const tiendaPorUsuarioResponseSchema = z
   .meta({ id: 'TiendaPorUsuarioResponse' });
 
 /** The store's address, sent as JSON text inside the multipart form of POST tienda/crear. */
-const direccionEnJsonSchema = z
-  .string()
-  .max(4000, 'La dirección es demasiado larga')
+const direccionEnJsonSchema = texto({
+  max: 4000,
+  multilinea: true,
+  mensajes: { largo: 'La dirección es demasiado larga' },
+})
+  .describe('JSON de CrearDireccionRequest')
   .transform((valor, ctx) => {
     try {
       return JSON.parse(valor) as unknown;
@@ -294,7 +297,7 @@ export const MOTIVO_RECHAZO_MAX = 500;
  * (docs/decisions/042). No body is the same as no reason.
  */
 export const deshabilitarTiendaRequestSchema = z
-  .object({ motivo: z.string().trim().min(1).max(MOTIVO_RECHAZO_MAX).optional() })
+  .object({ motivo: texto({ max: MOTIVO_RECHAZO_MAX, min: 1, campo: 'El motivo' }).optional() })
   .nullish();
 
 export const tiendaRevisadaResponseSchema = z

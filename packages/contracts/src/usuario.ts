@@ -151,11 +151,15 @@ export type MetodosDeIngreso = z.infer<typeof metodosDeIngresoResponseSchema>;
  * A single-use link's token as it arrives from the email (32 random bytes, base64url). Any
  * other text is looked up all the same, so a malformed token answers what an unknown one does.
  */
-export const tokenDeCuentaSchema = z
-  .string()
-  .min(1, 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.')
-  .max(200, 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.')
-  .meta({ example: 'q3Zt0m4r9cJw1b8Xy2vKpL6sNfHd5aUeGiRoTlBnMcQ' });
+export const tokenDeCuentaSchema = texto({
+  max: 200,
+  min: 1,
+  mensajes: {
+    requerido: 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.',
+    largo: 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.',
+    invalido: 'El enlace no es válido o ya no se puede usar. Pedí uno nuevo.',
+  },
+}).meta({ example: 'q3Zt0m4r9cJw1b8Xy2vKpL6sNfHd5aUeGiRoTlBnMcQ' });
 
 export const verificarEmailQuerySchema = z.object({ token: tokenDeCuentaSchema });
 

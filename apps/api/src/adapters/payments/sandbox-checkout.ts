@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ERROR_CODES, errorBodySchema } from '@compra-grupal/contracts';
+import { ERROR_CODES, errorBodySchema, texto } from '@compra-grupal/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -258,10 +258,9 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
           summary:
             "Mercado Pago de prueba: la pantalla de pago de una preferencia (HTML, 'Modo de prueba')",
           querystring: z.object({
-            pref_id: z
-              .string()
-              .max(64)
-              .meta({ example: 'SBX-PREF-00000000-0000-0000-0000-000000000000' }),
+            pref_id: texto({ max: 64 }).meta({
+              example: 'SBX-PREF-00000000-0000-0000-0000-000000000000',
+            }),
           }),
           produces: ['text/html'],
           response: { 200: z.string().describe('La pantalla, en HTML'), 404: errorBodySchema },

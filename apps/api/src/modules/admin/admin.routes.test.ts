@@ -171,6 +171,23 @@ describe('POST /api/admin/tiendas/{tiendaId}/habilitar and /deshabilitar', () =>
     expect(avisos.map((a) => a.tipo).sort()).toEqual(['tienda_aprobada', 'tienda_rechazada']);
   });
 
+  it('refuses a reason with a NUL or a lone surrogate with a 400, never a 500 (issue 34)', async () => {
+    const tiendaId = demoTiendaId(EN_REVISION);
+    for (const motivo of ['a\u0000b', 'a\ud800b']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/tiendas/${tiendaId}/deshabilitar`,
+        headers: admin.auth,
+        payload: { motivo },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDACION',
+        detalles: [{ campo: 'motivo', mensaje: 'El motivo contiene caracteres no permitidos' }],
+      });
+    }
+  });
+
   it('enables a store that has not linked Mercado Pago yet, and shows it', async () => {
     const res = await revisar(admin, 'habilitar', demoTiendaId(SIN_MP));
     expect(res.statusCode).toBe(200);

@@ -10,7 +10,12 @@ const MENSAJE_INVALIDO =
   'El enlace para dejar de recibir correos no es válido. Podés elegir qué correos recibir desde las notificaciones de Compra Grupal.';
 
 const querystring = z.object({
-  token: z.string().min(1).max(TOKEN_DE_BAJA_MAX).meta({ example: 'eyJhbGciOiJIUzI1NiJ9.e30.x' }),
+  token: z
+    .string()
+    .min(1)
+    .max(TOKEN_DE_BAJA_MAX)
+    .regex(/^[\w.-]+$/)
+    .meta({ example: 'eyJhbGciOiJIUzI1NiJ9.e30.x' }),
 });
 
 const pagina = (titulo: string, texto: string, extra = '') =>

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@compra-grupal/contracts';
+import { errorBodySchema, texto } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -22,14 +22,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Notificaciones de Mercado Pago (firma x-signature); el pago se vuelve a leer del proveedor y se aplica una sola vez',
         querystring: z.object({
-          'data.id': z.string().max(64).optional(),
-          type: z.string().max(64).optional(),
+          'data.id': texto({ max: 64 }).optional(),
+          type: texto({ max: 64 }).optional(),
         }),
         body: z
           .object({
-            type: z.string().max(64).optional(),
-            data: z.object({ id: z.union([z.string().max(64), z.number()]) }).optional(),
-            user_id: z.union([z.string().max(32), z.number()]).optional(),
+            type: texto({ max: 64 }).optional(),
+            data: z.object({ id: z.union([texto({ max: 64 }), z.number()]) }).optional(),
+            user_id: z.union([texto({ max: 32 }), z.number()]).optional(),
           })
           .optional(),
         response: {

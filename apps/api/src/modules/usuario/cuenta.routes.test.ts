@@ -96,7 +96,9 @@ describe('verifying the address', () => {
       asunto: 'Confirmá tu correo en Compra Grupal',
     });
     expect(enviado?.html).toContain(enlace);
-    expect(enviado?.texto).toContain('Hola, Ana Pérez');
+    // Not verified yet: the mail carries nothing its registrant typed (decision 050).
+    expect(enviado?.texto).toContain('Hola:');
+    expect(enviado?.texto).not.toContain('Ana Pérez');
 
     expect(await perfil(t.app, ana)).toMatchObject({ email: ana.email, emailVerificado: false });
     const ok = await verificar(t.app, token);

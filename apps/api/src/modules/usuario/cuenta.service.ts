@@ -25,10 +25,11 @@ export const trabajoDeRecuperacion = defineJobType({
 });
 
 export const VERIFICACION_VALIDA_MS = 24 * 60 * 60_000;
+/** At most one 'Ya tenés una cuenta' mail per account in this window. */
+export const CUENTA_EXISTENTE_CADA_MS = 60 * 60_000;
 export const RECUPERACION_VALIDA_MS = 30 * 60_000;
 
 export const cuentaErrors = {
-  emailEnUso: () => appError(409, 'EMAIL_EN_USO'),
   /** Unknown, used, expired or for another address: one answer, no hint of which. */
   enlaceInvalido: () => appError(400, 'ENLACE_DE_CUENTA_INVALIDO'),
   yaVerificado: () => appError(409, 'EMAIL_YA_VERIFICADO'),
@@ -88,7 +89,7 @@ export function createCuentaService({
    */
   async function enviarEnlace(
     repos: RepositoriosDeCuenta,
-    usuario: Pick<UsuarioRow, 'id' | 'email' | 'nombre'>,
+    usuario: Pick<UsuarioRow, 'id' | 'email' | 'nombre' | 'emailVerificadoEn'>,
     proposito: PropositoTokenDeCuenta,
   ) {
     const { validoMs, plantilla, ruta } = ENLACES[proposito];
@@ -108,7 +109,36 @@ export function createCuentaService({
       para: usuario.email,
       usuarioId: usuario.id,
       plantilla,
-      datos: { nombre: usuario.nombre, enlace: `${urlPublica}${ruta}?token=${token}` },
+      datos: {
+        // What the registrant typed reaches an address only once it is verified: an
+        // unverified one may be a stranger's (docs/decisions/050).
+        ...(plantilla === 'verificar-email'
+          ? {}
+          : { nombre: usuario.emailVerificadoEn ? usuario.nombre : null }),
+        enlace: `${urlPublica}${ruta}?token=${token}`,
+      },
+    });
+  }
+
+  /**
+   * Someone registered an address that has an account: its owner is told, with nothing the
+   * registrant typed, at most once per `CUENTA_EXISTENTE_CADA_MS` (the enqueue key), so that a
+   * flood of sign-ups does not flood the owner.
+   */
+  async function avisarCuentaExistente(
+    repos: RepositoriosDeCuenta,
+    usuario: Pick<UsuarioRow, 'id' | 'email'>,
+  ) {
+    const ventana = Math.floor(clock.now().getTime() / CUENTA_EXISTENTE_CADA_MS);
+    await correo.encolar(repos.ejecutor, {
+      clave: `cuenta-existente:${usuario.id}:${ventana}`,
+      para: usuario.email,
+      usuarioId: usuario.id,
+      plantilla: 'cuenta-existente',
+      datos: {
+        enlaceIngreso: `${urlPublica}/login`,
+        enlaceRecuperar: `${urlPublica}/recuperar-contrasenia`,
+      },
     });
   }
 
@@ -147,12 +177,20 @@ export function createCuentaService({
         codigoPostal: d.zipCode || null,
         pais: d.country,
       }));
+      // A taken address answers exactly as a new one (same status, body and time): only its
+      // owner learns, by mail, that someone tried (docs/decisions/050).
+      const nuevoId = newId();
+      const comoNueva = { _id: nuevoId, nombre: registro.nombre, email: registro.email };
       try {
-        const usuario = await withTransaction(async (repos) => {
-          if (await repos.usuario.findByEmail(registro.email)) throw cuentaErrors.emailEnUso();
+        return await withTransaction(async (repos) => {
+          const existente = await repos.usuario.findByEmail(registro.email);
+          if (existente) {
+            await avisarCuentaExistente(repos, existente);
+            return comoNueva;
+          }
           const creado = await repos.usuario.create(
             {
-              id: newId(),
+              id: nuevoId,
               nombre: registro.nombre,
               email: registro.email,
               contraseniaHash,
@@ -162,12 +200,12 @@ export function createCuentaService({
             registro.direccionActivaIndex,
           );
           await enviarEnlace(repos, creado, 'verificar_email');
-          return creado;
+          return { _id: creado.id, nombre: creado.nombre, email: creado.email };
         });
-        return { _id: usuario.id, nombre: usuario.nombre, email: usuario.email };
       } catch (error) {
-        // Two registrations of one email at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) throw cuentaErrors.emailEnUso();
+        // Two registrations of one address at the same moment: the unique index decides, and
+        // the one that lost answers as the other did.
+        if (isUniqueViolation(error)) return comoNueva;
         throw error;
       }
     },

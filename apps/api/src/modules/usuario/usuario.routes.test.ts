@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correos, usuarios } from '../../db/schema';
 import { demoVendedorEmail } from '../../demo/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import {
@@ -145,24 +147,47 @@ describe('POST /api/usuario/registrar', () => {
     });
   });
 
-  it('answers 409 for an email already registered, whatever its case', async () => {
+  it('answers a taken email as a new one, and mails its owner instead (issue 34)', async () => {
     const datos = valido();
-    expect((await registrar(datos)).statusCode).toBe(201);
-    const again = await registrar({ ...datos, email: datos.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      error: 'Ya existe una cuenta con ese email',
-      mensaje: 'Ya existe una cuenta con ese email',
-      code: 'EMAIL_EN_USO',
+    const primera = await registrar(datos);
+    expect(primera.statusCode).toBe(201);
+    const otra = await registrar({
+      ...datos,
+      email: datos.email.toUpperCase(),
+      nombre: 'Visitá http://spam.example',
+      contrasenia: 'otra-clave-9',
     });
+    expect(otra.statusCode, otra.body).toBe(201);
+    expect(Object.keys(otra.json()).sort()).toEqual(Object.keys(primera.json()).sort());
+    expect(otra.json()).toMatchObject({
+      mensaje: 'Usuario registrado correctamente',
+      usuario: { email: datos.email, nombre: 'Visitá http://spam.example' },
+    });
+    expect(otra.json().usuario._id).not.toBe(primera.json().usuario._id);
+    // One account, its password unchanged; its owner is told once, with nothing typed.
+    expect((await login(t.app, datos.email, 'secreta123')).userId).toBe(primera.json().usuario._id);
+    await registrar({ ...datos, nombre: 'Otra vez' });
+    const enviados = await t.database.db
+      .select({ plantilla: correos.plantilla, datos: correos.datos })
+      .from(correos)
+      .where(eq(correos.para, datos.email));
+    expect(enviados.map((c) => c.plantilla).sort()).toEqual([
+      'cuenta-existente',
+      'verificar-email',
+    ]);
+    expect(JSON.stringify(enviados)).not.toContain('spam.example');
+    expect(JSON.stringify(enviados)).not.toContain('Juan');
   });
 
-  it('lets exactly one of two simultaneous registrations of an email succeed', async () => {
+  it('answers both of two simultaneous registrations of an email alike; one account is made', async () => {
     const datos = valido();
-    const statuses = (await Promise.all([registrar(datos), registrar(datos)])).map(
-      (r) => r.statusCode,
-    );
-    expect(statuses.sort()).toEqual([201, 409]);
+    const respuestas = await Promise.all([registrar(datos), registrar(datos)]);
+    expect(respuestas.map((r) => r.statusCode)).toEqual([201, 201]);
+    const cuentas = await t.database.db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(eq(usuarios.email, datos.email));
+    expect(cuentas).toHaveLength(1);
   });
 });
 

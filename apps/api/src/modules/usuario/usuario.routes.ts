@@ -42,13 +42,14 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [perIp, perEmail],
       schema: {
         operationId: 'registrarUsuario',
-        responseDescriptions: { 201: 'Cuenta creada', 409: 'El email ya está en uso' },
+        responseDescriptions: {
+          201: 'Cuenta creada; la misma respuesta si el email ya tenía una (se le avisa a su dueño por correo)',
+        },
         tags: ['usuario'],
         summary: 'Crea una cuenta (no inicia sesión) y le envía el enlace para verificar el correo',
         body: registrarRequestSchema,
         response: {
           201: registrarResponseSchema,
-          409: errorBodySchema,
           429: errorBodySchema,
           ...authenticatedErrorResponses,
         },

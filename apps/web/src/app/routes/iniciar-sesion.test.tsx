@@ -356,19 +356,21 @@ describe('register screen', () => {
     mockFetch(() =>
       json(
         {
-          error: 'Ya existe una cuenta con ese email',
-          mensaje: 'Ya existe una cuenta con ese email',
-          code: 'EMAIL_EN_USO',
+          error: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+          mensaje: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+          code: 'DEMASIADAS_SOLICITUDES',
         },
-        409,
+        429,
       ),
     );
     const { user } = renderApp('/register');
     await screen.findByRole('heading', { level: 1, name: 'Crear cuenta' });
     await fillRegister(user, valid);
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    await expectToast('Error al registrar usuario', 'Ya existe una cuenta con ese email');
-    expect(fieldByLabel('Email')).toHaveAccessibleDescription('Ya existe una cuenta con ese email');
+    await expectToast(
+      'Error al registrar usuario',
+      'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
   });
 

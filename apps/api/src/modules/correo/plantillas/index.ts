@@ -1,4 +1,5 @@
 import { contraseniaCambiada } from './contrasenia-cambiada';
+import { cuentaExistente } from './cuenta-existente';
 import type { PlantillaDeCorreo } from './plantilla';
 import { recuperarContrasenia } from './recuperar-contrasenia';
 import {
@@ -26,6 +27,7 @@ export const plantillas = {
   // Accounts (docs/decisions/040).
   'recuperar-contrasenia': recuperarContrasenia,
   'contrasenia-cambiada': contraseniaCambiada,
+  'cuenta-existente': cuentaExistente,
   // Transactional messages (docs/decisions/042).
   'pedido-creado': pedidoCreado,
   'pago-aprobado': pagoAprobado,

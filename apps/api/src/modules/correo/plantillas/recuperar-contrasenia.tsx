@@ -5,11 +5,12 @@ import { definirPlantilla } from './plantilla';
 
 /** Sent on '¿Olvidaste tu contraseña?': the single-use link (30 minutes) to set a new one. */
 export const recuperarContrasenia = definirPlantilla({
-  esquema: z.object({ nombre: z.string(), enlace: z.url() }),
+  // The account's name only once its address was verified (docs/decisions/050).
+  esquema: z.object({ nombre: z.string().nullable(), enlace: z.url() }),
   asunto: () => 'Restablecé tu contraseña de Compra Grupal',
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="El enlace para elegir una contraseña nueva" contexto={contexto}>
-      <Text>Hola, {datos.nombre}:</Text>
+      <Text>{datos.nombre ? `Hola, ${datos.nombre}:` : 'Hola:'}</Text>
       <Text>
         Nos pediste restablecer la contraseña de tu cuenta. Tocá el botón para elegir una nueva. El
         enlace vale 30 minutos y se usa una sola vez.

@@ -1,4 +1,4 @@
-import { CONSTANTES, ERROR_CODES, type RegistrarRequest } from '@compra-grupal/contracts';
+import { CONSTANTES, type RegistrarRequest } from '@compra-grupal/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
@@ -73,9 +73,6 @@ function showServerFieldErrors(form: UseFormReturn<Values>, error: ApiError): vo
     const nombre = campo.replace(/^direcciones\.\d+\./, '');
     const field = CAMPO_DEL_REGISTRO[nombre] ?? nombre;
     if (fields.has(field)) form.setError(field as Path<Values>, { message: mensaje });
-  }
-  if (error.code === ERROR_CODES.emailEnUso && error.serverMessage) {
-    form.setError('email', { message: error.serverMessage });
   }
 }
 
