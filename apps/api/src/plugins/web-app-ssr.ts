@@ -23,6 +23,8 @@ interface EntradaDelServidor {
 
 /** Rendered pages kept at most (about 30 KB each). */
 const PAGINAS_MAXIMAS = 500;
+/** 404s kept at most, apart from the real pages (a head only, a few KB each). */
+const PAGINAS_AUSENTES_MAXIMAS = 200;
 
 /** Image preloads React writes before the markup (they belong in the head, see below). */
 const PRECARGAS_AL_PRINCIPIO = /^(?:<link [^>]*>)+/;
@@ -90,6 +92,7 @@ export async function crearDibujoDePaginas({
   const cache = crearCacheDePaginas<PaginaDibujada>({
     ttlMs,
     maximo: PAGINAS_MAXIMAS,
+    maximoAusentes: PAGINAS_AUSENTES_MAXIMAS,
     metrics,
   });
 
@@ -102,6 +105,7 @@ export async function crearDibujoDePaginas({
           return {
             valor: { estado: encabezado.estado, html: conSuCabecera },
             salas: salasDeLaRuta(ruta),
+            ausente: true,
           };
         }
         const { datos, salas } = await datosDePagina(ruta);

@@ -91,3 +91,23 @@ describe('the page of a screen opened directly', () => {
     }
   });
 });
+
+describe('pages count against their address (issue 34)', () => {
+  let limitado: TestApp;
+  beforeAll(async () => {
+    limitado = await createTestApp({ WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '5' });
+  });
+  afterAll(() => limitado.close());
+
+  it('past RATE_LIMIT_MAX pages in the window an address gets 429 with Retry-After; another goes on', async () => {
+    const pagina = (i: number, remoteAddress: string) =>
+      limitado.app.inject({ method: 'GET', url: `/store/no-existe-${i}`, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await pagina(i, '203.0.113.9')).statusCode).not.toBe(429);
+    const pasada = await pagina(5, '203.0.113.9');
+    expect(pasada.statusCode).toBe(429);
+    expect(Number(pasada.headers['retry-after'])).toBeGreaterThan(0);
+    expect(pasada.headers['content-type']).toContain('text/html');
+    expect(pasada.body).toContain('Demasiadas solicitudes');
+    expect((await pagina(6, '203.0.113.10')).statusCode).not.toBe(429);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES } from '@compra-grupal/contracts';
@@ -40,6 +41,9 @@ const soloArchivos = /^\/(api|uploads|assets|dev)(\/|\?|$)/;
  * uploaded files, and answers unknown paths: JSON 404 under /api, /uploads and /assets, the
  * SPA everywhere else so that the client router shows its own not-found screen.
  */
+/** The answer to an address past its page limit: small, and drawn from nothing. */
+const DEMASIADAS_PAGINAS = `<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Demasiadas solicitudes · Compra Grupal</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#18181b"><h1 style="font-size:1.25rem">Demasiadas solicitudes</h1><p>Pediste demasiadas páginas seguidas. Espera un momento y vuelve a intentarlo.</p></body></html>`;
+
 export async function registerWebApp(
   app: FastifyInstance,
   options: {
@@ -167,6 +171,21 @@ export async function registerWebApp(
   // Pages travel compressed, like the built assets: a drawn page is 40–60 KB of HTML.
   const comprimido = crearHtmlComprimido();
 
+  /**
+   * Pages count against their address like API calls do (RATE_LIMIT_MAX per
+   * RATE_LIMIT_WINDOW_MS, in the shared limiter store): each may read the database and draw,
+   * and 1,500 random store ids from one address must not cost the server more than the
+   * attacker (docs/decisions/050). Answers the seconds to wait, or undefined to go on; a store
+   * that does not answer (its circuit open) lets the page through uncounted.
+   */
+  const esperaPorPaginas = async (request: FastifyRequest): Promise<number | undefined> => {
+    const { RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS } = app.config;
+    const clave = `limite:paginas:${createHash('sha256').update(request.ip).digest('base64url').slice(0, 22)}`;
+    const cuenta = await app.limiterStore.hit(clave, RATE_LIMIT_WINDOW_MS).catch(() => undefined);
+    if (!cuenta || cuenta.count <= RATE_LIMIT_MAX) return undefined;
+    return Math.max(1, Math.ceil(cuenta.ttlMs / 1000));
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     if (
       !soloArchivos.test(request.url) &&
@@ -175,6 +194,15 @@ export async function registerWebApp(
     ) {
       const destino = options.redireccionAlOrigenPublico?.(request);
       if (destino) return reply.header('cache-control', 'no-store').redirect(destino, 302);
+      const espera = await esperaPorPaginas(request);
+      if (espera !== undefined) {
+        return reply
+          .status(429)
+          .header('retry-after', espera)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(DEMASIADAS_PAGINAS);
+      }
       const { estado, html } = await pagina(indexHtml, request.url);
       if (options.sinIndexar) reply.header('x-robots-tag', 'noindex');
       const codificacion = codificacionAceptada(request.headers['accept-encoding']);

@@ -80,4 +80,26 @@ describe('page cache metrics', () => {
     expect(c.cache.tamanio).toBe(0);
     expect(c.cuentas).toMatchObject({ fallo: 1, capacidad: 0, evento: 0, vencida: 0 });
   });
+
+  it('pages that do not exist are kept apart: 510 bogus paths push no real page out', async () => {
+    const c = cacheDePrueba({ maximo: 3 });
+    await c.pedir('/product/1');
+    for (let i = 0; i < 510; i++) {
+      await c.cache.obtener(`/product/falso-${i}`, async () => ({
+        valor: '<p>404</p>',
+        salas: [],
+        ausente: true,
+      }));
+    }
+    await c.pedir('/product/1');
+    expect(c.dibujos).toEqual(['/product/1']);
+    expect(c.cache.tamanio).toBe(1);
+    // A bogus path asked again within its TTL is not drawn again either.
+    let dibujado = false;
+    await c.cache.obtener('/product/falso-509', async () => {
+      dibujado = true;
+      return { valor: '', salas: [], ausente: true };
+    });
+    expect(dibujado).toBe(false);
+  });
 });
