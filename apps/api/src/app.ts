@@ -51,6 +51,7 @@ import {
   serverTimeouts,
 } from './plugins/connection-limits';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registrarMetodosPermitidos } from './plugins/metodos-permitidos';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { createRedireccionAlOrigenPublico } from './plugins/origen-publico';
@@ -94,6 +95,9 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole application: plugins first, then the API modules, then errors and 404s. */
+/** The longest path parameter the router takes (ids are 24 characters). */
+const MAX_PARAM_LENGTH = 100;
+
 export async function buildApp({
   config,
   database,
@@ -106,7 +110,7 @@ export async function buildApp({
     ...serverTimeouts(config),
     // A path parameter is at most an id (24 characters); longer ones answer 414. Router and
     // HTTP parser errors answer the shared error body too.
-    routerOptions: { maxParamLength: 100 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
     trustProxy:
@@ -191,6 +195,7 @@ export async function buildApp({
   const guards = createGuards(accessTokens, services.usuario);
   app.decorate('guards', guards);
   autenticarAntesDelCuerpo(app, guards);
+  registrarMetodosPermitidos(app, MAX_PARAM_LENGTH);
   // Every limiter counts here, across nodes with Redis or PostgreSQL (docs/decisions/036).
   const limiters = await createLimiters(config, database, app.log);
   app.decorate('limiterStore', limiters.store);

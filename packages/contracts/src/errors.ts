@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   // The error handler, the router and Node's HTTP parser.
   validacion: 'VALIDACION',
   rutaNoEncontrada: 'RUTA_NO_ENCONTRADA',
+  metodoNoPermitido: 'METODO_NO_PERMITIDO',
   demasiadasSolicitudes: 'DEMASIADAS_SOLICITUDES',
   cuerpoDemasiadoGrande: 'CUERPO_DEMASIADO_GRANDE',
   tipoDeContenidoNoSoportado: 'TIPO_DE_CONTENIDO_NO_SOPORTADO',
@@ -105,6 +106,7 @@ export const errorCodeSchema = z
  */
 export const ERROR_MESSAGES = {
   RUTA_NO_ENCONTRADA: 'Ruta no encontrada',
+  METODO_NO_PERMITIDO: 'Esta ruta no acepta ese método',
   ERROR_INTERNO: 'Ocurrió un error inesperado. Intenta nuevamente.',
   SOLICITUD_INVALIDA: 'La solicitud no es válida',
   BASE_DE_DATOS_NO_DISPONIBLE: 'La base de datos no responde',

@@ -187,6 +187,14 @@ export async function registerWebApp(
   };
 
   app.setNotFoundHandler(async (request, reply) => {
+    // A path the API has, asked with a method it does not take.
+    const permitidos = app.metodosPermitidos(request);
+    if (permitidos.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', permitidos.join(', '))
+        .send(errorBody(ERROR_MESSAGES.METODO_NO_PERMITIDO, ERROR_CODES.metodoNoPermitido));
+    }
     if (
       !soloArchivos.test(request.url) &&
       indexHtml !== null &&
