@@ -113,6 +113,10 @@ export async function buildApp({
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    // A `__proto__` or `constructor.prototype` key is valid JSON: it is dropped, never
+    // applied, and the body is judged without it (not answered 'no es JSON válido').
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)

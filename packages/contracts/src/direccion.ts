@@ -104,7 +104,11 @@ export const crearDireccionRequestSchema = z
     altura: altura ?? null,
     direccion: calle && altura ? componerDireccion(calle, altura) : (direccion ?? ''),
   }))
-  .meta({ id: 'CrearDireccionRequest' });
+  .meta({
+    id: 'CrearDireccionRequest',
+    // The rule above, for the OpenAPI document: `calle` with `altura`, or `direccion`.
+    anyOf: [{ required: ['calle', 'altura'] }, { required: ['direccion'] }],
+  });
 
 /** PATCH /api/direccion/{userId}/{direccionId}: the point of an address that has none yet. */
 export const ubicarDireccionRequestSchema = z

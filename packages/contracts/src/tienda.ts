@@ -189,6 +189,7 @@ export const editarTiendaCamposSchema = z
       },
     })
       .toLowerCase()
+      .meta({ format: 'email' })
       .pipe(z.email(EMAIL_TIENDA_INVALIDO)),
     razonSocial: texto({
       max: 150,

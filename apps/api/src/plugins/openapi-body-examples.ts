@@ -38,6 +38,12 @@ function exampleOf(
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.[0] !== undefined && schema.enum[0] !== null) return schema.enum[0];
   const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives && schema.properties) {
+    // Beside properties, the alternatives only say which of them are required: the first set.
+    const { anyOf: _a, oneOf: _o, ...objeto } = schema;
+    const requeridos = [...(schema.required ?? []), ...(alternatives[0]?.required ?? [])];
+    return exampleOf({ ...objeto, required: requeridos }, definitions, depth + 1);
+  }
   if (alternatives) {
     for (const alternative of alternatives) {
       const value = exampleOf(alternative, definitions, depth + 1);

@@ -56,6 +56,14 @@ export function openApiExamples(
   const concrete = (raw: JsonSchema): JsonSchema => {
     const schema = deref(raw);
     const alternatives = schema.anyOf ?? schema.oneOf;
+    if (alternatives && schema.properties) {
+      // Beside properties, the alternatives only say which are required: the first set.
+      const { anyOf: _a, oneOf: _o, ...objeto } = schema;
+      return {
+        ...objeto,
+        required: [...(schema.required ?? []), ...(deref(alternatives[0] ?? {}).required ?? [])],
+      };
+    }
     if (alternatives) {
       const first = alternatives.map(deref).find((s) => s.type !== 'null');
       return first ? concrete(first) : schema;

@@ -262,7 +262,8 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
               example: 'SBX-PREF-00000000-0000-0000-0000-000000000000',
             }),
           }),
-          produces: ['text/html'],
+          // The screen in HTML; its errors in the shared JSON error shape.
+          produces: ['text/html', 'application/json'],
           response: { 200: z.string().describe('La pantalla, en HTML'), 404: errorBodySchema },
         },
       },

@@ -81,7 +81,8 @@ export function createSandboxConsentRoutes(settings: SandboxConsentSettings): Fa
           summary:
             "Mercado Pago de prueba: la pantalla donde el vendedor autoriza a Compra Grupal (HTML, 'Modo de prueba')",
           querystring: querySchema,
-          produces: ['text/html'],
+          // The screen in HTML; its errors in the shared JSON error shape.
+          produces: ['text/html', 'application/json'],
           response: { 200: z.string().describe('La pantalla, en HTML'), 400: errorBodySchema },
         },
       },
