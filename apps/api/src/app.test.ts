@@ -15,7 +15,7 @@ describe('errors and unknown paths', () => {
     t = await createTestApp();
     for (const [method, url] of [
       ['GET', '/api/no-existe'],
-      ['POST', '/api/usuario/no-existe'],
+      ['POST', '/api/nada/no-existe'],
       ['GET', '/api'],
     ] as const) {
       const res = await t.app.inject({ method, url });

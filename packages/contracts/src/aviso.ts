@@ -103,7 +103,9 @@ export const preferenciasDeAvisoSchema = z.object({
     description: 'Si se envía el correo de cada tipo de aviso',
     example: { pedido_creado: false },
     // A map whose keys are the kinds, said the way OpenAPI 3.0 can: one property per kind.
-    properties: Object.fromEntries(tipoDeAvisoSchema.options.map((tipo) => [tipo, { type: 'boolean' }])),
+    properties: Object.fromEntries(
+      tipoDeAvisoSchema.options.map((tipo) => [tipo, { type: 'boolean' }]),
+    ),
     additionalProperties: false,
   }),
 });
