@@ -133,8 +133,11 @@ test.describe('a session that ends on a protected screen lands on /', () => {
     comprador,
   }) => {
     await logIn(page, comprador);
-    // The session ended on the server's side: no refresh cookie, a token past its time.
+    // The session ended on the server's side: no refresh cookie, a token past its time. The
+    // token is forged on a same-origin file where no app runs: forged under the live app, a
+    // query of the home screen could end the session there first, before the visit.
     await context.clearCookies();
+    await page.goto('/favicon.svg');
     await page.evaluate(() => {
       const [cabecera, cuerpo, firma] = (localStorage.getItem('accessToken') ?? '').split('.');
       const datos = JSON.parse(atob((cuerpo ?? '').replace(/-/g, '+').replace(/_/g, '/')));
