@@ -36,10 +36,5 @@ if (!process.env.TEST_DATABASE_URL) {
 // Not mergeConfig: it would add this include to the base one instead of replacing it.
 export default defineConfig({
   ...base,
-  test: {
-    ...base.test,
-    projects: undefined,
-    isolate: false,
-    include: [...new Set([...readsServerUrl, ...smoke])],
-  },
+  test: { ...base.test, include: [...new Set([...readsServerUrl, ...smoke])] },
 });

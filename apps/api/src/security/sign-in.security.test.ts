@@ -35,6 +35,9 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 const open: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
+  // A test that failed while holding the hash must not leave it held: files after this one
+  // share the worker's modules (isolate: false), this mock included.
+  hashGate = null;
   vi.restoreAllMocks();
   for (const item of open.splice(0).reverse()) await item.close();
 });
