@@ -176,7 +176,9 @@ describe('Mercado Pago account linking with the sandbox (the default)', () => {
       expect(columna).toMatch(/^v1\./);
       expect(columna).not.toContain(accessToken);
       expect(columna).not.toContain(refreshToken);
-      expect(columna).not.toContain('SBX');
+      // The tokens' readable prefixes, not a bare 'SBX' that random base64 can spell.
+      expect(columna).not.toContain('APP_USR-SBX.');
+      expect(columna).not.toContain('TG-SBX.');
     }
     const [pendiente] = await t.database.db
       .select()
