@@ -102,6 +102,7 @@ const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1];
  */
 const OFFERED = new Set([
   'modules/pedido/ciclo-de-vida.ts',
+  'modules/producto/paquete-del-producto.ts',
   'modules/producto/producto.mapper.ts',
   'modules/tienda/tienda-actualizada.ts',
 ]);

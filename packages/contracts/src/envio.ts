@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { numero } from './numero';
+import { paqueteSchema } from './paquete';
+import { LIMITES_PEDIDO, lineaPedidoRequestSchema } from './pedido';
 import { texto } from './texto';
 import { emailSchema, telefonoSchema } from './usuario';
 
@@ -11,35 +12,6 @@ export const ENVIO_MENSAJES = {
   sinTienda: 'No se pudo obtener información de la tienda',
   paqueteIncompleto: 'Debes completar todos los campos del paquete',
 } as const;
-
-/** A package's bounds: what a courier or the post takes (weights in kg, sizes in cm). */
-export const LIMITES_PAQUETE = {
-  pesoMinimo: 0.1,
-  pesoMaximo: 1000,
-  medidaMinima: 1,
-  medidaMaxima: 300,
-} as const;
-
-const medida = (campo: string) =>
-  numero({
-    min: LIMITES_PAQUETE.medidaMinima,
-    max: LIMITES_PAQUETE.medidaMaxima,
-    mensaje: `${campo} debe estar entre ${LIMITES_PAQUETE.medidaMinima} y ${LIMITES_PAQUETE.medidaMaxima} cm`,
-  });
-
-/** The package of the checkout's step 4 (spec file 1, section 3): kg and cm. */
-export const paqueteSchema = z
-  .object({
-    peso: numero({
-      min: LIMITES_PAQUETE.pesoMinimo,
-      max: LIMITES_PAQUETE.pesoMaximo,
-      mensaje: `El peso debe estar entre ${LIMITES_PAQUETE.pesoMinimo} y ${LIMITES_PAQUETE.pesoMaximo} kg`,
-    }),
-    largo: medida('El largo'),
-    ancho: medida('El ancho'),
-    alto: medida('El alto'),
-  })
-  .meta({ id: 'Paquete' });
 
 /** POST envio/cotizar-previo: shipping options from a store to one of the caller's addresses. */
 export const cotizarPrevioRequestSchema = z
@@ -52,7 +24,17 @@ export const cotizarPrevioRequestSchema = z
       telefono: telefonoSchema,
       email: emailSchema,
     }),
+    /** Accepted as the spec sends it; shipping is priced from `items`, never from it. */
     paquete: paqueteSchema,
+    /**
+     * Not in the spec: the cart lines of this store, whose products' packages price the
+     * quote (docs/decisions/051). Without them, one default package is quoted.
+     */
+    items: z
+      .array(lineaPedidoRequestSchema.omit({ grupoId: true }))
+      .min(1, 'El carrito está vacío')
+      .max(LIMITES_PEDIDO.lineas, `Un pedido puede tener hasta ${LIMITES_PEDIDO.lineas} productos`)
+      .optional(),
   })
   .meta({ id: 'CotizarPrevioRequest' });
 
@@ -72,6 +54,5 @@ export const cotizarPrevioResponseSchema = z
   .object({ opciones: z.array(opcionEnvioSchema) })
   .meta({ id: 'CotizarPrevioResponse' });
 
-export type Paquete = z.infer<typeof paqueteSchema>;
 export type OpcionEnvio = z.infer<typeof opcionEnvioSchema>;
 export type CotizarPrevioRequest = z.infer<typeof cotizarPrevioRequestSchema>;

@@ -15,6 +15,7 @@ export * from './ids';
 export * from './mercadopago';
 export * from './numero';
 export * from './pagina-publica';
+export * from './paquete';
 export * from './pedido';
 export * from './producto';
 export * from './realtime';

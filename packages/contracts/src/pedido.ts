@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paqueteSchema } from './envio';
 import { idSchema } from './ids';
 import { numero } from './numero';
+import { paqueteSchema } from './paquete';
 import { texto } from './texto';
 import { telefonoSchema } from './usuario';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
 import { numeroCoercido } from './numero';
+import { paqueteEnJsonSchema, paqueteSchema } from './paquete';
 import { texto } from './texto';
 
 /** One stored version of a product picture, with its size in pixels. */
@@ -30,6 +31,11 @@ export const productoSchema = z
     cantidadTotalGrupo: z.number().int(),
     fechaCreacion: z.string().describe('Fecha ISO 8601'),
     disponible: z.boolean(),
+    /**
+     * Not in the spec: the package one unit ships in, as its seller declared it; shipping is
+     * priced from it (docs/decisions/051).
+     */
+    paquete: paqueteSchema,
     /**
      * Not in the spec (added for the server-rendered product page): the versions of `imagen`
      * with its aspect, narrowest first, `imagen` itself last, for an `<img srcset>` and its
@@ -138,6 +144,11 @@ const productoCamposBase = z.object({
     mensaje: CANTIDAD_GRUPO_INVALIDA,
   }),
   categoriaLocalId: categoriasLocalesEnJsonSchema.default([]),
+  /**
+   * Not in the spec: one unit's package. Left out, a new product takes its store category's
+   * usual package and an edited one keeps its own.
+   */
+  paquete: paqueteEnJsonSchema.optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { componerDireccion } from '@compra-grupal/contracts';
+import { componerDireccion, paquetePorCategoria } from '@compra-grupal/contracts';
 import {
   categorias,
   categoriasLocales,
@@ -9,6 +9,7 @@ import {
 } from '../db/schema';
 import { fixedId } from '../lib/ids';
 import { pesosACentavos } from '../lib/money';
+import { columnasDePaquete } from '../modules/producto/paquete-del-producto';
 import { hashPassword } from '../modules/usuario/password';
 import { drawProductImages, drawStoreLogo, PALETAS } from './demo-images';
 import { DEMO_TIENDAS } from './demo-tiendas.data';
@@ -141,6 +142,7 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
           descripcion: p.descripcion,
           precioCentavos: pesosACentavos(p.precio),
           categoria: demo.categoria,
+          ...columnasDePaquete(paquetePorCategoria(demo.categoria)),
           categoriaLocalIds: [localIds.get(p.categoria)].filter((x): x is string => Boolean(x)),
           imagen: await storage.save(`productos/${id}.jpg`, images.imagen, 'image/jpeg'),
           imagenMiniatura: await storage.save(

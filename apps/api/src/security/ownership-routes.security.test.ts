@@ -224,7 +224,7 @@ describe('security: every route that names an id checks access (derived from the
     const opciones = await t.app.services.envio.cotizarParaPedido({
       tiendaId,
       direccion: { latitud: -34.6186, longitud: -58.442 },
-      paquete,
+      lineas: [{ paquete, cantidad: 1 }],
     });
     const opcion = opciones.find((o) => o.carrier === 'Correo Argentino') ?? opciones[0];
     if (!opcion) throw new Error('el tarifario no cotizó nada para la tienda demo');

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CrearPreferenciaRequest } from '@compra-grupal/contracts';
+import type { CrearPreferenciaRequest, Paquete } from '@compra-grupal/contracts';
+import { inArray } from 'drizzle-orm';
 import { firmarNotificacion } from '../adapters/payments/webhook-signature';
+import { productos } from '../db/schema';
+import { paqueteDeFila } from '../modules/producto/paquete-del-producto';
 import { type LoggedIn, registerAndLogin } from './auth-helpers';
 import type { TestApp } from './test-app';
 
@@ -41,27 +44,52 @@ export async function conDireccion<U extends LoggedIn>(
   return { ...comprador, direccionId: res.json().direccion._id as string };
 }
 
-/** The first shipping option the server quotes from a store to the test address. */
-export async function envioDePrueba(t: TestApp, tiendaId: string) {
+/**
+ * The first shipping option the server quotes from a store to the test address, for these
+ * units (one of the test package unless told).
+ */
+export async function envioDePrueba(
+  t: TestApp,
+  tiendaId: string,
+  lineas: { paquete: Paquete; cantidad: number }[] = [{ paquete: PAQUETE_DE_PRUEBA, cantidad: 1 }],
+) {
   const [opcion] = await t.app.services.envio.cotizarParaPedido({
     tiendaId,
     direccion: { latitud: -34.5875, longitud: -58.4105 },
-    paquete: PAQUETE_DE_PRUEBA,
+    lineas,
   });
   if (!opcion) throw new Error('el tarifario no cotizó nada');
   return opcion;
 }
 
-/** A checkout body for the shopper: the lines, and the first option of each store. */
+/** A checkout body for the shopper: the lines, and the cheapest option of each store. */
 export async function pedidoDePrueba(
   t: TestApp,
   comprador: CompradorDePrueba,
   lineas: { productoId: string; cantidadSolicitada: number; grupoId?: string }[],
   tiendaIds: string[],
 ): Promise<CrearPreferenciaRequest> {
+  // Each store's cheapest option for its lines as their products ship (decision 051).
+  const filas = await t.database.db
+    .select()
+    .from(productos)
+    .where(
+      inArray(
+        productos.id,
+        lineas.map((l) => l.productoId),
+      ),
+    );
   const envios = await Promise.all(
     [...new Set(tiendaIds)].map(async (tiendaId) => {
-      const { carrier, servicio } = await envioDePrueba(t, tiendaId);
+      const deTienda = lineas.flatMap((l) => {
+        const fila = filas.find((f) => f.id === l.productoId && f.tiendaId === tiendaId);
+        return fila ? [{ paquete: paqueteDeFila(fila), cantidad: l.cantidadSolicitada }] : [];
+      });
+      const { carrier, servicio } = await envioDePrueba(
+        t,
+        tiendaId,
+        deTienda.length > 0 ? deTienda : undefined,
+      );
       return { tiendaId, carrier, servicio };
     }),
   );

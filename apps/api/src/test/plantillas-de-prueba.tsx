@@ -33,6 +33,7 @@ const plantillaDePrueba = (tipoDeAviso: TipoDeAviso) =>
     asunto: (datos) => `Aviso de prueba para ${datos.nombre}`,
     Cuerpo: CuerpoDePrueba,
     tipoDeAviso,
+    sinVerificar: (datos) => ({ ...datos, nombre: '' }),
   });
 
 const registro = plantillas as unknown as Record<string, PlantillaDeCorreo>;

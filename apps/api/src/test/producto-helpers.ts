@@ -100,6 +100,12 @@ export async function vendedorConTienda(
   return { ...vendedor, tiendaId, categorias: categorias.json().categoriasLocales };
 }
 
+/**
+ * The package of the test products: light and small, so that tests of stock and groups can
+ * ship many units in one box (a carrier takes up to 50 kg).
+ */
+export const PAQUETE_LIVIANO = { peso: 0.1, largo: 10, ancho: 5, alto: 2 };
+
 /** The fields of a valid product form of the seller. */
 export const camposDeProducto = (v: VendedorDePrueba, cambios: Record<string, string> = {}) => ({
   vendedorId: v.userId,
@@ -110,6 +116,7 @@ export const camposDeProducto = (v: VendedorDePrueba, cambios: Record<string, st
   stock: '120',
   cantidadTotalGrupo: '10',
   categoriaLocalId: JSON.stringify([v.categorias[0]?._id]),
+  paquete: JSON.stringify(PAQUETE_LIVIANO),
   ...cambios,
 });
 

@@ -50,6 +50,14 @@ export const productos = pgTable(
     retiradoEn: timestamp('retirado_en', { withTimezone: true }),
     /** Optional: days each of its groups stays open; one still open then is cancelled. */
     plazoGrupoDias: integer('plazo_grupo_dias'),
+    /**
+     * The package one unit ships in, as its seller declared it (migration 0027, decision 051):
+     * grams and millimetres, so the wizard's 0.1 kg and 0.1 cm steps stay exact.
+     */
+    paquetePesoGramos: integer('paquete_peso_gramos').notNull(),
+    paqueteLargoMm: integer('paquete_largo_mm').notNull(),
+    paqueteAnchoMm: integer('paquete_ancho_mm').notNull(),
+    paqueteAltoMm: integer('paquete_alto_mm').notNull(),
   },
   (table) => [
     check(
@@ -63,6 +71,10 @@ export const productos = pgTable(
     check(
       'productos_retirado_no_disponible_check',
       sql`${table.retiradoEn} is null or not ${table.disponible}`,
+    ),
+    check(
+      'productos_paquete_check',
+      sql`${table.paquetePesoGramos} between 100 and 1000000 and ${table.paqueteLargoMm} between 10 and 3000 and ${table.paqueteAnchoMm} between 10 and 3000 and ${table.paqueteAltoMm} between 10 and 3000`,
     ),
     // Stock never goes negative: orders reserve with a conditional update (migration 0014).
     check('productos_stock_no_negativo_check', sql`${table.stock} >= 0`),

@@ -26,10 +26,11 @@ import { createTestClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { formatearCentavos } from '../../lib/money';
 import { createRepositories } from '../../repositories';
-import { type LoggedIn, login } from '../../test/auth-helpers';
+import { type LoggedIn, login, registerAndLogin } from '../../test/auth-helpers';
 import {
   type CompradorDePrueba,
   compradorConDireccion,
+  conDireccion,
   crearPreferencia,
   pagarEnSandbox,
   pedidoDePrueba,
@@ -202,6 +203,26 @@ describe('the demo seed', () => {
 });
 
 describe('the shopper, from order to delivery', () => {
+  it('mails an address not verified yet no text its account typed; once verified, its name', async () => {
+    const spam = 'Ganá $$$ en https://spam.example';
+    const comprador = await conDireccion(t, await registerAndLogin(t.app, { nombre: spam }));
+    const productoId = await producto(5);
+    const primero = await pedidoSinPagar(comprador, productoId);
+    const sinVerificar = await unoSolo(`pedido-creado:${primero}`, comprador.userId);
+    expect(sinVerificar.mail.texto).toContain('Hola:');
+    expect(`${sinVerificar.mail.html}${sinVerificar.mail.texto}`).not.toContain('spam.example');
+    // The bell is the account's own: it keeps the notice whole.
+    expect(sinVerificar.aviso.tipo).toBe('pedido_creado');
+
+    await t.database.db
+      .update(usuarios)
+      .set({ emailVerificadoEn: clock.now() })
+      .where(eq(usuarios.id, comprador.userId));
+    const segundo = await pedidoSinPagar(comprador, productoId);
+    const verificado = await unoSolo(`pedido-creado:${segundo}`, comprador.userId);
+    expect(verificado.mail.texto).toContain(`Hola, ${spam}:`);
+  });
+
   it('order created, payment approved, group completed with the code, delivered: each once', async () => {
     const comprador = await compradorConDireccion(t);
     const productoId = await producto(2, '1500');
@@ -402,9 +423,19 @@ describe('the seller', () => {
     expect((await rechazar()).statusCode).toBe(200);
     const rechazo = await unoSolo(`tienda-rechazada:${otro.tiendaId}:%`, otro.userId);
     expect(rechazo.aviso.cuerpo).toBe(`Motivo: ${motivo}`);
-    expect(rechazo.mail.asunto).toBe('Tu tienda Almacén de Prueba no fue habilitada');
+    // The seller has not verified their address: the mail names neither them nor the store
+    // they typed (decision 050); the bell does, and the team's reason is the team's text.
+    expect(rechazo.aviso.titulo).toContain('Almacén de Prueba');
+    expect(rechazo.mail.asunto).toBe('Tu tienda no fue habilitada');
+    expect(rechazo.mail.texto).toContain('Hola:');
+    expect(`${rechazo.mail.html}${rechazo.mail.texto}`).not.toMatch(/Almacén de Prueba|Hola, /);
     expect(rechazo.mail.html).toContain('Falta la &lt;b&gt;razón social&lt;/b&gt; completa');
     expect(rechazo.mail.html).not.toContain('<b>razón');
+
+    await t.database.db
+      .update(usuarios)
+      .set({ emailVerificadoEn: clock.now() })
+      .where(eq(usuarios.id, otro.userId));
 
     const habilitar = () =>
       t.app.inject({

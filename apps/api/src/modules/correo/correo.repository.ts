@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { correos, preferenciasDeAviso } from '../../db/schema';
+import { correos, preferenciasDeAviso, usuarios } from '../../db/schema';
 
 export type CorreoRow = typeof correos.$inferSelect;
 type NuevoCorreo = Omit<typeof correos.$inferInsert, 'estado'>;
@@ -58,6 +58,16 @@ export function createCorreoRepository(db: Database) {
         sql`select ${apagado(usuarioId, tipo)} as si`,
       )) as unknown as { rows: { si: boolean }[] };
       return rows[0]?.si === true;
+    },
+
+    /** Whether the message's person verified their address (false without a person). */
+    async isVerificado(usuarioId: string | null): Promise<boolean> {
+      if (!usuarioId) return false;
+      const [usuario] = await db
+        .select({ verificadoEn: usuarios.emailVerificadoEn })
+        .from(usuarios)
+        .where(eq(usuarios.id, usuarioId));
+      return Boolean(usuario?.verificadoEn);
     },
 
     /** Writes `cambios` to a message still `pendiente` (a message changes state once). */

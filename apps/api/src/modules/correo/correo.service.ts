@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids';
 import { type CorreoRow, correoPendiente, createCorreoRepository } from './correo.repository';
 import { createEnlacesDeBaja } from './enlace-de-baja';
 import { type NombreDePlantilla, plantillas } from './plantillas';
-import type { ContextoDeCorreo } from './plantillas/plantilla';
+import type { ContextoDeCorreo, PlantillaDeCorreo } from './plantillas/plantilla';
 
 export type { NombreDePlantilla };
 
@@ -116,6 +116,17 @@ export function createCorreoService({
   }
 
   /**
+   * The data a message goes out with: as kept for an account that verified its address; to
+   * one that has not, without the text its person typed (its template's `sinVerificar`), or
+   * null when the template sends nothing then.
+   */
+  async function paraElDestinatario(correo: CorreoRow): Promise<unknown> {
+    if (await repository.isVerificado(correo.usuarioId)) return correo.datos;
+    const definicion = plantillas[correo.plantilla as NombreDePlantilla] as PlantillaDeCorreo;
+    return definicion.sinVerificar(definicion.esquema.parse(correo.datos));
+  }
+
+  /**
    * What is kept of a message once it has gone (or failed for good). The embedded mailbox is the
    * delivery itself, so it keeps everything; with a real transport the body and its data leave
    * the database (they hold single-use links: a dump must not hand out live ones).
@@ -146,7 +157,12 @@ export function createCorreoService({
     }
     let compuesto: Awaited<ReturnType<typeof componer>>;
     try {
-      compuesto = await componer(correo);
+      const datos = await paraElDestinatario(correo);
+      if (datos === null) {
+        await marcar(correoId, { estado: 'omitido' });
+        return;
+      }
+      compuesto = await componer({ ...correo, datos });
     } catch (error) {
       // Stored data that its template no longer accepts: no retry will render it.
       await marcar(correoId, { estado: 'fallido' });

@@ -1,8 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { direcciones, tiendas } from '../../db/schema';
+import { direcciones, productos, tiendas } from '../../db/schema';
 
-/** Where a shipment starts and ends: an enabled store and one of the caller's addresses. */
+/**
+ * Where a shipment starts and ends (an enabled store and one of the caller's addresses) and
+ * what it carries (the packages its products declare).
+ */
 export function createEnvioRepository(db: Database) {
   return {
     /** The point of an enabled store; undefined for an unknown or disabled one. */
@@ -25,6 +28,25 @@ export function createEnvioRepository(db: Database) {
         .where(and(eq(direcciones.id, id), eq(direcciones.usuarioId, usuarioId)));
       return row;
     },
+    /** The packages of this store's products on sale among `ids` (others are left out). */
+    findPaquetesDeTienda: (tiendaId: string, ids: string[]) =>
+      db
+        .select({
+          id: productos.id,
+          paquetePesoGramos: productos.paquetePesoGramos,
+          paqueteLargoMm: productos.paqueteLargoMm,
+          paqueteAnchoMm: productos.paqueteAnchoMm,
+          paqueteAltoMm: productos.paqueteAltoMm,
+        })
+        .from(productos)
+        .where(
+          and(
+            eq(productos.tiendaId, tiendaId),
+            inArray(productos.id, ids),
+            eq(productos.disponible, true),
+            isNull(productos.retiradoEn),
+          ),
+        ),
   };
 }
 

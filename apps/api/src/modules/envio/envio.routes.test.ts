@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { type LoggedIn, registerAndLogin } from '../../test/auth-helpers';
-import { vendedorConTienda } from '../../test/producto-helpers';
+import { crearProducto, vendedorConTienda } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -16,6 +16,9 @@ let direccionCercaId: string;
 /** Córdoba capital, about 650 km away. */
 let direccionLejosId: string;
 let direccionDelOtroId: string;
+/** A product of the test store that ships in a 20 kg box. */
+let caja20Kg: string;
+let productoDeOtraTienda: string;
 
 async function agregarDireccion(quien: LoggedIn, latitud: number, longitud: number) {
   const res = await t.app.inject({
@@ -52,7 +55,14 @@ const cotizar = (quien: LoggedIn | null, payload: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  tiendaId = (await vendedorConTienda(t)).tiendaId;
+  const vendedor = await vendedorConTienda(t);
+  tiendaId = vendedor.tiendaId;
+  caja20Kg = (
+    await crearProducto(t, vendedor, {
+      paquete: JSON.stringify({ peso: 20, largo: 50, ancho: 40, alto: 30 }),
+    })
+  )._id;
+  productoDeOtraTienda = (await crearProducto(t, await vendedorConTienda(t)))._id;
   tiendaDeshabilitadaId = (await vendedorConTienda(t, { habilitada: false })).tiendaId;
   comprador = await registerAndLogin(t.app);
   otro = await registerAndLogin(t.app);
@@ -112,13 +122,57 @@ describe('POST /api/envio/cotizar-previo', () => {
     expect(clasico(lejos)).toBeGreaterThan(clasico(cerca));
   });
 
-  it('answers an empty list when no carrier takes the package', async () => {
+  it("prices from the packages of the cart's products, never from the one the client declares", async () => {
+    const items = [{ productoId: caja20Kg, cantidadSolicitada: 1 }];
+    const declarados = [
+      { peso: 0.1, largo: 1, ancho: 1, alto: 1 },
+      { peso: 20, largo: 60, ancho: 40, alto: 40 },
+    ];
+    const [chico, grande] = await Promise.all(
+      declarados.map(async (paquete) => {
+        const res = await cotizar(comprador, cuerpo({ paquete, items }));
+        expect(res.statusCode, res.body).toBe(200);
+        return cotizarPrevioResponseSchema.parse(res.json()).opciones;
+      }),
+    );
+    expect(chico).toEqual(grande);
+    // The seller's 20 kg box: more than the default package quoted without items.
+    const porDefecto = cotizarPrevioResponseSchema.parse(
+      (await cotizar(comprador, cuerpo())).json(),
+    ).opciones;
+    const andreani = (opciones: { carrier: string; servicio: string; precio: number }[] = []) =>
+      opciones.find((o) => o.carrier === 'Andreani' && o.servicio === 'Estándar')?.precio ?? 0;
+    expect(andreani(chico)).toBeGreaterThan(andreani(porDefecto));
+    // More units, more shipping.
+    const dos = cotizarPrevioResponseSchema.parse(
+      (
+        await cotizar(
+          comprador,
+          cuerpo({ items: [{ productoId: caja20Kg, cantidadSolicitada: 2 }] }),
+        )
+      ).json(),
+    ).opciones;
+    expect(andreani(dos)).toBeGreaterThan(andreani(chico));
+  });
+
+  it('answers an empty list when no carrier takes the units', async () => {
     const res = await cotizar(
       comprador,
-      cuerpo({ paquete: { peso: 900, largo: 200, ancho: 100, alto: 100 } }),
+      cuerpo({ items: [{ productoId: caja20Kg, cantidadSolicitada: 3 }] }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ opciones: [] });
+  });
+
+  it('answers 404 for a product of another store or an unknown one', async () => {
+    for (const productoId of [productoDeOtraTienda, newId()]) {
+      const res = await cotizar(
+        comprador,
+        cuerpo({ items: [{ productoId, cantidadSolicitada: 1 }] }),
+      );
+      expect(res.statusCode).toBe(404);
+      expect(errorBodySchema.parse(res.json()).code).toBe('PRODUCTO_NO_ENCONTRADO');
+    }
   });
 
   it('asks for a session', async () => {

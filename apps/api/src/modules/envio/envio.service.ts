@@ -2,14 +2,20 @@ import {
   type CotizarPrevioRequest,
   ENVIO_MENSAJES,
   type OpcionEnvio,
+  PAQUETE_POR_DEFECTO,
   type Paquete,
+  paqueteDeLineas,
 } from '@compra-grupal/contracts';
 import type { OpcionCotizada, PuntoGeo, ShippingPort } from '../../adapters/shipping/shipping.port';
 import { requireActor } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { centavosAPesos } from '../../lib/money';
+import { paqueteDeFila } from '../producto/paquete-del-producto';
 import type { EnvioRepository } from './envio.repository';
+
+/** What a shipment carries: units of products, each in the package its seller declared. */
+export type LineaConPaquete = { paquete: Paquete; cantidad: number };
 
 /** A shipping option as the wire shows it, with its exact price in centavos for an order. */
 export type OpcionEnvioCotizada = OpcionEnvio & { precioCentavos: number };
@@ -23,6 +29,8 @@ export const envioErrors = {
    * code tells checkout to ask for the point in place.
    */
   direccionSinUbicacion: () => appError(422, 'DIRECCION_SIN_UBICACION'),
+  /** A cart line of another store, or of a product not on sale. */
+  productoNoEncontrado: () => notFound('PRODUCTO_NO_ENCONTRADO'),
 };
 
 /** 'En el día', '1 día hábil', '2 a 4 días hábiles'. */
@@ -57,34 +65,57 @@ export function createEnvioService({
   envio: ShippingPort;
 }) {
   /**
-   * The shipping options from an enabled store to a point, cheapest first (empty when no
-   * carrier takes the package). For the order code, which quotes again server-side and never
+   * The shipping options from an enabled store to a point for these units, in one box made
+   * of their sellers' packages (docs/decisions/051), cheapest first (empty when no carrier
+   * takes it). For the order code, which quotes again server-side and never
    * trusts a client's price; call it outside any transaction (it may call a provider). It
    * checks the store, not who may ship where: the caller checks the address is the buyer's.
    */
   async function cotizarParaPedido({
     tiendaId,
     direccion,
-    paquete,
+    lineas,
   }: {
     tiendaId: string;
     direccion: PuntoGeo;
-    paquete: Paquete;
+    lineas: readonly LineaConPaquete[];
   }): Promise<OpcionEnvioCotizada[]> {
     const tienda = await repository.findTiendaHabilitada(tiendaId);
     if (!tienda) throw envioErrors.tiendaNoEncontrada();
     const opciones = await envio.cotizar({
       origen: { latitud: tienda.latitud, longitud: tienda.longitud },
       destino: { latitud: direccion.latitud, longitud: direccion.longitud },
-      paquete,
+      paquete: paqueteDeLineas(lineas),
     });
     return opciones.map(toOpcion);
+  }
+
+  /** The cart lines of a store with their products' packages; 404 for any other product. */
+  async function lineasDeTienda(
+    tiendaId: string,
+    items: NonNullable<CotizarPrevioRequest['items']>,
+  ): Promise<LineaConPaquete[]> {
+    const paquetes = new Map(
+      (
+        await repository.findPaquetesDeTienda(
+          tiendaId,
+          items.map((i) => i.productoId),
+        )
+      ).map((fila) => [fila.id, paqueteDeFila(fila)]),
+    );
+    return items.map((item) => {
+      const paquete = paquetes.get(item.productoId);
+      if (!paquete) throw envioErrors.productoNoEncontrado();
+      return { paquete, cantidad: item.cantidadSolicitada };
+    });
   }
 
   return {
     /**
      * POST envio/cotizar-previo: any signed-in user, to one of their own addresses (another
-     * user's address is 404, as an unknown one). No option is `{ opciones: [] }`.
+     * user's address is 404, as an unknown one). No option is `{ opciones: [] }`. The price
+     * comes from the packages of the products in `items` (the store's, on sale); the
+     * `paquete` the client declares is never read. Without `items`, one default package.
      */
     async cotizarPrevio(
       actor: Actor | null,
@@ -104,10 +135,13 @@ export function createEnvioService({
         }
         throw envioErrors.direccionSinUbicacion();
       }
+      const lineas = solicitud.items
+        ? await lineasDeTienda(solicitud.tiendaId, solicitud.items)
+        : [{ paquete: PAQUETE_POR_DEFECTO, cantidad: 1 }];
       const opciones = await cotizarParaPedido({
         tiendaId: solicitud.tiendaId,
         direccion: { latitud, longitud },
-        paquete: solicitud.paquete,
+        lineas,
       });
       return { opciones: opciones.map(({ precioCentavos: _centavos, ...opcion }) => opcion) };
     },

@@ -1,9 +1,11 @@
+import { PAQUETE_POR_DEFECTO } from '@compra-grupal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { gruposDeCompra, participantesGrupo, productos, tiendas } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { newId } from '../../lib/ids';
 import { createAppUnitOfWork, type Repositories } from '../../repositories';
+import { columnasDePaquete } from '../producto/paquete-del-producto';
 
 /** The ledger's transaction runner on a test database, as the app builds it. */
 export const ledgerUnitOfWork = (db: Database): WithTransaction<Repositories> =>
@@ -41,6 +43,7 @@ export async function crearProductoDePrueba(
       precioCentavos: 100_00,
       stock: 1000,
       cantidadTotalGrupo,
+      ...columnasDePaquete(PAQUETE_POR_DEFECTO),
     })
     .returning();
   if (!producto) throw new Error('no product');

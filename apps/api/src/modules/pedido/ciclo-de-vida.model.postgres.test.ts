@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CrearPreferenciaRequest,
+  PAQUETE_POR_DEFECTO,
   pedidosConGruposResponseSchema,
 } from '@compra-grupal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -32,6 +33,7 @@ import { newId } from '../../lib/ids';
 import { createRepositories } from '../../repositories';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { crearPreferencia, envioDePrueba, PAQUETE_DE_PRUEBA } from '../../test/pedido-helpers';
+import { PAQUETE_LIVIANO } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMensajes } from '../aviso/mensajes.service';
 import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
@@ -39,6 +41,7 @@ import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
 } from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
+import { columnasDePaquete } from '../producto/paquete-del-producto';
 import { createCancelacionDeGrupoService } from './cancelacion-de-grupo.service';
 import { createCicloDeVida } from './ciclo-de-vida.service';
 import { createReembolsosService, type ReembolsosService } from './reembolsos.service';
@@ -307,6 +310,7 @@ async function crearMercado(esc: Escenario) {
         stock: spec.stock,
         cantidadTotalGrupo: spec.lugares,
         plazoGrupoDias: spec.plazo ? 1 : null,
+        ...columnasDePaquete(PAQUETE_LIVIANO),
       })),
     )
     .returning();

@@ -1,8 +1,9 @@
-import type { CrearPreferenciaRequest } from '@compra-grupal/contracts';
+import { type CrearPreferenciaRequest, paqueteDeLineas } from '@compra-grupal/contracts';
 import { requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { paqueteDeFila } from '../producto/paquete-del-producto';
 import { generarCodigoEntrega } from './codigo-entrega';
 import type { DepsDelPedido } from './pedido-comun';
 import { type LineaFusionada, reemplazarYLimitar } from './reservas';
@@ -144,15 +145,28 @@ export function createCreacionDePedido({
       const { latitud, longitud } = direccion;
       // An address typed at sign-up has no point yet: the same answer as the quote's.
       if (latitud === null || longitud === null) throw appError(422, 'DIRECCION_SIN_UBICACION');
+      const lineasConPaquete = lineas.flatMap((linea) => {
+        const producto = productos.get(linea.productoId);
+        return producto
+          ? [
+              {
+                tiendaId: producto.tiendaId,
+                paquete: paqueteDeFila(producto),
+                cantidad: linea.cantidad,
+              },
+            ]
+          : [];
+      });
       // Outside the transaction (decision 011): the quote may call a carrier.
       const cotizados = await Promise.all(
         [...tiendas].map(async ([tiendaId, tienda]) => {
           const elegido = envios.get(tiendaId);
           if (!elegido) throw envioNoDisponible(tienda.nombre);
+          // Priced from the packages its seller declared, never from `pedido.paquete`.
           const opciones = await cotizarParaPedido({
             tiendaId,
             direccion: { latitud, longitud },
-            paquete: pedido.paquete,
+            lineas: lineasConPaquete.filter((l) => l.tiendaId === tiendaId),
           });
           const opcion = opciones.find(
             (o) => o.carrier === elegido.carrier && o.servicio === elegido.servicio,
@@ -195,7 +209,8 @@ export function createCreacionDePedido({
             latitud: direccion.latitud,
             longitud: direccion.longitud,
             telefono: pedido.telefono,
-            paquete: pedido.paquete,
+            // The box the whole order makes, as priced: the client's `paquete` is not kept.
+            paquete: paqueteDeLineas(lineasConPaquete),
             creadoEn: ahora,
             reservaExpiraEn: new Date(ahora.getTime() + reservaMinutos * 60_000),
           });

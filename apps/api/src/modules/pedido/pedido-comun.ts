@@ -14,12 +14,13 @@ import type { ReembolsosService } from './reembolsos.service';
 
 /**
  * The server-side shipping quote of one store's part of an order (the envio module's
- * `cotizarParaPedido`); its price is the one the order keeps, never the client's.
+ * `cotizarParaPedido`) for the part's units in their sellers' packages; its price is the one
+ * the order keeps, never the client's.
  */
 export type CotizarParaPedido = (input: {
   tiendaId: string;
   direccion: { latitud: number; longitud: number };
-  paquete: Paquete;
+  lineas: readonly { paquete: Paquete; cantidad: number }[];
 }) => Promise<(OpcionEnvio & { precioCentavos: number })[]>;
 
 /**

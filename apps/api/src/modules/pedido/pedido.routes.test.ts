@@ -2,6 +2,7 @@ import {
   crearPreferenciaResponseSchema,
   errorBodySchema,
   estadoPagosResponseSchema,
+  paqueteDeLineas,
   pedidosPorUserIdResponseSchema,
 } from '@compra-grupal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -28,6 +29,7 @@ import {
 } from '../../test/pedido-helpers';
 import {
   crearProducto,
+  PAQUETE_LIVIANO,
   type VendedorDePrueba,
   vendedorConTienda,
 } from '../../test/producto-helpers';
@@ -118,8 +120,12 @@ describe('POST /api/pago/crearPreferencia', () => {
     expect(await stockDe(a._id)).toBe(10);
     expect(await stockDe(b._id)).toBe(5);
 
-    // Each seller's payment is its products plus its own shipping, as the server quoted it.
-    const envioA = await envioDePrueba(t, vendedor.tiendaId);
+    // Each seller's payment is its products plus its own shipping, as the server quoted it
+    // for the packages its products declare (decision 051), not the client's `paquete`.
+    const envioA = await envioDePrueba(t, vendedor.tiendaId, [
+      { paquete: PAQUETE_LIVIANO, cantidad: 3 },
+    ]);
+    expect(pedido?.paquete).toEqual(paqueteDeLineas([{ paquete: PAQUETE_LIVIANO, cantidad: 4 }]));
     const pagos = await t.database.db
       .select()
       .from(pagosPorVendedor)
@@ -146,6 +152,37 @@ describe('POST /api/pago/crearPreferencia', () => {
       );
     // The stock did not move: nothing to tell.
     expect(eventos).toEqual([]);
+  });
+
+  it("prices shipping from the seller's packages: what the client declares changes nothing", async () => {
+    const caja = { peso: 4, largo: 40, ancho: 30, alto: 30 };
+    const producto = await crearProducto(t, vendedor, { paquete: JSON.stringify(caja) });
+    const lineas = [{ productoId: producto._id, cantidadSolicitada: 2 }];
+    const envios: number[] = [];
+    for (const paquete of [
+      { peso: 0.1, largo: 1, ancho: 1, alto: 1 },
+      { peso: 20, largo: 60, ancho: 50, alto: 40 },
+    ]) {
+      const body = {
+        ...(await pedidoDePrueba(t, comprador, lineas, [vendedor.tiendaId])),
+        paquete,
+      };
+      const res = await crearPreferencia(t, comprador, body);
+      expect(res.statusCode, res.body).toBe(201);
+      const [pago] = await t.database.db
+        .select()
+        .from(pagosPorVendedor)
+        .where(
+          eq(pagosPorVendedor.pedidoId, crearPreferenciaResponseSchema.parse(res.json()).pedidoId),
+        );
+      envios.push(pago?.envioCentavos ?? 0);
+    }
+    const esperado = await envioDePrueba(t, vendedor.tiendaId, [{ paquete: caja, cantidad: 2 }]);
+    expect(envios).toEqual([esperado.precioCentavos, esperado.precioCentavos]);
+    // Two 4 kg boxes bill more than the test package the client's body declared.
+    expect(esperado.precioCentavos).toBeGreaterThan(
+      (await envioDePrueba(t, vendedor.tiendaId)).precioCentavos,
+    );
   });
 
   it('answers 401 without a token and 403 for another user', async () => {
@@ -422,7 +459,9 @@ describe('GET /api/pedido/estadoPagos/{pedidoId} and POST /api/pedido/obtenerPed
       ),
     );
     const { pedidoId } = res.json();
-    const envio = await envioDePrueba(t, vendedor.tiendaId);
+    const envio = await envioDePrueba(t, vendedor.tiendaId, [
+      { paquete: PAQUETE_LIVIANO, cantidad: 2 },
+    ]);
 
     const estado = await estadoPagos(yo, pedidoId);
     expect(estado.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   esPropietarioResponseSchema,
   mensajeResponseSchema,
+  PAQUETES_POR_CATEGORIA,
   productoGuardadoResponseSchema,
   productoSchema,
   productosDelVendedorResponseSchema,
@@ -19,6 +20,7 @@ import {
   crearProducto,
   fotoDePrueba,
   multipart,
+  PAQUETE_LIVIANO,
   type VendedorDePrueba,
   vendedorConTienda,
 } from '../../test/producto-helpers';
@@ -190,6 +192,30 @@ describe('POST /api/producto/crear', () => {
     }
   });
 
+  it("keeps the package the seller declares, and proposes the store category's when left out", async () => {
+    const caja = { peso: 2.5, largo: 40, ancho: 30, alto: 20.5 };
+    const declarado = await crear(
+      vendedor,
+      camposDeProducto(vendedor, { paquete: JSON.stringify(caja) }),
+    );
+    expect(declarado.statusCode, declarado.body).toBe(201);
+    expect(productoGuardadoResponseSchema.parse(declarado.json()).producto.paquete).toEqual(caja);
+
+    const { paquete: _sinPaquete, ...campos } = camposDeProducto(vendedor);
+    const propuesto = await crear(vendedor, campos);
+    expect(propuesto.statusCode, propuesto.body).toBe(201);
+    // The test store sells in 'Almacén'.
+    expect(productoGuardadoResponseSchema.parse(propuesto.json()).producto.paquete).toEqual(
+      PAQUETES_POR_CATEGORIA.Almacén,
+    );
+
+    for (const malo of ['{"peso":0,"largo":40,"ancho":30,"alto":20}', '{"peso":1}', 'caja']) {
+      const res = await crear(vendedor, camposDeProducto(vendedor, { paquete: malo }));
+      expect(res.statusCode, malo).toBe(400);
+      expect(res.json().detalles[0].campo, malo).toMatch(/^paquete/);
+    }
+  });
+
   it('refuses a file that is not an image (the image pipeline) and a missing one, leaving no file', async () => {
     const antes = archivosDeProductos();
     const falsa = await crear(vendedor, camposDeProducto(vendedor), [
@@ -229,6 +255,19 @@ describe('PUT /api/producto/{productoId}', () => {
     const grupos = await gruposDe(producto._id);
     expect(grupos).toHaveLength(1);
     expect(grupos[0]).toMatchObject({ estado: 'abierto', lugaresNecesarios: 10 });
+  });
+
+  it('changes the package only when the form sends one', async () => {
+    const producto = await crearProducto(t, vendedor);
+    const { paquete: _sinPaquete, ...sinPaquete } = camposDeProducto(vendedor);
+    const { vendedorId: _v, tiendaId: _t, ...campos } = sinPaquete;
+    const igual = await multipart(t, 'PUT', `/api/producto/${producto._id}`, vendedor, campos, []);
+    expect(productoGuardadoResponseSchema.parse(igual.json()).producto.paquete).toEqual(
+      PAQUETE_LIVIANO,
+    );
+    const caja = { peso: 12, largo: 60, ancho: 40, alto: 40 };
+    const cambiado = await editar(vendedor, producto._id, { paquete: JSON.stringify(caja) });
+    expect(productoGuardadoResponseSchema.parse(cambiado.json()).producto.paquete).toEqual(caja);
   });
 
   it('records stockActualizado for the product room when the stock changes, and only then', async () => {

@@ -1,6 +1,7 @@
 import type { ImagenVariante, Producto } from '@compra-grupal/contracts';
 import { altoAlAncho, MEDIANA_ANCHO } from '../../lib/images/image-pipeline';
 import { centavosAPesos } from '../../lib/money';
+import { paqueteDeFila } from './paquete-del-producto';
 import type { ProductoRow } from './producto.repository';
 
 /**
@@ -33,6 +34,7 @@ export const toProducto = (row: ProductoRow): Producto => ({
   cantidadTotalGrupo: row.cantidadTotalGrupo,
   fechaCreacion: row.fechaCreacion.toISOString(),
   disponible: row.disponible,
+  paquete: paqueteDeFila(row),
   imagenMiniatura: row.imagenMiniatura,
   imagenVariantes: imagenVariantes(row),
 });

@@ -5,6 +5,7 @@ import {
   ERROR_MESSAGES,
   type Producto,
   type ProductoEnVenta,
+  paquetePorCategoria,
   rooms,
 } from '@compra-grupal/contracts';
 import type { StoragePort } from '../../adapters/storage/storage.port';
@@ -18,12 +19,14 @@ import { processImage } from '../../lib/images/image-pipeline';
 import { formatearCentavosBreve, pesosACentavos } from '../../lib/money';
 import { lugaresQueFaltan } from '../../lib/texto-es';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
+import type { NombreDeCategoria } from '../categoria/categoria.ports';
 import {
   abrirGrupo,
   cancelarGrupoVacio,
   type LugaresDelGrupo,
 } from '../grupo-de-compra/grupo-de-compra.ports';
 import type { TiendaPorId } from '../tienda/tienda.ports';
+import { columnasDePaquete } from './paquete-del-producto';
 import { toProducto } from './producto.mapper';
 import type { ProductoRepository, ProductoRow } from './producto.repository';
 
@@ -70,7 +73,7 @@ interface ProductoServiceDeps {
     grupoDeCompra: LugaresDelGrupo['grupoDeCompra'];
     eventos: OutboxRepository;
   }>;
-  repositories: { tienda: TiendaPorId };
+  repositories: { tienda: TiendaPorId; categoria: NombreDeCategoria };
   /** The app's clock: a product's first group opens (and its deadline runs) from it. */
   clock?: Clock;
 }
@@ -212,9 +215,16 @@ export function createProductoService({
       archivo: Buffer | null,
     ): Promise<Producto> {
       const caller = requireOwner(actor, campos.vendedorId);
-      await requireTiendaParaVender(caller, campos.tiendaId, campos.vendedorId);
+      const tienda = await requireTiendaParaVender(caller, campos.tiendaId, campos.vendedorId);
       await requireCategoriasDeTienda(campos.tiendaId, campos.categoriaLocalId);
       if (!archivo) throw imagenRequerida();
+      const paquete =
+        campos.paquete ??
+        paquetePorCategoria(
+          tienda.categoriaGlobalId
+            ? await repositories.categoria.nombreDe(tienda.categoriaGlobalId)
+            : null,
+        );
 
       const guardada = await guardarImagen(archivo);
       try {
@@ -227,6 +237,7 @@ export function createProductoService({
             descripcion: campos.descripcion,
             precioCentavos: pesosACentavos(campos.precio),
             categoriaLocalIds: campos.categoriaLocalId,
+            ...columnasDePaquete(paquete),
             ...guardada.columnas,
             stock: campos.stock,
             cantidadTotalGrupo: campos.cantidadTotalGrupo,
@@ -279,6 +290,7 @@ export function createProductoService({
             stock: campos.stock,
             cantidadTotalGrupo: campos.cantidadTotalGrupo,
             categoriaLocalIds: campos.categoriaLocalId,
+            ...(campos.paquete ? columnasDePaquete(campos.paquete) : {}),
             ...(nueva ? nueva.columnas : {}),
           });
           if (!producto) throw productoNoEncontrado();

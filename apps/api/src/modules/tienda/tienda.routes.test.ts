@@ -1,4 +1,4 @@
-import { tiendasQueCubrenResponseSchema } from '@compra-grupal/contracts';
+import { PAQUETE_POR_DEFECTO, tiendasQueCubrenResponseSchema } from '@compra-grupal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasLocales, productos, tiendas } from '../../db/schema';
@@ -7,6 +7,7 @@ import { DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { COBERTURAS } from '../../demo/reference-data';
 import { newId } from '../../lib/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { columnasDePaquete } from '../producto/paquete-del-producto';
 
 const PALERMO = { lat: -34.5889, lng: -58.4108 };
 // earthdistance's sphere: earth() = 6378168 m.
@@ -123,6 +124,7 @@ describe('POST /api/tienda/con-productos-que-cubren', () => {
         precioCentavos: 100_00,
         cantidadTotalGrupo: 5,
         fechaCreacion: new Date(Date.UTC(2026, 0, 1 + i)),
+        ...columnasDePaquete(PAQUETE_POR_DEFECTO),
       })),
     );
     const [frutas, verduras] = [newId(), newId()];

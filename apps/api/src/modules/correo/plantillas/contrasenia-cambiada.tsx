@@ -8,11 +8,12 @@ import { definirPlantilla } from './plantilla';
  * out; if the person did not do it, the recovery link is where to take the account back.
  */
 export const contraseniaCambiada = definirPlantilla({
+  sinVerificar: (datos) => ({ ...datos, nombre: '' }),
   esquema: z.object({ nombre: z.string() }),
   asunto: () => 'Tu contraseña de Compra Grupal cambió',
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="Tu contraseña cambió y cerramos tus sesiones" contexto={contexto}>
-      <Text>Hola, {datos.nombre}:</Text>
+      <Text>{datos.nombre ? `Hola, ${datos.nombre}:` : 'Hola:'}</Text>
       <Text>
         Tu contraseña de Compra Grupal cambió. Por seguridad, cerramos la sesión en todos tus
         dispositivos: ingresá de nuevo con la contraseña nueva.

@@ -10,6 +10,7 @@ import { definirPlantilla } from './plantilla';
  * It carries nothing the person who typed the address chose.
  */
 export const cuentaExistente = definirPlantilla({
+  sinVerificar: (datos) => datos,
   esquema: z.object({ enlaceIngreso: z.url(), enlaceRecuperar: z.url() }),
   asunto: () => 'Ya tenés una cuenta en Compra Grupal',
   Cuerpo: ({ datos, contexto }) => (

@@ -21,6 +21,13 @@ export interface PlantillaDeCorreo<S extends z.ZodType = z.ZodType> {
   asunto(datos: z.output<S>): string;
   Cuerpo(props: { datos: z.output<S>; contexto: ContextoDeCorreo }): ReactElement;
   tipoDeAviso?: TipoDeAviso;
+  /**
+   * The data as it may go to an address its account has not verified (docs/decisions/050):
+   * without any text the account's own person typed (their name, their store's and products'
+   * names), so a sign-up with someone else's address cannot mail them words of its choosing;
+   * null sends nothing then (the bell still has the notice).
+   */
+  sinVerificar(datos: z.output<S>): z.output<S> | null;
 }
 
 export const definirPlantilla = <S extends z.ZodType>(plantilla: PlantillaDeCorreo<S>) => plantilla;

@@ -6,6 +6,7 @@ import { definirPlantilla } from './plantilla';
 /** Sent on '¿Olvidaste tu contraseña?': the single-use link (30 minutes) to set a new one. */
 export const recuperarContrasenia = definirPlantilla({
   // The account's name only once its address was verified (docs/decisions/050).
+  sinVerificar: (datos) => ({ ...datos, nombre: null }),
   esquema: z.object({ nombre: z.string().nullable(), enlace: z.url() }),
   asunto: () => 'Restablecé tu contraseña de Compra Grupal',
   Cuerpo: ({ datos, contexto }) => (

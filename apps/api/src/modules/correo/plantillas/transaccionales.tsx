@@ -21,7 +21,30 @@ const monto = z.string();
 
 const gris = { color: '#71717a', fontSize: 14 } as const;
 
-const Saludo = ({ nombre }: { nombre: string }) => <Text>Hola, {nombre}:</Text>;
+/** 'Hola, Ana:', or 'Hola:' when the name is left out (an address not verified yet). */
+const Saludo = ({ nombre }: { nombre: string }) => (
+  <Text>{nombre ? `Hola, ${nombre}:` : 'Hola:'}</Text>
+);
+
+/** To an address not verified yet: the greeting leaves the name its account typed out. */
+const sinNombre = <D extends { nombre: string }>(datos: D): D => ({ ...datos, nombre: '' });
+
+/** To an address not verified yet: no name its account typed, its store's included. */
+const sinNombreNiTienda = <D extends { nombre: string; tienda: string }>(datos: D): D => ({
+  ...datos,
+  nombre: '',
+  tienda: '',
+});
+
+/** To an address not verified yet: no name its account typed, its product's included. */
+const sinNombreNiProducto = <D extends { nombre: string; producto: string }>(datos: D): D => ({
+  ...datos,
+  nombre: '',
+  producto: '',
+});
+
+/** ' La Esquina' after 'tu tienda', or nothing when the name is left out. */
+const espacioY = (nombre: string) => (nombre ? ` ${nombre}` : '');
 
 function Renglon({
   izquierda,
@@ -46,6 +69,7 @@ function Renglon({
 }
 
 export const pedidoCreado = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'pedido_creado',
   esquema: z.object({
     nombre,
@@ -74,6 +98,7 @@ export const pedidoCreado = definirPlantilla({
 });
 
 export const pagoAprobado = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'pago_aprobado',
   esquema: z.object({
     nombre,
@@ -114,6 +139,7 @@ export const pagoAprobado = definirPlantilla({
 });
 
 export const grupoCompleto = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'grupo_completo',
   esquema: z.object({
     nombre,
@@ -143,6 +169,7 @@ export const grupoCompleto = definirPlantilla({
 });
 
 export const reembolsoEnviado = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'reembolso_enviado',
   esquema: z.object({
     nombre,
@@ -170,6 +197,7 @@ export const reembolsoEnviado = definirPlantilla({
 });
 
 export const pedidoEntregado = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'pedido_entregado',
   esquema: z.object({ nombre, numero: z.string(), fecha: texto, ruta }),
   asunto: (d) => `Pedido ${d.numero} entregado`,
@@ -185,6 +213,7 @@ export const pedidoEntregado = definirPlantilla({
 });
 
 export const reservaPorVencer = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'reserva_por_vencer',
   esquema: z.object({
     nombre,
@@ -215,15 +244,16 @@ export const reservaPorVencer = definirPlantilla({
 });
 
 export const tiendaAprobada = definirPlantilla({
+  sinVerificar: sinNombreNiTienda,
   tipoDeAviso: 'tienda_aprobada',
   esquema: z.object({ nombre, tienda: nombre, ruta }),
-  asunto: (d) => `Tu tienda ${d.tienda} ya está habilitada`,
+  asunto: (d) => `Tu tienda${espacioY(d.tienda)} ya está habilitada`,
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="Tu tienda fue aprobada" contexto={contexto}>
       <Saludo nombre={datos.nombre} />
       <Text>
-        El equipo de Compra Grupal revisó y habilitó tu tienda {datos.tienda}: ya aparece en el
-        mercado y podés publicar productos.
+        El equipo de Compra Grupal revisó y habilitó tu tienda{espacioY(datos.tienda)}: ya aparece
+        en el mercado y podés publicar productos.
       </Text>
       <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ir a mi tienda</Boton>
     </Marco>
@@ -231,13 +261,16 @@ export const tiendaAprobada = definirPlantilla({
 });
 
 export const tiendaRechazada = definirPlantilla({
+  sinVerificar: sinNombreNiTienda,
   tipoDeAviso: 'tienda_rechazada',
   esquema: z.object({ nombre, tienda: nombre, motivo: z.string().nullable(), ruta }),
-  asunto: (d) => `Tu tienda ${d.tienda} no fue habilitada`,
+  asunto: (d) => `Tu tienda${espacioY(d.tienda)} no fue habilitada`,
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia="Revisamos tu tienda" contexto={contexto}>
       <Saludo nombre={datos.nombre} />
-      <Text>El equipo de Compra Grupal revisó tu tienda {datos.tienda} y no la habilitó.</Text>
+      <Text>
+        El equipo de Compra Grupal revisó tu tienda{espacioY(datos.tienda)} y no la habilitó.
+      </Text>
       {datos.motivo ? <Text>Motivo: {datos.motivo}</Text> : null}
       <Text style={gris}>Podés corregir los datos de tu tienda y escribirnos para revisarla.</Text>
       <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ir a mi tienda</Boton>
@@ -246,6 +279,7 @@ export const tiendaRechazada = definirPlantilla({
 });
 
 export const grupoCompletoVendedor = definirPlantilla({
+  sinVerificar: sinNombreNiProducto,
   tipoDeAviso: 'grupo_completo_vendedor',
   esquema: z.object({
     nombre,
@@ -254,12 +288,18 @@ export const grupoCompletoVendedor = definirPlantilla({
     pedidos: z.number().int().nonnegative(),
     ruta,
   }),
-  asunto: (d) => `Grupo completo: prepará ${d.unidades} de ${d.producto}`,
+  asunto: (d) =>
+    d.producto
+      ? `Grupo completo: prepará ${d.unidades} de ${d.producto}`
+      : `Grupo completo: prepará ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}`,
   Cuerpo: ({ datos, contexto }) => (
-    <Marco vistaPrevia={`Se completó un grupo de ${datos.producto}`} contexto={contexto}>
+    <Marco
+      vistaPrevia={`Se completó un grupo de ${datos.producto || 'tu tienda'}`}
+      contexto={contexto}
+    >
       <Saludo nombre={datos.nombre} />
       <Text>
-        Se completó un grupo de {datos.producto}. Prepará {datos.unidades}{' '}
+        Se completó un grupo de {datos.producto || 'tu tienda'}. Prepará {datos.unidades}{' '}
         {datos.unidades === 1 ? 'unidad' : 'unidades'} para {datos.pedidos}{' '}
         {datos.pedidos === 1 ? 'pedido' : 'pedidos'}.
       </Text>
@@ -269,6 +309,7 @@ export const grupoCompletoVendedor = definirPlantilla({
 });
 
 export const grupoPorVencer = definirPlantilla({
+  sinVerificar: sinNombreNiProducto,
   tipoDeAviso: 'grupo_por_vencer',
   esquema: z.object({
     nombre,
@@ -277,12 +318,14 @@ export const grupoPorVencer = definirPlantilla({
     faltan: z.number().int().positive(),
     ruta,
   }),
-  asunto: (d) => `El grupo de ${d.producto} vence pronto con lugares libres`,
+  asunto: (d) =>
+    `${d.producto ? `El grupo de ${d.producto}` : 'Un grupo de tu tienda'} vence pronto con lugares libres`,
   Cuerpo: ({ datos, contexto }) => (
     <Marco vistaPrevia={`Faltan ${datos.faltan} lugares`} contexto={contexto}>
       <Saludo nombre={datos.nombre} />
       <Text>
-        El grupo de {datos.producto} vence el {datos.vence} y todavía le{' '}
+        {datos.producto ? `El grupo de ${datos.producto}` : 'Un grupo de tu tienda'} vence el{' '}
+        {datos.vence} y todavía le{' '}
         {datos.faltan === 1 ? 'falta 1 lugar' : `faltan ${datos.faltan} lugares`}. Si no se
         completa, se cancela y se reembolsa a quienes pagaron.
       </Text>
@@ -293,6 +336,7 @@ export const grupoPorVencer = definirPlantilla({
 });
 
 export const reembolsoFallido = definirPlantilla({
+  sinVerificar: sinNombre,
   tipoDeAviso: 'reembolso_fallido',
   esquema: z.object({
     nombre,
@@ -316,6 +360,7 @@ export const reembolsoFallido = definirPlantilla({
 });
 
 export const mercadoPagoDesvinculado = definirPlantilla({
+  sinVerificar: sinNombreNiTienda,
   tipoDeAviso: 'mercadopago_desvinculado',
   esquema: z.object({ nombre, tienda: nombre, ruta }),
   asunto: () => 'Tu cuenta de Mercado Pago se desvinculó',
@@ -323,8 +368,8 @@ export const mercadoPagoDesvinculado = definirPlantilla({
     <Marco vistaPrevia="Volvé a vincular Mercado Pago" contexto={contexto}>
       <Saludo nombre={datos.nombre} />
       <Text>
-        Mercado Pago ya no acepta la vinculación de tu tienda {datos.tienda} (se venció o se
-        revocó). Mientras no la vuelvas a vincular, nadie puede pagarle a tu tienda.
+        Mercado Pago ya no acepta la vinculación de tu tienda{espacioY(datos.tienda)} (se venció o
+        se revocó). Mientras no la vuelvas a vincular, nadie puede pagarle a tu tienda.
       </Text>
       <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Vincular Mercado Pago</Boton>
     </Marco>

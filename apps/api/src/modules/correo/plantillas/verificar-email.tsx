@@ -9,6 +9,7 @@ import { definirPlantilla } from './plantilla';
  * no name, which could hold links for a stranger's inbox).
  */
 export const verificarEmail = definirPlantilla({
+  sinVerificar: (datos) => datos,
   esquema: z.object({ enlace: z.url() }),
   asunto: () => 'Confirmá tu correo en Compra Grupal',
   Cuerpo: ({ datos, contexto }) => (
