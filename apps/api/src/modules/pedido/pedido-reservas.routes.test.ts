@@ -11,13 +11,15 @@ import {
   pedidos,
   productos,
   reembolsos,
+  usuarios,
 } from '../../db/schema';
 import { createTestClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { registerAndLogin } from '../../test/auth-helpers';
+import { login, registerAndLogin, uniqueEmail } from '../../test/auth-helpers';
 import {
   type CompradorDePrueba,
   compradorConDireccion,
+  conDireccion,
   crearPreferencia,
   pagarEnSandbox,
   pedidoDePrueba,
@@ -354,52 +356,82 @@ describe("many accounts cannot take a store's stock from a shopper who pays (iss
   const stockALaVista = async (id: string) =>
     (await t.app.inject({ url: `/api/producto/${id}` })).json().stock as number;
 
-  it('20 fresh accounts hold 5 times the stock; every payer buys, and only paid units run out', async () => {
-    const p = await crearProducto(t, a, { stock: '40', nombre: 'Aceite de oliva 500 ml' });
-    // Fresh, unverified accounts, each at its per-product cap: 200 units held of 40.
-    const acaparadores = await Promise.all(
-      Array.from({ length: 20 }, () => compradorConDireccion(t)),
-    );
-    const retenidos = [];
-    for (const quien of acaparadores) {
-      retenidos.push(
-        await creado(quien, [{ productoId: p._id, cantidad: 10, tiendaId: a.tiendaId }]),
+  /** A fresh account signed up from `ip`, its address verified or not, with an address. */
+  async function cuentaNueva(ip: string, verificada: boolean) {
+    const email = uniqueEmail();
+    const registro = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuario/registrar',
+      remoteAddress: ip,
+      payload: { nombre: 'Ana Pérez', email, contrasenia: 'secreta123', telefono: '1155554444' },
+    });
+    expect(registro.statusCode, registro.body).toBe(201);
+    const cuenta = await conDireccion(t, await login(t.app, email, 'secreta123'));
+    if (verificada) {
+      await t.database.db
+        .update(usuarios)
+        .set({ emailVerificadoEn: clock.now() })
+        .where(eq(usuarios.id, cuenta.userId));
+    }
+    return cuenta;
+  }
+
+  it.each([
+    { desde: 'one address, unverified', ip: (_i: number) => '198.51.100.7', verificada: false },
+    {
+      desde: '20 addresses, verified',
+      ip: (i: number) => `198.51.100.${i + 10}`,
+      verificada: true,
+    },
+  ])(
+    '20 fresh accounts from $desde hold 5 times the stock; every payer buys, and only paid units run out',
+    async ({ ip, verificada }) => {
+      const p = await crearProducto(t, a, { stock: '40', nombre: 'Aceite de oliva 500 ml' });
+      // Fresh accounts, each at its per-product cap: 200 units held of 40.
+      const acaparadores = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => cuentaNueva(ip(i), verificada)),
       );
-    }
-    // Nobody paid: every unit is still on sale, as the product page shows it.
-    expect(await stockDe(p._id)).toBe(40);
-    expect(await stockALaVista(p._id)).toBe(40);
+      const retenidos = [];
+      for (const quien of acaparadores) {
+        retenidos.push(
+          await creado(quien, [{ productoId: p._id, cantidad: 10, tiendaId: a.tiendaId }]),
+        );
+      }
+      // Nobody paid: every unit is still on sale, as the product page shows it.
+      expect(await stockDe(p._id)).toBe(40);
+      expect(await stockALaVista(p._id)).toBe(40);
 
-    // Four shoppers who pay get the 40 units, one after the other, past 200 held.
-    for (let i = 0; i < 4; i++) {
-      const comprador = await compradorConDireccion(t);
-      const pedidoId = await creado(comprador, [
-        { productoId: p._id, cantidad: 10, tiendaId: a.tiendaId },
+      // Four shoppers who pay get the 40 units, one after the other, past 200 held.
+      for (let i = 0; i < 4; i++) {
+        const comprador = await compradorConDireccion(t);
+        const pedidoId = await creado(comprador, [
+          { productoId: p._id, cantidad: 10, tiendaId: a.tiendaId },
+        ]);
+        await pagar(comprador, pedidoId, a.tiendaId);
+        expect((await estadoDe(pedidoId)).pagos).toEqual({ [a.tiendaId]: 'aprobado' });
+        expect(await stockALaVista(p._id)).toBe(40 - 10 * (i + 1));
+      }
+
+      // Now every unit is paid for: 'sin stock' is the truth, for a new order and for a
+      // holder who pays late, whose money goes back whole.
+      const tarde = await crear(await compradorConDireccion(t), [
+        { productoId: p._id, cantidad: 1, tiendaId: a.tiendaId },
       ]);
-      await pagar(comprador, pedidoId, a.tiendaId);
-      expect((await estadoDe(pedidoId)).pagos).toEqual({ [a.tiendaId]: 'aprobado' });
-      expect(await stockALaVista(p._id)).toBe(40 - 10 * (i + 1));
-    }
-
-    // Now every unit is paid for: 'sin stock' is the truth, for a new order and for a
-    // holder who pays late, whose money goes back whole.
-    const tarde = await crear(await compradorConDireccion(t), [
-      { productoId: p._id, cantidad: 1, tiendaId: a.tiendaId },
-    ]);
-    expect(tarde.statusCode).toBe(409);
-    expect(tarde.json().code).toBe('STOCK_INSUFICIENTE');
-    const [primero] = acaparadores;
-    const [suyo] = retenidos;
-    if (!primero || !suyo) throw new Error('sin acaparadores');
-    await pagar(primero, suyo, a.tiendaId);
-    expect((await estadoDe(suyo)).pagos).toEqual({ [a.tiendaId]: 'reembolsado' });
-    const devuelto = await t.database.db
-      .select({ motivo: reembolsos.motivo })
-      .from(reembolsos)
-      .where(eq(reembolsos.pedidoId, suyo));
-    expect(devuelto).toEqual([{ motivo: 'sin_stock' }]);
-    expect(await stockDe(p._id)).toBe(0);
-  });
+      expect(tarde.statusCode).toBe(409);
+      expect(tarde.json().code).toBe('STOCK_INSUFICIENTE');
+      const [primero] = acaparadores;
+      const [suyo] = retenidos;
+      if (!primero || !suyo) throw new Error('sin acaparadores');
+      await pagar(primero, suyo, a.tiendaId);
+      expect((await estadoDe(suyo)).pagos).toEqual({ [a.tiendaId]: 'reembolsado' });
+      const devuelto = await t.database.db
+        .select({ motivo: reembolsos.motivo })
+        .from(reembolsos)
+        .where(eq(reembolsos.pedidoId, suyo));
+      expect(devuelto).toEqual([{ motivo: 'sin_stock' }]);
+      expect(await stockDe(p._id)).toBe(0);
+    },
+  );
 });
 
 describe('POST /api/pedido/cancelar/{pedidoId}', () => {
