@@ -5,7 +5,7 @@ import {
   expectSinViolacionesEnAmbosAnchos as expectNoViolationsAtBothWidths,
 } from './axe';
 import { estarEn, expect, test } from './fixtures';
-import { admin, completarPaquete, logIn, repartidor } from './helpers';
+import { admin, logIn, repartidor, revisarPaquete } from './helpers';
 
 /**
  * axe finds nothing critical, serious or moderate on the app's screens, at the phone and desktop
@@ -166,7 +166,7 @@ test.describe('accessibility at 375 and 1280 px', () => {
     await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
     await continuar.click();
     await expectNoViolationsAtBothWidths(page, { muestra: [page.getByLabel(/Peso/)] });
-    await completarPaquete(page);
+    await revisarPaquete(page);
     await continuar.click();
     // The shipping options, once the store's quote answers, and the summary.
     const metodo = page.getByRole('group', { name: /^Método de envío de / });

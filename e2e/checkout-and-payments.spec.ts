@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { conHidratacion, expect, test } from './fixtures';
-import { completarPaquete, logIn, toast } from './helpers';
+import { logIn, revisarPaquete, toast } from './helpers';
 
 /**
  * Checkout and payments (issue 13) on a fresh app with its embedded defaults: a shopper buys
@@ -76,7 +76,7 @@ test.describe('checkout and payments', () => {
     await continuar.click();
     await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
     await continuar.click();
-    await completarPaquete(page);
+    await revisarPaquete(page);
     await continuar.click();
     await expect(page.getByText('Paso 5 de 6')).toBeVisible();
     await continuar.click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectSinViolaciones } from './axe';
 import { emailUnico, expect, test } from './fixtures';
-import { completarPaquete, logIn, toast } from './helpers';
+import { logIn, revisarPaquete, toast } from './helpers';
 
 /**
  * Addresses people deliver to (issue 24) at 375 px, with the embedded geocoder (it knows
@@ -32,7 +32,7 @@ async function hastaLaCotizacion(page: Page) {
   await continuar.click();
   await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
   await continuar.click();
-  await completarPaquete(page);
+  await revisarPaquete(page);
   await continuar.click();
   await expect(page.getByText('Paso 5 de 6')).toBeVisible();
   const metodos = page.getByRole('group', { name: /^Método de envío de / });

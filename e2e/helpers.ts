@@ -37,15 +37,19 @@ export async function logIn(page: Page, user: Credenciales) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Checkout step 4: the package's weight (kg) and sides (cm). */
-export async function completarPaquete(
-  page: Page,
-  { peso = '1.5', largo = '30', ancho = '20', alto = '10' } = {},
-) {
-  await page.getByLabel(/Peso/).fill(peso);
-  await page.getByLabel(/Largo/).fill(largo);
-  await page.getByLabel(/Ancho/).fill(ancho);
-  await page.getByLabel(/Alto/).fill(alto);
+/**
+ * Checkout step 4: the package is the cart's, computed from the packages the sellers declared,
+ * and read-only (shipping is priced from those, never from sizes a shopper types).
+ */
+export async function revisarPaquete(page: Page) {
+  await expect(
+    page.getByText('El envío se calcula con el embalaje que declara cada vendedor.'),
+  ).toBeVisible();
+  for (const campo of [/Peso/, /Largo/, /Ancho/, /Alto/]) {
+    const caja = page.getByLabel(campo);
+    await expect(caja).toHaveAttribute('readonly', '');
+    await expect(caja).not.toHaveValue('');
+  }
 }
 
 /** A window size, as Playwright's viewport takes it. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { type Api, estarEn, expect, test } from './fixtures';
-import { admin, completarPaquete, logIn, repartidor } from './helpers';
+import { admin, logIn, repartidor, revisarPaquete } from './helpers';
 
 /**
  * The longest names the contracts allow, on a phone (issue 24, point 5: checkout step 6 was 539 px
@@ -229,7 +229,7 @@ test.describe('the longest names at 375 px', () => {
     await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
     await sinDesbordeHorizontal(page);
     await continuar.click();
-    await completarPaquete(page);
+    await revisarPaquete(page);
     await sinDesbordeHorizontal(page);
     await continuar.click();
     const metodo = page.getByRole('group', { name: `Método de envío de ${nombres.tienda}` });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { completarPaquete, logIn, submitLogin, toast } from './helpers';
+import { logIn, revisarPaquete, submitLogin, toast } from './helpers';
 
 /**
  * One origin (issue 24). The e2e server's PUBLIC_URL is `http://127.0.0.1:PORT`, where the
@@ -62,7 +62,7 @@ test.describe('one origin', () => {
     await continuar.click();
     await page.getByRole('button', { name: 'Confirmar teléfono' }).click();
     await continuar.click();
-    await completarPaquete(page, { peso: '1', largo: '20' });
+    await revisarPaquete(page);
     await continuar.click();
     await expect(page.getByText('Paso 5 de 6')).toBeVisible();
     await page

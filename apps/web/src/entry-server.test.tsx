@@ -23,6 +23,7 @@ const producto: ProductoPublico = {
   cantidadTotalGrupo: 10,
   fechaCreacion: '2026-11-20T12:00:00.000Z',
   disponible: true,
+  paquete: { peso: 1, largo: 20, ancho: 15, alto: 10 },
 };
 
 const { tienda: _tienda, ...productoDeVitrina } = producto;

@@ -46,6 +46,8 @@ export function crearProducto(overrides: Partial<ProductoEnVenta> = {}): Product
     cantidadTotalGrupo: 10,
     fechaCreacion: '2026-10-01T00:00:00.000Z',
     disponible: true,
+    // Almacén's usual package of one unit.
+    paquete: { peso: 1, largo: 20, ancho: 15, alto: 10 },
     ...overrides,
   });
 }

@@ -12,6 +12,7 @@ import {
   tiendaDelVendedorSchema,
   tiendaHabilitadaResponseSchema,
   tiendaPorUsuarioResponseSchema,
+  tiendaPublicaSchema,
   verificarVinculacionResponseSchema,
 } from '@compra-grupal/contracts';
 import { checked, contractJson } from './contract';
@@ -55,6 +56,8 @@ export interface MiTiendaApi {
   categorias: CategoriaLocal[] | 'sin-tienda' | Falla;
   guardarCategorias: 'ok' | Falla | { status: number; mensaje: string };
   esAdmin: boolean;
+  /** The global category of the store's public page (GET tienda/con-productos/{id}). */
+  categoriaGlobal: string | null | 'sin-tienda';
 }
 
 const never = () => new Promise<Response>(() => {});
@@ -108,6 +111,7 @@ export function mockMiTiendaApi(inicial: Partial<MiTiendaApi> = {}) {
     ],
     guardarCategorias: 'ok',
     esAdmin: false,
+    categoriaGlobal: 'Verdulería',
     ...inicial,
   };
 
@@ -166,6 +170,18 @@ export function mockMiTiendaApi(inicial: Partial<MiTiendaApi> = {}) {
       return contractJson(categoriasLocalesResponseSchema, {
         tiendaId: MI_TIENDA_ID,
         categoriasLocales: estado.categorias,
+      });
+    }
+    if (path === `/api/tienda/con-productos/${MI_TIENDA_ID}`) {
+      if (estado.categoriaGlobal === 'sin-tienda') return tiendaNoEncontrada();
+      const tienda = esFalla(estado.tienda) ? crearTiendaDelVendedor() : estado.tienda;
+      return contractJson(tiendaPublicaSchema, {
+        ...tienda,
+        habilitada: true,
+        categoriaGlobal: estado.categoriaGlobal ? 'c90000000000000000000001' : null,
+        categoriaNombre: estado.categoriaGlobal,
+        productos: [],
+        categoriasLocales: Array.isArray(estado.categorias) ? estado.categorias : [],
       });
     }
     if (path.startsWith('/api/tienda/editar-categorias/') && method === 'PUT') {

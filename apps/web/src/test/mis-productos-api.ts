@@ -33,6 +33,7 @@ export function crearProducto(overrides: Partial<Producto> = {}): Producto {
     cantidadTotalGrupo: 10,
     fechaCreacion: '2026-11-20T12:00:00.000Z',
     disponible: true,
+    paquete: { peso: 10.5, largo: 50, ancho: 30, alto: 25 },
     ...overrides,
   });
 }
@@ -103,6 +104,7 @@ export function mockMisProductosApi(
         stock: Number(form.get('stock')),
         cantidadTotalGrupo: Number(form.get('cantidadTotalGrupo')),
         categoriaLocalId: JSON.parse(String(form.get('categoriaLocalId'))),
+        ...(form.has('paquete') ? { paquete: JSON.parse(String(form.get('paquete'))) } : {}),
         imagen: '/uploads/productos/nuevo.jpg',
         fechaCreacion: new Date().toISOString(),
       });
@@ -128,6 +130,7 @@ export function mockMisProductosApi(
         stock: Number(form.get('stock')),
         cantidadTotalGrupo: Number(form.get('cantidadTotalGrupo')),
         categoriaLocalId: JSON.parse(String(form.get('categoriaLocalId'))),
+        paquete: form.has('paquete') ? JSON.parse(String(form.get('paquete'))) : actual.paquete,
         imagen: form.get('imagen') ? '/uploads/productos/editado.jpg' : actual.imagen,
       });
       estado.productos = lista.map((p) => (p._id === producto._id ? producto : p));

@@ -216,6 +216,7 @@ describe('/product-form', () => {
       'cantidadTotalGrupo',
       'stock',
       'categoriaLocalId',
+      'paquete',
       'imagen',
     ]);
     expect(
@@ -229,6 +230,8 @@ describe('/product-form', () => {
       cantidadTotalGrupo: '10',
       stock: '40',
       categoriaLocalId: JSON.stringify([categoriaLocalId(2)]),
+      // Untouched, the usual package of the store's category (Verdulería).
+      paquete: JSON.stringify({ peso: 1, largo: 30, ancho: 20, alto: 15 }),
     });
     const imagen = form.get('imagen') as File;
     expect(imagen.name).toBe('manzanas.jpg');
@@ -251,6 +254,124 @@ describe('/product-form', () => {
     const form = callsTo(calls, '/api/producto/crear')[0]?.body as FormData;
     expect([...form.keys()].slice(5, 8)).toEqual(['cantidadTotalGrupo', 'plazoGrupoDias', 'stock']);
     expect(form.get('plazoGrupoDias')).toBe('15');
+  });
+
+  describe("'Embalaje', one unit's package asked with the stock", () => {
+    /** Fills steps 1 to 4 and lands on step 5 (stock and package). */
+    async function hastaStock(v: Vista) {
+      await v.user.type(v.d.getByLabelText('Nombre del producto'), 'Cajón de manzanas');
+      await siguiente(v);
+      await v.user.type(await v.d.findByLabelText('Descripción'), 'Manzanas rojas, 10 kg.');
+      await siguiente(v);
+      await v.user.type(await v.d.findByLabelText('Precio (en pesos)'), '12500');
+      await siguiente(v);
+      await v.user.type(await v.d.findByLabelText('Cantidad del grupo'), '10');
+      await siguiente(v);
+      await v.d.findByText('Paso 5 de 7');
+      return within(v.d.getByRole('group', { name: 'Embalaje' }));
+    }
+
+    async function escribir(v: Vista, etiqueta: string, valor: string) {
+      const campo = v.d.getByLabelText(etiqueta);
+      await v.user.clear(campo);
+      if (valor) await v.user.type(campo, valor);
+    }
+
+    it("proposes the usual package of the store's category, with the hint, kg in steps of 0.1 and cm", async () => {
+      mockMisProductosApi({}, { categoriaGlobal: 'Bebidas' });
+      const v = await abrir();
+      const embalaje = await hastaStock(v);
+      expect(
+        embalaje.getByText('Una unidad lista para enviar. Con esto se calcula el envío.'),
+      ).toBeVisible();
+      const peso = embalaje.getByLabelText('Peso (kg)');
+      expect(peso).toHaveAttribute('type', 'number');
+      expect(peso).toHaveAttribute('step', '0.1');
+      expect(peso).toHaveAttribute('min', '0.1');
+      expect(peso).toHaveAttribute('max', '1000');
+      expect(embalaje.getByLabelText('Alto (cm)')).toHaveAttribute('max', '300');
+      // Bebidas: 1.6 kg, 32 × 10 × 10 cm.
+      await waitFor(() => expect(peso).toHaveValue(1.6));
+      expect(embalaje.getByLabelText('Largo (cm)')).toHaveValue(32);
+      expect(embalaje.getByLabelText('Ancho (cm)')).toHaveValue(10);
+      expect(embalaje.getByLabelText('Alto (cm)')).toHaveValue(10);
+    });
+
+    it("proposes the default package when the store's category cannot be read", async () => {
+      const { calls } = mockMisProductosApi({}, { categoriaGlobal: 'sin-tienda' });
+      const v = await abrir();
+      const embalaje = await hastaStock(v);
+      await waitFor(() =>
+        expect(callsTo(calls, `/api/tienda/con-productos/${MI_TIENDA_ID}`)).toHaveLength(1),
+      );
+      expect(embalaje.getByLabelText('Peso (kg)')).toHaveValue(1);
+      expect(embalaje.getByLabelText('Largo (cm)')).toHaveValue(30);
+      expect(embalaje.getByLabelText('Ancho (cm)')).toHaveValue(20);
+      expect(embalaje.getByLabelText('Alto (cm)')).toHaveValue(10);
+    });
+
+    it('refuses a package outside the bounds, on its step, with the field marked', async () => {
+      mockMisProductosApi();
+      const v = await abrir();
+      const embalaje = await hastaStock(v);
+      await waitFor(() => expect(embalaje.getByLabelText('Alto (cm)')).toHaveValue(15));
+      await v.user.type(v.d.getByLabelText('Stock disponible'), '40');
+
+      await escribir(v, 'Peso (kg)', '0');
+      await siguiente(v);
+      await expectToast('Valor no válido', 'El peso debe estar entre 0.1 y 1000 kg');
+      expect(v.d.getByText('Paso 5 de 7')).toBeVisible();
+      const peso = embalaje.getByLabelText('Peso (kg)');
+      expect(peso).toHaveAttribute('aria-invalid', 'true');
+      await waitFor(() => expect(peso).toHaveFocus());
+      expect(embalaje.getByText('El peso debe estar entre 0.1 y 1000 kg')).toBeVisible();
+
+      await escribir(v, 'Peso (kg)', '2');
+      await escribir(v, 'Largo (cm)', '301');
+      await siguiente(v);
+      await expectToast('Valor no válido', 'El largo debe estar entre 1 y 300 cm');
+
+      await escribir(v, 'Largo (cm)', '30');
+      await escribir(v, 'Alto (cm)', '');
+      await siguiente(v);
+      await expectToast('Campo requerido', 'Por favor completa este campo antes de continuar');
+      expect(v.d.getByText('Paso 5 de 7')).toBeVisible();
+
+      await escribir(v, 'Alto (cm)', '12');
+      await siguiente(v);
+      expect(await v.d.findByText('Paso 6 de 7')).toBeVisible();
+    });
+
+    it('sends the package typed as the JSON field `paquete`, and keeps it when going back', async () => {
+      const { calls } = mockMisProductosApi({ productos: [] });
+      const v = await abrir();
+      const embalaje = await hastaStock(v);
+      await waitFor(() => expect(embalaje.getByLabelText('Alto (cm)')).toHaveValue(15));
+      await v.user.type(v.d.getByLabelText('Stock disponible'), '40');
+      await escribir(v, 'Peso (kg)', '10.5');
+      await escribir(v, 'Largo (cm)', '50');
+      await escribir(v, 'Ancho (cm)', '30.5');
+      await escribir(v, 'Alto (cm)', '25');
+      await siguiente(v);
+      await v.user.click(await v.d.findByRole('radio', { name: 'Verduras' }));
+      await v.user.click(v.d.getByRole('button', { name: 'Anterior' }));
+      expect(await v.d.findByLabelText('Peso (kg)')).toHaveValue(10.5);
+      await siguiente(v);
+      await siguiente(v);
+      await v.d.findByText('Paso 7 de 7');
+      await v.user.upload(v.d.getByLabelText('Imagen del producto'), elegida());
+      await expectToast('Imagen procesada');
+      await v.user.click(v.d.getByRole('button', { name: 'Cargar Producto' }));
+      await expectToast('¡Producto cargado exitosamente!');
+
+      const form = callsTo(calls, '/api/producto/crear')[0]?.body as FormData;
+      expect(JSON.parse(String(form.get('paquete')))).toEqual({
+        peso: 10.5,
+        largo: 50,
+        ancho: 30.5,
+        alto: 25,
+      });
+    });
   });
 
   it('refuses a group term outside 1 to 90 days on its step', async () => {
@@ -295,6 +416,12 @@ describe('/product-form', () => {
       { status: 400, mensaje: 'El precio es demasiado alto', campo: 'precio' },
       'El precio es demasiado alto',
       3,
+    ],
+    [
+      'refuses the package (400)',
+      { status: 400, mensaje: 'El peso debe estar entre 0.1 y 1000 kg', campo: 'paquete.peso' },
+      'El peso debe estar entre 0.1 y 1000 kg',
+      5,
     ],
   ])("says 'Error al cargar producto' when the server %s", async (_caso, crear, mensaje, paso) => {
     mockMisProductosApi({ crear });

@@ -1,6 +1,8 @@
 import {
   direccionSchema,
   errorBodySchema,
+  PAQUETE_POR_DEFECTO,
+  paqueteDeLineas,
   ubicarDireccionResponseSchema,
 } from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -49,12 +51,22 @@ const NUEVA_DIRECCION_ID = 'f10000000000000000000002';
 const PEDIDO_ID = 'f20000000000000000000001';
 const SIN_PUNTO_ID = 'f10000000000000000000003';
 
-const yerba = crearProducto({ nombre: 'Yerba mate 1 kg', precio: 4890 });
+const yerba = crearProducto({
+  nombre: 'Yerba mate 1 kg',
+  precio: 4890,
+  paquete: { peso: 1, largo: 20, ancho: 15, alto: 10 },
+});
 const naranjas = crearProducto({
   nombre: 'Cajón de naranjas 10 kg',
   precio: 12500,
   tiendaId: OTRA_TIENDA_ID,
+  paquete: { peso: 10.5, largo: 50, ancho: 30, alto: 25 },
 });
+/** The cart's box (2 × yerba and 1 × naranjas), as the contract combines their packages. */
+const PAQUETE_DEL_CARRITO = paqueteDeLineas([
+  { paquete: yerba.paquete, cantidad: 2 },
+  { paquete: naranjas.paquete, cantidad: 1 },
+]);
 const almacen = crearTienda({ nombre: 'Almacén Don Ramón' });
 const huerta = crearTienda({ _id: OTRA_TIENDA_ID, nombre: 'La Huerta de Villa Crespo' });
 
@@ -99,6 +111,7 @@ const opcion = (carrier: string, servicio: string, precio: number) => ({
 type Answer = (call: FetchCall) => Response | Promise<Response>;
 
 function mockCheckoutApi({
+  productos = [yerba, naranjas],
   direcciones = [direccion],
   cotizar = ({ body }) => {
     const { tiendaId } = JSON.parse(String(body)) as { tiendaId: string };
@@ -125,6 +138,8 @@ function mockCheckoutApi({
       direccion: { ...direccionSinPunto, ...JSON.parse(String(body)) },
     }),
 }: {
+  /** What GET /api/producto/{id} answers (the cart's products). */
+  productos?: ({ _id: string } & Record<string, unknown>)[];
   direcciones?: unknown[];
   cotizar?: Answer;
   preferencia?: Answer;
@@ -135,7 +150,7 @@ function mockCheckoutApi({
   return mockFetch((call) => {
     const { url, method } = call;
     if (url.includes('/api/producto/')) {
-      const producto = [yerba, naranjas].find((p) => url.endsWith(p._id));
+      const producto = productos.find((p) => url.endsWith(p._id));
       return producto ? json(producto) : json({ error: 'x' }, 404);
     }
     if (url.includes('/api/tienda/con-productos/')) {
@@ -189,10 +204,8 @@ async function hastaPaso(user: User, paso: number) {
   await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
   if (paso <= 3) return;
   await continuar(user);
-  await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
-  await user.type(screen.getByLabelText('Largo (cm)'), '30');
-  await user.type(screen.getByLabelText('Ancho (cm)'), '20');
-  await user.type(screen.getByLabelText('Alto (cm)'), '10');
+  // The package is the cart's, already there.
+  await screen.findByRole('heading', { name: 'Información del paquete' });
   if (paso <= 4) return;
   await continuar(user);
   await screen.findByRole('heading', { name: 'Método de envío' });
@@ -246,13 +259,9 @@ describe('/checkout', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
     await continuar(user);
 
-    await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
+    // Step 4's package is the cart's, complete: it goes on.
+    await screen.findByRole('heading', { name: 'Información del paquete' });
     expect(screen.getByLabelText('Peso (kg)')).toHaveAttribute('step', '0.1');
-    await continuar(user);
-    await expectToast('Información incompleta', 'Debes completar todos los campos del paquete');
-    await user.type(screen.getByLabelText('Largo (cm)'), '30');
-    await user.type(screen.getByLabelText('Ancho (cm)'), '20');
-    await user.type(screen.getByLabelText('Alto (cm)'), '10');
     await continuar(user);
 
     await screen.findAllByRole('radio', { name: /Andreani/ });
@@ -262,6 +271,64 @@ describe('/checkout', () => {
     // 'Volver' goes back a step.
     await user.click(screen.getByRole('button', { name: 'Volver' }));
     expect(await screen.findByRole('heading', { name: 'Información del paquete' })).toBeVisible();
+  });
+
+  it("shows the cart's package read-only, computed from the packages the sellers declared", async () => {
+    sembrarCarrito();
+    mockCheckoutApi();
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 4);
+    expect(
+      screen.getByText('El envío se calcula con el embalaje que declara cada vendedor.'),
+    ).toBeVisible();
+    const campos = {
+      peso: screen.getByLabelText('Peso (kg)'),
+      largo: screen.getByLabelText('Largo (cm)'),
+      ancho: screen.getByLabelText('Ancho (cm)'),
+      alto: screen.getByLabelText('Alto (cm)'),
+    };
+    for (const [clave, campo] of Object.entries(campos)) {
+      expect(campo).toHaveAttribute('readonly');
+      expect(campo).toHaveValue(PAQUETE_DEL_CARRITO[clave as keyof typeof campos]);
+    }
+    expect(campos.peso).toHaveAttribute('step', '0.1');
+    // Nothing typed there changes it.
+    await user.type(campos.peso, '9');
+    expect(campos.peso).toHaveValue(PAQUETE_DEL_CARRITO.peso);
+  });
+
+  it('counts a product answered without its package as the default package', async () => {
+    const { paquete: _sinPaquete, ...naranjasSinPaquete } = naranjas;
+    sembrarCarrito();
+    mockCheckoutApi({ productos: [yerba, naranjasSinPaquete] });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 4);
+    // 2 × yerba and the default package for the naranjas.
+    const esperado = paqueteDeLineas([
+      { paquete: yerba.paquete, cantidad: 2 },
+      { paquete: PAQUETE_POR_DEFECTO, cantidad: 1 },
+    ]);
+    expect(esperado.peso).toBe(3);
+    expect(screen.getByLabelText('Peso (kg)')).toHaveValue(esperado.peso);
+    expect(screen.getByLabelText('Largo (cm)')).toHaveValue(esperado.largo);
+    expect(screen.getByLabelText('Ancho (cm)')).toHaveValue(esperado.ancho);
+    expect(screen.getByLabelText('Alto (cm)')).toHaveValue(esperado.alto);
+  });
+
+  it("keeps step 4's gate: a package missing a size says 'Debes completar todos los campos del paquete'", async () => {
+    sembrarCarrito();
+    const { calls } = mockCheckoutApi({
+      productos: [
+        { ...yerba, paquete: { peso: 0, largo: 20, ancho: 15, alto: 10 } },
+        { ...naranjas, paquete: { peso: 0, largo: 50, ancho: 30, alto: 25 } },
+      ],
+    });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 4);
+    await continuar(user);
+    await expectToast('Información incompleta', 'Debes completar todos los campos del paquete');
+    expect(screen.getByRole('heading', { name: 'Información del paquete' })).toBeVisible();
+    expect(calls.some((c) => c.url.endsWith('/api/envio/cotizar-previo'))).toBe(false);
   });
 
   it('adds an address typed by hand with its point on the map', async () => {
@@ -344,10 +411,7 @@ describe('/checkout', () => {
     await continuar(user);
     await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
     await continuar(user);
-    await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
-    await user.type(screen.getByLabelText('Largo (cm)'), '30');
-    await user.type(screen.getByLabelText('Ancho (cm)'), '20');
-    await user.type(screen.getByLabelText('Alto (cm)'), '10');
+    await screen.findByRole('heading', { name: 'Información del paquete' });
     await continuar(user);
     expect((await screen.findAllByRole('radio', { name: /Andreani/ }))[0]).toBeVisible();
   });
@@ -386,10 +450,7 @@ describe('/checkout', () => {
     await continuar(user);
     await user.click(await screen.findByRole('button', { name: 'Confirmar teléfono' }));
     await continuar(user);
-    await user.type(screen.getByLabelText('Peso (kg)'), '1.5');
-    await user.type(screen.getByLabelText('Largo (cm)'), '30');
-    await user.type(screen.getByLabelText('Ancho (cm)'), '20');
-    await user.type(screen.getByLabelText('Alto (cm)'), '10');
+    await screen.findByRole('heading', { name: 'Información del paquete' });
     await continuar(user);
 
     const motivos = await screen.findAllByText('Debes seleccionar una ubicación en el mapa');
@@ -485,9 +546,15 @@ describe('/checkout', () => {
           telefono: '+54 11 5555-0000',
           email: 'ana@example.com',
         },
-        paquete: { peso: 1.5, largo: 30, ancho: 20, alto: 10 },
+        paquete: PAQUETE_DEL_CARRITO,
+        // This store's cart lines: the server prices their products' packages.
+        items: [{ productoId: yerba._id, cantidadSolicitada: 2 }],
       },
-      expect.objectContaining({ tiendaId: OTRA_TIENDA_ID }),
+      expect.objectContaining({
+        tiendaId: OTRA_TIENDA_ID,
+        paquete: PAQUETE_DEL_CARRITO,
+        items: [{ productoId: naranjas._id, cantidadSolicitada: 1 }],
+      }),
     ]);
   });
 
@@ -522,7 +589,7 @@ describe('/checkout', () => {
       usuarioId: USER_ID,
       direccionId: DIRECCION_ID,
       telefono: '+54 11 5555-0000',
-      paquete: { peso: 1.5, largo: 30, ancho: 20, alto: 10 },
+      paquete: PAQUETE_DEL_CARRITO,
       envios: [
         { tiendaId: TIENDA_ID, carrier: 'OCA', servicio: 'Prioritario' },
         { tiendaId: OTRA_TIENDA_ID, carrier: 'Correo Argentino', servicio: 'Clásico' },

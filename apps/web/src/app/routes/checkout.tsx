@@ -1,3 +1,4 @@
+import { PAQUETE_POR_DEFECTO } from '@compra-grupal/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { RotateCcwIcon, ShoppingBagIcon, TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -134,6 +135,8 @@ export function CheckoutRoute() {
         nombre: producto.nombre,
         precio: producto.precio,
         tiendaId: producto.tiendaId,
+        // The package its seller declared (a product answered without one ships as the default).
+        paquete: producto.paquete ?? PAQUETE_POR_DEFECTO,
       });
     }
   });

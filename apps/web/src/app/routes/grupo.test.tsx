@@ -86,6 +86,7 @@ function mockGrupoApi({
         categoriaLocalId: [],
         cantidadTotalGrupo: 10,
         fechaCreacion: '2026-10-01T00:00:00.000Z',
+        paquete: { peso: 1, largo: 20, ancho: 15, alto: 10 },
       });
     }
     return json({ error: 'No encontrado' }, 404, 'Not Found');

@@ -8,8 +8,10 @@ import { api } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /**
- * POST /api/envio/cotizar-previo: the shipping options from one store to the chosen address
- * for the package. A 200 with an empty list means there are none. One quote per store.
+ * POST /api/envio/cotizar-previo: the shipping options from one store to the chosen address.
+ * Besides the spec's fields it sends `items`, the store's cart lines: the server prices them
+ * from the packages their sellers declared (the spec's `paquete` is still sent, and not used
+ * for the price). A 200 with an empty list means there are none. One quote per store.
  */
 export function cotizacionQueryOptions(pedido: CotizarPrevioRequest) {
   return queryOptions({
@@ -18,6 +20,7 @@ export function cotizacionQueryOptions(pedido: CotizarPrevioRequest) {
       pedido.direccionDestinoId,
       pedido.clienteInfo.telefono,
       pedido.paquete,
+      pedido.items,
     ),
     queryFn: async ({ signal }): Promise<OpcionEnvio[]> => {
       const { opciones } = await api.post('/api/envio/cotizar-previo', pedido, {

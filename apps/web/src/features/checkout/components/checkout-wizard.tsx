@@ -9,7 +9,8 @@ import { useDirecciones } from '../api/get-direcciones';
 import { useTelefono } from '../api/get-telefono';
 import { useCotizaciones } from '../hooks/use-cotizaciones';
 import { usePagarPedido } from '../hooks/use-pagar-pedido';
-import { DATOS_VACIOS, leerPaquete, PASOS } from '../lib/pasos';
+import { paqueteCompleto, paqueteDelCarrito, paqueteParaEnviar } from '../lib/paquete';
+import { DATOS_VACIOS, PASOS } from '../lib/pasos';
 import { CHECKOUT_TEXTOS, TOTAL_PASOS } from '../lib/textos';
 import { CheckoutEncabezado } from './checkout-encabezado';
 import { CheckoutResumen } from './checkout-resumen';
@@ -38,6 +39,8 @@ export interface CheckoutWizardProps {
 /**
  * The checkout wizard (spec part 1, sections 2, 4, 5 and 8): six steps under the cart summary
  * (terms, address, phone, package, shipping per store, summary and pay), one component each.
+ * The package is not typed: it is the cart's, from the packages the sellers declared, shown
+ * read-only; each store's quote sends its cart lines (`items`), which the server prices.
  * It holds what the steps share (the values, the quotes, the chosen shipping) and says what
  * is missing with the spec's toast at each gate; the last step creates the payment preference.
  */
@@ -69,8 +72,10 @@ export function CheckoutWizard({
   const telefonoGuardado = useTelefono(usuarioId);
   // The saved phone fills the field once.
   const valorTelefono = telefono ?? telefonoGuardado.data ?? '';
-  const paqueteLeido = leerPaquete(valores.paquete);
-  const paquete = paqueteLeido.success ? paqueteLeido.data : null;
+  // Step 4's package: the cart's, from the packages the sellers declared; the requests carry it.
+  const paqueteDelPedido = paqueteDelCarrito(lineas);
+  const paqueteListo = paqueteCompleto(paqueteDelPedido);
+  const paquete = paqueteListo ? paqueteParaEnviar(paqueteDelPedido) : null;
 
   // Step 5 quotes each store's shipping when it is entered (and keeps the quotes after).
   const elegidas = new Map(Object.entries(valores.elegidas));
@@ -106,6 +111,13 @@ export function CheckoutWizard({
       return {
         title: CHECKOUT_TEXTOS.telefonoRequerido,
         description: CHECKOUT_TEXTOS.confirmaTelefono,
+        variant: 'destructive',
+      };
+    }
+    if (paso === 4 && !paqueteListo) {
+      return {
+        title: CHECKOUT_TEXTOS.informacionIncompleta,
+        description: CHECKOUT_TEXTOS.completaPaquete,
         variant: 'destructive',
       };
     }
@@ -180,12 +192,7 @@ export function CheckoutWizard({
           />
         )}
 
-        {paso === 4 && (
-          <PasoPaquete
-            paquete={valores.paquete}
-            onCambio={(valor) => actualizar('paquete', valor)}
-          />
-        )}
+        {paso === 4 && <PasoPaquete paquete={paqueteDelPedido} />}
 
         {paso === 5 && (
           <PasoEnvio

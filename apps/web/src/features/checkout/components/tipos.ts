@@ -1,3 +1,5 @@
+import type { Paquete } from '@compra-grupal/contracts';
+
 /** A cart line with its product as the route loaded it (features do not import each other). */
 export interface LineaCheckout {
   productoId: string;
@@ -6,20 +8,14 @@ export interface LineaCheckout {
   nombre: string;
   precio: number;
   tiendaId: string;
+  /** The package one unit ships in, as its seller declared it. */
+  paquete: Paquete;
 }
 
 /** What the checkout knows of a store: its name, or that it could not be loaded. */
 export interface TiendaCheckout {
   nombre: string | null;
   error: boolean;
-}
-
-/** The package of step 4 as typed (strings until it is sent). */
-export interface PaqueteTexto {
-  peso: string;
-  largo: string;
-  ancho: string;
-  alto: string;
 }
 
 /** The lines of one store. */

@@ -7,9 +7,9 @@ import type { TiendaDelPedido } from '../components/tipos';
 import { motivoSinUbicacion } from '../lib/sin-ubicacion';
 
 /**
- * Step 5's quotes, one per store: asked once the step is reached with the address, the
- * confirmed phone and a valid package (and kept after), and the option chosen for each store
- * while it is still offered.
+ * Step 5's quotes, one per store with its cart lines (`items`): asked once the step is reached
+ * with the address, the confirmed phone and the package (and kept after), and the option
+ * chosen for each store while it is still offered.
  */
 export function useCotizaciones({
   usuarioId,
@@ -46,6 +46,11 @@ export function useCotizaciones({
           email: cliente.data?.email ?? '',
         },
         paquete: paquete ?? { peso: 0, largo: 0, ancho: 0, alto: 0 },
+        // The store's cart lines: the server prices them from their products' packages.
+        items: tienda.lineas.map(({ productoId, cantidadSolicitada }) => ({
+          productoId,
+          cantidadSolicitada,
+        })),
       }),
       enabled: puedeCotizar,
     })),

@@ -1,4 +1,8 @@
-import { type Producto, productoGuardadoResponseSchema } from '@compra-grupal/contracts';
+import {
+  type Paquete,
+  type Producto,
+  productoGuardadoResponseSchema,
+} from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { misProductosKeys } from './mis-productos-keys';
@@ -16,6 +20,8 @@ export interface CrearProductoInput {
   stock: number;
   /** The one local category chosen in the wizard. */
   categoriaLocalId: string;
+  /** One unit's package ('Embalaje'), kg and cm. */
+  paquete: Paquete;
   /** The picture, already through the image rule (lib/image-rule.ts). */
   imagen: File;
 }
@@ -24,7 +30,8 @@ export interface CrearProductoInput {
  * The multipart form of POST producto/crear (spec part 2, section 7): vendedorId, tiendaId,
  * nombre, descripcion, precio, cantidadTotalGrupo, stock, categoriaLocalId (a JSON list with
  * one id) and the `imagen` file, last. The optional `plazoGrupoDias` (issue 14) goes after
- * `cantidadTotalGrupo`, only when the seller gave one.
+ * `cantidadTotalGrupo`, only when the seller gave one; one unit's package goes as the JSON
+ * text `paquete` before the picture (not in the spec, docs/decisions/051).
  */
 export function crearProductoFormData(input: CrearProductoInput): FormData {
   const form = new FormData();
@@ -38,6 +45,7 @@ export function crearProductoFormData(input: CrearProductoInput): FormData {
     form.append('plazoGrupoDias', String(input.plazoGrupoDias));
   form.append('stock', String(input.stock));
   form.append('categoriaLocalId', JSON.stringify([input.categoriaLocalId]));
+  form.append('paquete', JSON.stringify(input.paquete));
   form.append('imagen', input.imagen, input.imagen.name);
   return form;
 }

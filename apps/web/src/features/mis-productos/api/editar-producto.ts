@@ -1,4 +1,8 @@
-import { type Producto, productoGuardadoResponseSchema } from '@compra-grupal/contracts';
+import {
+  type Paquete,
+  type Producto,
+  productoGuardadoResponseSchema,
+} from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productoKeys } from '@/entities/producto/api/get-producto';
 import { api } from '@/lib/api-client';
@@ -12,14 +16,17 @@ export interface EditarProductoInput {
   stock: number;
   cantidadTotalGrupo: number;
   categoriaLocalId: readonly string[];
+  /** One unit's package ('Embalaje'), kg and cm. */
+  paquete: Paquete;
   /** A new picture, already through the image rule; without it the current one stays. */
   imagen: File | null;
 }
 
 /**
  * The multipart form of PUT producto/{productId} (spec part 2, section 7): nombre,
- * descripcion, precio, stock, cantidadTotalGrupo, categoriaLocalId (a JSON array) and, if
- * any, the `imagen` file.
+ * descripcion, precio, stock, cantidadTotalGrupo, categoriaLocalId (a JSON array), one unit's
+ * package as the JSON text `paquete` (not in the spec, docs/decisions/051) and, if any, the
+ * `imagen` file.
  */
 export function editarProductoFormData(input: EditarProductoInput): FormData {
   const form = new FormData();
@@ -29,6 +36,7 @@ export function editarProductoFormData(input: EditarProductoInput): FormData {
   form.append('stock', String(input.stock));
   form.append('cantidadTotalGrupo', String(input.cantidadTotalGrupo));
   form.append('categoriaLocalId', JSON.stringify(input.categoriaLocalId));
+  form.append('paquete', JSON.stringify(input.paquete));
   if (input.imagen) form.append('imagen', input.imagen, input.imagen.name);
   return form;
 }

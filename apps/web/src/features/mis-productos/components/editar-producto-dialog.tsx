@@ -23,7 +23,9 @@ import { useCategoriasLocales } from '@/entities/tienda/api/get-categorias-local
 import { ApiError, endedTheSession } from '@/lib/api-client';
 import { useEditarProducto } from '../api/editar-producto';
 import { filtrarDecimal, filtrarEntero, leerNumero, numeroParaEditar } from '../lib/numeros';
+import { CLAVES_PAQUETE, medidaEscrita, paqueteEscrito, paqueteLeido } from '../lib/paquete';
 import { TEXTOS } from '../lib/textos';
+import { CamposEmbalaje } from './campos-embalaje';
 
 const campos = editarProductoCamposSchema.shape;
 
@@ -48,6 +50,11 @@ const formularioSchema = z.object({
   categoriaLocalId: z
     .array(z.string())
     .max(LIMITES_PRODUCTO.categoriasLocalesMaximas, 'Demasiadas categorías'),
+  // One unit's package ('Embalaje'), as typed; read when it is sent.
+  peso: medidaEscrita('peso', 'Ingresa el peso'),
+  largo: medidaEscrita('largo', 'Ingresa el largo'),
+  ancho: medidaEscrita('ancho', 'Ingresa el ancho'),
+  alto: medidaEscrita('alto', 'Ingresa el alto'),
 });
 
 type Entrada = z.input<typeof formularioSchema>;
@@ -60,7 +67,14 @@ const CAMPOS: readonly Path<Entrada>[] = [
   'stock',
   'cantidadTotalGrupo',
   'categoriaLocalId',
+  ...CLAVES_PAQUETE,
 ];
+
+/** The form's field of a field the server refused (`paquete.peso` is the weight's). */
+function campoDelFormulario(campo: string): Path<Entrada> | null {
+  const propio = campo.startsWith('paquete.') ? campo.slice('paquete.'.length) : campo;
+  return (CAMPOS as readonly string[]).includes(propio) ? (propio as Path<Entrada>) : null;
+}
 
 /** What the seller reads when saving fails: the server's reason for a refusal (4xx), else the spec's. */
 function mensajeDeEdicionFallida(error: unknown): string {
@@ -158,21 +172,27 @@ function EditarProductoForm({
       stock: String(producto.stock),
       cantidadTotalGrupo: String(producto.cantidadTotalGrupo),
       categoriaLocalId: producto.categoriaLocalId,
+      ...paqueteEscrito(producto.paquete),
     },
   });
   const { errors, isSubmitting } = form.formState;
   const guardando = isSubmitting || editar.isPending;
 
   const onSubmit = form.handleSubmit(async (valores) => {
+    const { peso, largo, ancho, alto, ...campos } = valores;
     try {
-      await editar.mutateAsync({ productoId: producto._id, ...valores, imagen });
+      await editar.mutateAsync({
+        productoId: producto._id,
+        ...campos,
+        paquete: paqueteLeido({ peso, largo, ancho, alto }),
+        imagen,
+      });
     } catch (error) {
       if (endedTheSession(error)) return;
       if (error instanceof ApiError) {
         for (const { campo, mensaje } of error.detalles) {
-          if ((CAMPOS as readonly string[]).includes(campo)) {
-            form.setError(campo as Path<Entrada>, { message: mensaje });
-          }
+          const propio = campoDelFormulario(campo);
+          if (propio) form.setError(propio, { message: mensaje });
         }
       }
       toast({
@@ -238,6 +258,15 @@ function EditarProductoForm({
           />
         </FormField>
       </div>
+      <CamposEmbalaje
+        campo={(clave) => form.register(clave)}
+        errores={{
+          peso: errors.peso?.message,
+          largo: errors.largo?.message,
+          ancho: errors.ancho?.message,
+          alto: errors.alto?.message,
+        }}
+      />
       <Controller
         control={form.control}
         name="categoriaLocalId"
@@ -291,11 +320,11 @@ function EditarProductoForm({
 
 /**
  * The edit-product dialog (spec part 2, sections 2, 5 and 8), a bottom drawer below 768 px:
- * name, description, price, stock, total (group quantity), the store's local categories as
- * checkboxes, and the picture (the current one or that there is none, and a new one through
- * the image rule). Saving sends the multipart form; success says 'El producto se ha
- * actualizado correctamente', a failure the server's reason for a refusal or 'No se pudo
- * actualizar el producto'.
+ * name, description, price, stock, total (group quantity), one unit's package ('Embalaje', not
+ * in the spec: shipping is priced from it), the store's local categories as checkboxes, and
+ * the picture (the current one or that there is none, and a new one through the image rule).
+ * Saving sends the multipart form; success says 'El producto se ha actualizado correctamente',
+ * a failure the server's reason for a refusal or 'No se pudo actualizar el producto'.
  */
 export function EditarProductoDialog({
   usuarioId,

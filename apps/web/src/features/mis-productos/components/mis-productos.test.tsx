@@ -216,6 +216,51 @@ describe('Mis Productos', () => {
       );
     });
 
+    it("prefills 'Embalaje' with the product's own package (kg in steps of 0.1, cm)", async () => {
+      mockMisProductosApi({
+        productos: [crearProducto({ paquete: { peso: 2.4, largo: 40, ancho: 30, alto: 12.5 } })],
+      });
+      const { dialogo } = await editar();
+      const embalaje = within(within(dialogo).getByRole('group', { name: 'Embalaje' }));
+      expect(
+        embalaje.getByText('Una unidad lista para enviar. Con esto se calcula el envío.'),
+      ).toBeVisible();
+      expect(embalaje.getByLabelText('Peso (kg)')).toHaveValue(2.4);
+      expect(embalaje.getByLabelText('Peso (kg)')).toHaveAttribute('step', '0.1');
+      expect(embalaje.getByLabelText('Largo (cm)')).toHaveValue(40);
+      expect(embalaje.getByLabelText('Ancho (cm)')).toHaveValue(30);
+      expect(embalaje.getByLabelText('Alto (cm)')).toHaveValue(12.5);
+    });
+
+    it("checks the package with the contract's bounds and sends the new one as `paquete`", async () => {
+      const { calls } = mockMisProductosApi();
+      const { user, dialogo } = await editar();
+      const d = within(dialogo);
+      const guardar = d.getByRole('button', { name: 'Guardar cambios' });
+
+      await user.clear(d.getByLabelText('Peso (kg)'));
+      await user.clear(d.getByLabelText('Alto (cm)'));
+      await user.type(d.getByLabelText('Alto (cm)'), '350');
+      await user.click(guardar);
+      expect(await d.findByText('Ingresa el peso')).toBeVisible();
+      expect(d.getByText('El alto debe estar entre 1 y 300 cm')).toBeVisible();
+      expect(d.getByLabelText('Alto (cm)')).toHaveAttribute('aria-invalid', 'true');
+      expect(callsTo(calls, `/api/producto/${MANZANAS._id}`)).toHaveLength(0);
+
+      await user.type(d.getByLabelText('Peso (kg)'), '12.3');
+      await user.clear(d.getByLabelText('Alto (cm)'));
+      await user.type(d.getByLabelText('Alto (cm)'), '28');
+      await user.click(guardar);
+      await expectToast('El producto se ha actualizado correctamente');
+      const form = callsTo(calls, `/api/producto/${MANZANAS._id}`)[0]?.body as FormData;
+      expect(JSON.parse(String(form.get('paquete')))).toEqual({
+        peso: 12.3,
+        largo: 50,
+        ancho: 30,
+        alto: 28,
+      });
+    });
+
     it("says 'Sin imagen' for a product without one", async () => {
       mockMisProductosApi({ productos: [PERAS] });
       const { dialogo } = await editar('Peras Williams');
@@ -265,6 +310,8 @@ describe('Mis Productos', () => {
         stock: '0',
         cantidadTotalGrupo: '10',
         categoriaLocalId: JSON.stringify([categoriaLocalId(1), categoriaLocalId(2)]),
+        // Untouched, the product's own package.
+        paquete: JSON.stringify({ peso: 10.5, largo: 50, ancho: 30, alto: 25 }),
       });
       expect((form.get('imagen') as File).name).toBe('foto.jpg');
 

@@ -30,4 +30,7 @@ export const TEXTOS = {
   tiendaNoEncontrada: 'No se encontró tu tienda',
   cargando: 'Cargando producto...',
   valorNoValido: 'Valor no válido',
+  // One unit's package (not in the spec: shipping is priced from it, docs/decisions/051)
+  embalaje: 'Embalaje',
+  embalajeAyuda: 'Una unidad lista para enviar. Con esto se calcula el envío.',
 } as const;

@@ -1,7 +1,7 @@
 import type { Producto } from '@compra-grupal/contracts';
-import { LIMITES_PRODUCTO } from '@compra-grupal/contracts';
+import { LIMITES_PRODUCTO, paquetePorCategoria } from '@compra-grupal/contracts';
 import { LoaderCircleIcon, PackagePlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ImagePicker } from '@/components/image-picker';
 import { toast } from '@/components/ui/toast';
 import { CampoPaso } from '@/components/wizard/campo-paso';
@@ -12,7 +12,9 @@ import { useCategoriasLocales } from '@/entities/tienda/api/get-categorias-local
 import { getStoredItem } from '@/lib/storage-keys';
 import { useCrearProducto } from '../../api/crear-producto';
 import { filtrarDecimal, filtrarEntero, leerNumero } from '../../lib/numeros';
+import { CLAVES_PAQUETE, type ClavePaquete, paqueteEscrito, paqueteLeido } from '../../lib/paquete';
 import { TEXTOS } from '../../lib/textos';
+import { CamposEmbalaje } from '../campos-embalaje';
 import { PasoCategoria } from './paso-categoria';
 import { DATOS_VACIOS, PASOS, TITULO_ASISTENTE, TOTAL_PASOS } from './pasos';
 
@@ -29,6 +31,12 @@ export interface CargarProductoWizardProps {
   onCerrar: () => void;
   /** The product was created (the route goes on to the seller's products). */
   onCreado: (producto: Producto) => void;
+  /**
+   * The name of the store's global category ('Almacén'), whose usual package the 'Embalaje'
+   * fields propose; null when the store has none or it could not be read (the default package),
+   * undefined while it is being read.
+   */
+  categoriaDeLaTienda?: string | null | undefined;
 }
 
 /** Which step holds a field the server refused (`detalles[].campo`, or the error's code). */
@@ -39,6 +47,7 @@ const PASO_DEL_CAMPO: Record<string, number> = {
   cantidadTotalGrupo: 4,
   plazoGrupoDias: 4,
   stock: 5,
+  paquete: 5,
   categoriaLocalId: 6,
   CATEGORIA_LOCAL_NO_ENCONTRADA: 6,
   imagen: 7,
@@ -59,8 +68,15 @@ function plazoElegido(texto: string): number | undefined {
  * and Siguiente. Steps 1 to 6 need a value ('Campo requerido'); the picture is required when
  * loading ('Imagen requerida') and goes through the image rule first ('Imagen procesada').
  * The last step sends the multipart form once and says '¡Producto cargado exitosamente!'.
+ * Step 5 also asks one unit's package ('Embalaje', not in the spec: shipping is priced from
+ * it), proposed from the store's category and sent as the JSON field `paquete`.
  */
-export function CargarProductoWizard({ usuarioId, onCerrar, onCreado }: CargarProductoWizardProps) {
+export function CargarProductoWizard({
+  usuarioId,
+  onCerrar,
+  onCreado,
+  categoriaDeLaTienda,
+}: CargarProductoWizardProps) {
   const wizard = useWizard({
     pasos: PASOS,
     valoresIniciales: DATOS_VACIOS,
@@ -75,6 +91,18 @@ export function CargarProductoWizard({ usuarioId, onCerrar, onCreado }: CargarPr
 
   const crearProducto = useCrearProducto();
   const categorias = useCategoriasLocales(usuarioId ?? '', { enabled: usuarioId !== null });
+
+  // 'Embalaje' proposes the usual package of the store's category once it is known, unless the
+  // seller has already typed their own.
+  const embalajeEditado = useRef(false);
+  const { setValue } = wizard.form;
+  useEffect(() => {
+    if (categoriaDeLaTienda === undefined || embalajeEditado.current) return;
+    const sugerido = paqueteEscrito(paquetePorCategoria(categoriaDeLaTienda));
+    for (const clave of CLAVES_PAQUETE) setValue(clave, sugerido[clave]);
+  }, [categoriaDeLaTienda, setValue]);
+  const camposEmbalaje = useRef<Partial<Record<ClavePaquete, HTMLInputElement | null>>>({});
+  const erroresEmbalaje = wizard.form.formState.errors;
 
   const cargar = async () => {
     if (!usuarioId) {
@@ -110,6 +138,7 @@ export function CargarProductoWizard({ usuarioId, onCerrar, onCreado }: CargarPr
           plazoGrupoDias: plazoElegido(datos.plazoGrupoDias),
           stock: leerNumero(datos.stock),
           categoriaLocalId,
+          paquete: paqueteLeido(datos),
           imagen,
         }),
       {
@@ -130,7 +159,13 @@ export function CargarProductoWizard({ usuarioId, onCerrar, onCreado }: CargarPr
     if (cargando || procesandoImagen) return;
     // Loading needs the user first ('Error de autenticación'), then the picture.
     if (paso === TOTAL_PASOS && !usuarioId) return void cargar();
-    void wizard.avanzar({ terminar: () => void cargar() });
+    void wizard.avanzar({ terminar: () => void cargar() }).then(() => {
+      // The step's own field got the focus back; a refused 'Embalaje' field takes it instead.
+      const { getFieldState } = wizard.form;
+      if (info.campo !== 'stock' || getFieldState('stock').invalid) return;
+      const refusada = CLAVES_PAQUETE.find((clave) => getFieldState(clave).invalid);
+      if (refusada) camposEmbalaje.current[refusada]?.focus();
+    });
   };
 
   const cambiarApertura = (abrir: boolean) => {
@@ -209,16 +244,37 @@ export function CargarProductoWizard({ usuarioId, onCerrar, onCreado }: CargarPr
         );
       case 'stock':
         return (
-          <CampoPaso
-            ref={registrarCampo}
-            etiqueta={info.etiqueta}
-            inputMode="numeric"
-            autoComplete="off"
-            value={datos.stock}
-            onChange={(valor) => actualizar('stock', filtrarEntero(valor))}
-            maxLength={7}
-            placeholder="Ej.: 100"
-          />
+          <div className="grid gap-6">
+            <CampoPaso
+              ref={registrarCampo}
+              etiqueta={info.etiqueta}
+              inputMode="numeric"
+              autoComplete="off"
+              value={datos.stock}
+              onChange={(valor) => actualizar('stock', filtrarEntero(valor))}
+              maxLength={7}
+              placeholder="Ej.: 100"
+            />
+            <CamposEmbalaje
+              enAsistente
+              errores={{
+                peso: erroresEmbalaje.peso?.message,
+                largo: erroresEmbalaje.largo?.message,
+                ancho: erroresEmbalaje.ancho?.message,
+                alto: erroresEmbalaje.alto?.message,
+              }}
+              campo={(clave) => ({
+                ref: (elemento: HTMLInputElement | null) => {
+                  camposEmbalaje.current[clave] = elemento;
+                },
+                value: datos[clave],
+                onChange: (event) => {
+                  embalajeEditado.current = true;
+                  actualizar(clave, event.target.value);
+                },
+              })}
+            />
+          </div>
         );
       case 'categoria':
         return (

@@ -1,4 +1,8 @@
-import { CONSTANTES, crearProductoCamposSchema } from '@compra-grupal/contracts';
+import {
+  CONSTANTES,
+  crearProductoCamposSchema,
+  PAQUETE_POR_DEFECTO,
+} from '@compra-grupal/contracts';
 import {
   BoxesIcon,
   DollarSignIcon,
@@ -12,6 +16,7 @@ import { z } from 'zod';
 import { textoRequerido, valorRequerido } from '@/components/wizard/use-wizard';
 import type { PasoVisible } from '@/components/wizard/wizard-pantalla';
 import { leerNumero } from '../../lib/numeros';
+import { medidaEscrita, type PaqueteEscrito, paqueteEscrito } from '../../lib/paquete';
 import { TEXTOS } from '../../lib/textos';
 
 /** The product wizard's steps (spec part 2, sections 2 and 9): 7 of them, progress = step / 7. */
@@ -104,7 +109,14 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿Cuántas unidades tienes?',
     ayuda: 'Las unidades que puedes vender en total.',
     icono: BoxesIcon,
-    schema: z.object({ stock: numero(reglas.stock) }),
+    // With the stock, one unit's package ('Embalaje', not in the spec: docs/decisions/051).
+    schema: z.object({
+      stock: numero(reglas.stock),
+      peso: medidaEscrita('peso', TEXTOS.completaElCampo),
+      largo: medidaEscrita('largo', TEXTOS.completaElCampo),
+      ancho: medidaEscrita('ancho', TEXTOS.completaElCampo),
+      alto: medidaEscrita('alto', TEXTOS.completaElCampo),
+    }),
   },
   {
     campo: 'categoria',
@@ -126,8 +138,12 @@ export const PASOS: readonly PasoInfo[] = [
   },
 ];
 
-/** What the wizard collects, one field per step; the numbers as typed. */
-export interface DatosProducto {
+/**
+ * What the wizard collects, one field per step; the numbers as typed. The package of one unit
+ * (`peso`, `largo`, `ancho`, `alto`) is asked with the stock (step 5), prefilled with the usual
+ * package of the store's category.
+ */
+export interface DatosProducto extends PaqueteEscrito {
   nombre: string;
   descripcion: string;
   precio: string;
@@ -149,4 +165,5 @@ export const DATOS_VACIOS: DatosProducto = {
   stock: '',
   categoriaLocalId: null,
   imagen: null,
+  ...paqueteEscrito(PAQUETE_POR_DEFECTO),
 };

@@ -19,6 +19,7 @@ function producto(categoriaLocalId: string[], overrides: Partial<Producto> = {})
     cantidadTotalGrupo: 2,
     fechaCreacion: '2026-10-01T00:00:00.000Z',
     disponible: true,
+    paquete: { peso: 1, largo: 20, ancho: 15, alto: 10 },
     ...overrides,
   };
 }
