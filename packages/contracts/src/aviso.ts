@@ -102,9 +102,13 @@ export const preferenciasDeAvisoSchema = z.object({
   email: z.partialRecord(tipoDeAvisoSchema, z.boolean()).meta({
     description: 'Si se envía el correo de cada tipo de aviso',
     example: { pedido_creado: false },
-    // A map whose keys are the kinds, said the way OpenAPI 3.0 can: one property per kind.
+    // A map whose keys are the kinds, said the way OpenAPI 3.0 can: one property per kind; an
+    // essential kind is always on, so it can only be true.
     properties: Object.fromEntries(
-      tipoDeAvisoSchema.options.map((tipo) => [tipo, { type: 'boolean' }]),
+      tipoDeAvisoSchema.options.map((tipo) => [
+        tipo,
+        TIPOS_DE_AVISO[tipo].esencial ? { type: 'boolean', enum: [true] } : { type: 'boolean' },
+      ]),
     ),
     additionalProperties: false,
   }),

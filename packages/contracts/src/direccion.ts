@@ -106,8 +106,15 @@ export const crearDireccionRequestSchema = z
   }))
   .meta({
     id: 'CrearDireccionRequest',
-    // The rule above, for the OpenAPI document: `calle` with `altura`, or `direccion`.
-    anyOf: [{ required: ['calle', 'altura'] }, { required: ['direccion'] }],
+    // The rule above, for the OpenAPI document: `calle` with `altura`, or `direccion` with
+    // neither of them.
+    anyOf: [
+      { required: ['calle', 'altura'] },
+      {
+        required: ['direccion'],
+        not: { anyOf: [{ required: ['calle'] }, { required: ['altura'] }] },
+      },
+    ],
   });
 
 /** PATCH /api/direccion/{userId}/{direccionId}: the point of an address that has none yet. */

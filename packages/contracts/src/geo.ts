@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
-import { numeroCoercido } from './numero';
+import { MAGNITUD_NO_ACEPTADA, numeroCoercido } from './numero';
 import { texto as textoDeConsulta } from './texto';
 
 /**
@@ -55,7 +55,7 @@ const numeroDeConsulta = (nombre: string, minimo: number, maximo: number, ejempl
       example: Number(ejemplo),
       minLength: undefined,
       maxLength: undefined,
-      not: undefined,
+      not: MAGNITUD_NO_ACEPTADA,
     })
     .pipe(
       numeroCoercido<string>({

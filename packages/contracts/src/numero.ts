@@ -13,6 +13,18 @@ export const MAGNITUD_MINIMA = 1e-300;
 export const esMagnitudAceptable = (valor: number) =>
   valor === 0 || Math.abs(valor) >= MAGNITUD_MINIMA;
 
+/**
+ * The refused magnitudes for the OpenAPI document (3.0 spelling, as the document is written):
+ * not strictly between -MAGNITUD_MINIMA and MAGNITUD_MINIMA, unless zero.
+ */
+export const MAGNITUD_NO_ACEPTADA = {
+  minimum: -MAGNITUD_MINIMA,
+  maximum: MAGNITUD_MINIMA,
+  exclusiveMinimum: true,
+  exclusiveMaximum: true,
+  not: { enum: [0] },
+};
+
 export interface NumeroOpciones {
   min: number;
   max: number;
@@ -37,6 +49,8 @@ function acotar<T extends NumeroZod>(
     .min(min, rango)
     .max(max, rango)
     .refine(esMagnitudAceptable, { error: rango, when: (payload) => payload.issues.length === 0 });
+  // A whole number is never that small: the document says it of fractions only.
+  if (!entero) acotado = acotado.meta({ not: MAGNITUD_NO_ACEPTADA });
   return acotado as T;
 }
 

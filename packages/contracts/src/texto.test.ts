@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { latitudSchema } from './coordenadas';
 import { MAGNITUD_MINIMA, numero } from './numero';
 import { CARACTERES_NO_PERMITIDOS, texto, tieneCaracteresNoPermitidos } from './texto';
@@ -39,6 +40,29 @@ describe('texto', () => {
     ]);
     expect(nombre.safeParse('   ').error?.issues[0]?.message).toBe('El nombre es obligatorio');
     expect(nombre.safeParse(undefined).error?.issues[0]?.message).toBe('El nombre es obligatorio');
+  });
+
+  it('counts characters as JSON Schema does: an emoji is one, not two UTF-16 units', () => {
+    const corto = texto({ max: 3, min: 2 });
+    expect(corto.parse('🛒😀🛒')).toBe('🛒😀🛒');
+    expect(corto.safeParse('🛒😀🛒😀').success).toBe(false);
+    expect(corto.safeParse(' 🛒 ').success).toBe(false);
+  });
+
+  it('tells the OpenAPI document the same bounds, trimmed', () => {
+    const json = z.toJSONSchema(texto({ max: 10, min: 2 }), { target: 'openapi-3.0' }) as {
+      maxLength?: number;
+      minLength?: number;
+      not?: { pattern?: string };
+    };
+    expect(json).toMatchObject({ maxLength: 10, minLength: 2 });
+    const refused = new RegExp(json.not?.pattern ?? '$^', 'u');
+    for (const valor of ['', '    ', ' a ', 'a\u0000b', 'ab\u001b']) {
+      expect(refused.test(valor), JSON.stringify(valor)).toBe(true);
+    }
+    for (const valor of ['ab', ' a b ', 'Zoë 🛒 ש', `a${' '.repeat(1000)}b`]) {
+      expect(refused.test(valor), JSON.stringify(valor)).toBe(false);
+    }
   });
 
   it('takes a password as typed', () => {

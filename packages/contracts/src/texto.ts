@@ -40,6 +40,23 @@ export function tieneCaracteresNoPermitidos(valor: string, multilinea = false): 
 }
 
 /**
+ * A text's length in characters, as JSON Schema's `maxLength` counts them (code points): an
+ * emoji is one, not the two UTF-16 units of `String.length`.
+ */
+export function longitud(valor: string): number {
+  let n = valor.length;
+  for (let i = 0; i < valor.length - 1; i++) {
+    const c = valor.charCodeAt(i);
+    const siguiente = valor.charCodeAt(i + 1);
+    if (c >= 0xd800 && c <= 0xdbff && siguiente >= 0xdc00 && siguiente <= 0xdfff) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
+/**
  * The refused characters above as a JSON Schema `not: { pattern }` (the OpenAPI document's
  * account of the rule; lone surrogates have no pattern without the `u` flag, and are refused too).
  */
@@ -47,10 +64,21 @@ const CONTROLES = '[\\u0000-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]';
 const CONTROLES_MULTILINEA =
   '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]';
 
+/**
+ * A pattern of the values shorter than `min` (1 or more) once trimmed: spaces alone, or a few
+ * characters between spaces. Written so that no two parts can take the same spaces, it takes
+ * linear time on a long value.
+ */
+const masCortoQue = (min: number) => {
+  if (min === 1) return '^\\s*$';
+  const entre = min >= 3 ? `(?:[\\s\\S]{0,${min - 3}}\\S)?` : '';
+  return `^\\s*$|^\\s*\\S${entre}\\s*$`;
+};
+
 export interface TextoOpciones {
-  /** Longest value accepted, after trimming (in UTF-16 units, as `String.length`). */
+  /** Longest value accepted, after trimming, in characters (`longitud`: an emoji is one). */
   max: number;
-  /** Shortest value accepted, after trimming (0 by default: the field may be empty). */
+  /** Shortest value accepted, after trimming, in characters (0 by default: may be empty). */
   min?: number;
   /**
    * The field's name with its article, for the default messages: `${campo} es obligatorio`,
@@ -97,13 +125,23 @@ export function texto({
       issue.input === undefined ? requerido : (mensajes.invalido ?? 'Debe ser un texto'),
   });
   if (recortar) schema = schema.trim();
-  schema = schema.max(max, largo);
-  if (min > 0) schema = schema.min(min, mensajes.corto ?? requerido);
-  return schema
-    .refine((valor) => !tieneCaracteresNoPermitidos(valor, multilinea), {
-      error: invalido,
-      // A value already refused (too long, for one) is not scanned.
-      when: (payload) => payload.issues.length === 0,
-    })
-    .meta({ not: { pattern: multilinea ? CONTROLES_MULTILINEA : CONTROLES } });
+  schema = schema.refine((valor) => longitud(valor) <= max, largo);
+  if (min > 0)
+    schema = schema.refine((valor) => longitud(valor) >= min, mensajes.corto ?? requerido);
+  const controles = multilinea ? CONTROLES_MULTILINEA : CONTROLES;
+  return (
+    schema
+      .refine((valor) => !tieneCaracteresNoPermitidos(valor, multilinea), {
+        error: invalido,
+        // A value already refused (too long, for one) is not scanned.
+        when: (payload) => payload.issues.length === 0,
+      })
+      // The document counts as the checks do: characters, and the trimmed value, so a value
+      // shorter than `min` once trimmed (spaces alone, for `min: 1`) is refused there too.
+      .meta({
+        maxLength: max,
+        ...(min > 0 ? { minLength: min } : {}),
+        not: { pattern: recortar && min > 0 ? `${controles}|${masCortoQue(min)}` : controles },
+      })
+  );
 }

@@ -4,7 +4,7 @@ import { crearDireccionRequestSchema } from './direccion';
 import { idSchema } from './ids';
 import { productoDeVitrinaSchema, productoSchema } from './producto';
 import { texto } from './texto';
-import { emailSchema, telefonoSchema } from './usuario';
+import { EMAIL_EN_EL_DOCUMENTO, emailSchema, telefonoSchema } from './usuario';
 
 export const categoriaLocalSchema = z
   .object({ _id: idSchema, nombre: z.string() })
@@ -189,7 +189,7 @@ export const editarTiendaCamposSchema = z
       },
     })
       .toLowerCase()
-      .meta({ format: 'email' })
+      .meta(EMAIL_EN_EL_DOCUMENTO)
       .pipe(z.email(EMAIL_TIENDA_INVALIDO)),
     razonSocial: texto({
       max: 150,

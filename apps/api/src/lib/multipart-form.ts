@@ -37,7 +37,9 @@ export async function readMultipartForm<S extends z.ZodType>(
         if (part.fieldname === fileField) archivo = data;
         else archivoAjeno = part.fieldname;
       } else {
-        campos[part.fieldname] = String(part.value);
+        // A form sends every line break as CRLF (the HTML form encoding): one character each,
+        // as typed, so a text at its length limit is not refused for its line breaks.
+        campos[part.fieldname] = String(part.value).replace(/\r\n/g, '\n');
       }
     }
   } catch (error) {

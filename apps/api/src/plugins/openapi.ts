@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { $ZodType, safeParse } from 'zod/v4/core';
 import { MULTIPART_LIMITS } from '../lib/multipart-form';
 import { bodyExample } from './openapi-body-examples';
 import { isDocumented, registerContractCheck } from './openapi-contract';
@@ -93,7 +94,7 @@ const FILE_SIZE_MB = MULTIPART_LIMITS.fileSize / 1024 / 1024;
  * of every response, the redirects, and the multipart body of the form routes.
  */
 const createTransform =
-  (examples: Map<string, unknown>): SwaggerTransform =>
+  (examples: Map<string, unknown>, optionalBodies: Set<string>): SwaggerTransform =>
   (document) => {
     if (!document.schema) return jsonSchemaTransform(document);
     const { responseDescriptions, redirects, multipart, form, ...schema } =
@@ -107,11 +108,15 @@ const createTransform =
         form?: z.ZodType;
       };
     // An example for each JSON body, keyed by method and path as the document writes them.
+    const keys = [document.route.method]
+      .flat()
+      .map((method) => `${method.toLowerCase()} ${document.url.replace(/:(\w+)/g, '{$1}')}`);
     const example = multipart ? undefined : bodyExample(schema.body);
-    if (example !== undefined) {
-      const methods = [document.route.method].flat();
-      const path = document.url.replace(/:(\w+)/g, '{$1}');
-      for (const method of methods) examples.set(`${method.toLowerCase()} ${path}`, example);
+    if (example !== undefined) for (const key of keys) examples.set(key, example);
+    // A body the route also takes absent (Fastify validates it as null: `.nullish()`), which
+    // @fastify/swagger would call required.
+    if (schema.body instanceof $ZodType && safeParse(schema.body, null).success) {
+      for (const key of keys) optionalBodies.add(key);
     }
     const result = jsonSchemaTransform({
       ...document,
@@ -265,18 +270,29 @@ export function oneComponentPerShape<T extends { paths?: unknown; components?: u
 }
 
 const createTransformObject =
-  (examples: Map<string, unknown>): SwaggerTransformObject =>
+  (examples: Map<string, unknown>, optionalBodies: Set<string>): SwaggerTransformObject =>
   (document) => {
     const result = oneComponentPerShape(
       jsonSchemaTransformObject(document) as {
         paths?: Record<
           string,
-          Record<string, { requestBody?: { content?: Record<string, { example?: unknown }> } }>
+          Record<
+            string,
+            {
+              requestBody?: {
+                required?: boolean;
+                content?: Record<string, { example?: unknown }>;
+              };
+            }
+          >
         >;
       },
     );
     for (const [path, methods] of Object.entries(result.paths ?? {})) {
       for (const [method, operation] of Object.entries(methods)) {
+        if (operation.requestBody && optionalBodies.has(`${method} ${path}`)) {
+          operation.requestBody.required = false;
+        }
         const media = operation.requestBody?.content?.['application/json'];
         const example = examples.get(`${method} ${path}`);
         if (media && media.example === undefined && example !== undefined) media.example = example;
@@ -298,6 +314,7 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean): Pro
     registerContractCheck(app);
   }
   const examples = new Map<string, unknown>();
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -310,8 +327,8 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean): Pro
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: createTransform(examples),
-    transformObject: createTransformObject(examples),
+    transform: createTransform(examples, optionalBodies),
+    transformObject: createTransformObject(examples, optionalBodies),
   });
   if (!serve) return;
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });

@@ -20,11 +20,25 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   minItems?: number;
+  maxItems?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  pattern?: string;
+  format?: string;
+  not?: JsonSchema;
+  additionalProperties?: boolean | JsonSchema;
+  description?: string;
 }
 
 export interface Operation {
-  parameters?: { name: string; in: 'path' | 'query' | 'header' | 'cookie'; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  parameters?: {
+    name: string;
+    in: 'path' | 'query' | 'header' | 'cookie';
+    required?: boolean;
+    schema: JsonSchema;
+  }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   security?: unknown[];
 }
 

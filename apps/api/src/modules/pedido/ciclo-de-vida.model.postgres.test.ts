@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CrearPreferenciaRequest,
-  PAQUETE_POR_DEFECTO,
   pedidosConGruposResponseSchema,
 } from '@compra-grupal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiendas } from '../../db/schema';
+import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { CATEGORIAS_GLOBALES } from '../../demo/reference-data';
-import { type LoggedIn, registerAndLogin } from '../../test/auth-helpers';
+import { type LoggedIn, login, registerAndLogin } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -166,6 +167,17 @@ describe('POST /api/tienda/crear', () => {
     const beto = await registerAndLogin(t.app);
     expect((await crear(beto, campos(ana))).statusCode).toBe(403);
     expect((await crear(null, campos(ana))).statusCode).toBe(401);
+  });
+
+  it('an admin opening a store for an id of no account gets 404, not 500, and no file stays', async () => {
+    // Found by the contract test (security/contrato.property.test.ts): the insert broke the
+    // foreign key of the store's owner.
+    const admin = await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD);
+    const antes = logosGuardados();
+    const res = await crear(admin, { ...campos(admin), userId: 'bcb667affb38eb8d3caf7288' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'USUARIO_NO_ENCONTRADO' });
+    expect(logosGuardados()).toBe(antes);
   });
 
   it('refuses a missing, fake or polyglot logo with the spec texts', async () => {

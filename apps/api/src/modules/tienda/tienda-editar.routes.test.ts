@@ -133,6 +133,17 @@ describe('PUT /api/tienda/editar/{userId}', () => {
     expect(logosGuardados()).toEqual(antes);
   });
 
+  it('takes a description at its limit with line breaks, which a form sends as CRLF', async () => {
+    // Found by the contract test (security/contrato.property.test.ts): each line break counted
+    // twice, so 1000 characters with breaks were refused as too long.
+    const vendedor = await vendedorConTienda();
+    const descripcion = `${'Secos y frescos\n'.repeat(62)}Barrio 🛒`.padEnd(1000, '.');
+    expect([...descripcion]).toHaveLength(1000);
+    const res = await editar(vendedor, vendedor.userId, [], { ...CAMPOS, descripcion });
+    expect(res.statusCode).toBe(200);
+    expect(editarTiendaResponseSchema.parse(res.json()).tienda.descripcion).toBe(descripcion);
+  });
+
   it('stores a new logo under a new name, re-encoded, and removes the old file after the change', async () => {
     const vendedor = await vendedorConTienda();
     expect(existe(vendedor.logo)).toBe(true);

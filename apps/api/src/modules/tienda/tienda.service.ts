@@ -14,7 +14,7 @@ import type { WithTransaction } from '../../db/unit-of-work';
 import { allowAnyone, requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, appError, notFound } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
 import { centavosAPesos } from '../../lib/money';
@@ -122,6 +122,9 @@ export function createTiendaService({
         await storage.delete(logoKey);
         // Two requests of the same user at once: the unique index keeps one store.
         if (isUniqueViolation(error)) throw appError(409, 'TIENDA_EXISTENTE');
+        // An admin opening a store for an id that names no account (the category and the
+        // coverage were found above).
+        if (isForeignKeyViolation(error)) throw notFound('USUARIO_NO_ENCONTRADO');
         throw error;
       }
     },
