@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createPendingCodes,
   type LocalIssuerSettings,
@@ -15,6 +15,12 @@ import { createUsuarioService } from '../modules/usuario/usuario.service';
 import { createRepositories } from '../repositories';
 import { refreshCookieOf, registerAndLogin, uniqueEmail, verifyEmail } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+
+// Files share their worker's modules (isolate: false): a file that ran before this one may
+// have loaded the app with the real hash already, and the mock below would not reach it. A
+// fresh module graph for this file lets it apply; the next file starts fresh again.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 
 /** While set, hashing a password waits for it: finding 5 holds the hash open. */
 let hashGate: Promise<void> | null = null;
