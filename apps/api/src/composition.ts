@@ -25,6 +25,7 @@ import { createDireccionService } from './modules/direccion/direccion.service';
 import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioService } from './modules/envio/envio.service';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
+import { createPredicciones } from './modules/grupo-de-compra/predicciones.service';
 import { createMercadoPagoVinculacionService } from './modules/mercadopago-cuenta/mercadopago-vinculacion.service';
 import { createConciliacionRepository } from './modules/pago/conciliacion.repository';
 import { createConciliacionService } from './modules/pago/conciliacion.service';
@@ -164,6 +165,13 @@ export function createServices(
     mensajes,
     clock,
   });
+  const grupoDeCompra = createGrupoDeCompraService({
+    repository: repositories.grupoDeCompra,
+    withTransaction,
+    mensajes,
+    clock,
+    predicciones: createPredicciones({ repository: repositories.prediccion, clock }),
+  });
   const pago = createPagoService({
     repository: repositories.pago,
     withTransaction,
@@ -207,12 +215,7 @@ export function createServices(
     }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
-    grupoDeCompra: createGrupoDeCompraService({
-      repository: repositories.grupoDeCompra,
-      withTransaction,
-      mensajes,
-      clock,
-    }),
+    grupoDeCompra,
     mercadoPago,
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */
     pago,
@@ -249,6 +252,7 @@ export function createServices(
       storage,
       withTransaction,
       repositories,
+      grupoAbierto: grupoDeCompra.abiertoDeProducto,
       clock,
     }),
     sesion: createSesionService({

@@ -10,6 +10,7 @@ import { createEnvioRepository } from './modules/envio/envio.repository';
 import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoParaMensajesRepository } from './modules/grupo-de-compra/grupo-para-mensajes.repository';
+import { createPrediccionRepository } from './modules/grupo-de-compra/prediccion.repository';
 import { createMercadoPagoRepository } from './modules/mercadopago-cuenta/mercadopago-vinculacion.repository';
 import { createPagoRepository } from './modules/pago/pago.repository';
 import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
@@ -45,6 +46,8 @@ const fabricas = {
   mercadoPago: (db: Database) => createMercadoPagoRepository(db),
   pago: (db: Database) => createPagoRepository(db),
   pedido: (db: Database) => createPedidoRepository(db),
+  /** What the forecast of open groups reads (grupo-de-compra/predicciones.service.ts). */
+  prediccion: (db: Database) => createPrediccionRepository(db),
   /** What the messages read of orders and refunds (aviso/mensajes.ports.ts). */
   pedidoParaMensajes: (db: Database) => createPedidoParaMensajesRepository(db),
   /** The order lifecycle's reads and writes (pedido/ciclo-de-vida.service.ts decides). */

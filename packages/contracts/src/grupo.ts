@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { prediccionSchema } from './prediccion';
 
 /**
  * A purchase group's states (DESIGN.md, Purchase groups): `abierto` takes places; `cerrado`
@@ -36,6 +37,11 @@ export const grupoDeCompraSchema = z
     fechaCreacion: z.string().describe('Fecha ISO 8601'),
     productoId: productoDeGrupoSchema,
     participantes: z.array(z.object({ usuarioId: idSchema, cantidad: z.number().int() })),
+    /**
+     * Not in the spec: when the group would fill at its pace (decision 052); null when it is
+     * not open.
+     */
+    prediccion: prediccionSchema.nullable(),
   })
   .meta({ id: 'GrupoDeCompra' });
 
@@ -52,6 +58,11 @@ export const grupoAbiertoSchema = z
     lugaresNecesarios: z.number().int(),
     lugaresOcupados: z.number().int(),
     fechaCreacion: z.string(),
+    /**
+     * Not in the spec: when the group would fill at its pace (decision 052); null when it is
+     * not open.
+     */
+    prediccion: prediccionSchema.nullable(),
   })
   .meta({ id: 'GrupoAbierto' });
 
@@ -79,6 +90,11 @@ export const grupoConProductoResponseSchema = z
       fechaCreacion: z.string(),
       /** When an open group is cancelled if it has not filled (the page's countdown). */
       fechaLimite: z.string().nullable().optional(),
+      /**
+       * Not in the spec: when the group would fill at its pace (decision 052); null when it is
+       * not open.
+       */
+      prediccion: prediccionSchema.nullable(),
     }),
     producto: z.object({
       _id: idSchema,

@@ -17,6 +17,7 @@ export * from './numero';
 export * from './pagina-publica';
 export * from './paquete';
 export * from './pedido';
+export * from './prediccion';
 export * from './producto';
 export * from './realtime';
 export * from './realtime-constants';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids';
 import { numeroCoercido } from './numero';
 import { paqueteEnJsonSchema, paqueteSchema } from './paquete';
+import { prediccionSchema } from './prediccion';
 import { texto } from './texto';
 
 /** One stored version of a product picture, with its size in pixels. */
@@ -66,7 +67,22 @@ export type Producto = z.infer<typeof productoSchema>;
  * back to the store from the first paint.
  */
 export const productoEnVentaSchema = productoSchema
-  .extend({ tienda: z.object({ _id: idSchema, nombre: z.string() }) })
+  .extend({
+    tienda: z.object({ _id: idSchema, nombre: z.string() }),
+    /**
+     * Not in the spec: the product's open group and when it would fill at its pace
+     * (decision 052); null when no group is open.
+     */
+    grupoAbierto: z
+      .object({
+        _id: idSchema,
+        lugaresNecesarios: z.number().int(),
+        lugaresOcupados: z.number().int(),
+        prediccion: prediccionSchema.nullable(),
+      })
+      .nullable()
+      .optional(),
+  })
   .meta({ id: 'ProductoEnVenta' });
 
 export type ProductoEnVenta = z.infer<typeof productoEnVentaSchema>;
@@ -78,7 +94,7 @@ export type ProductoDeVitrina = z.infer<typeof productoDeVitrinaSchema>;
 
 /** A product page's product: a product of the storefront, with its store named. */
 export const productoPublicoSchema = productoDeVitrinaSchema.extend(
-  productoEnVentaSchema.pick({ tienda: true }).shape,
+  productoEnVentaSchema.pick({ tienda: true, grupoAbierto: true }).shape,
 );
 
 export type ProductoPublico = z.infer<typeof productoPublicoSchema>;

@@ -53,6 +53,9 @@ export const DEMO_PROGRESO: Record<string, { usuarioId: string; cantidad: number
   'Malbec Mendoza x6': [{ usuarioId: valeria.id, cantidad: 2 }],
 };
 
+/** The time between two takes of places in a demo group. */
+const PASO_DEMO_MS = 10 * 60 * 60_000;
+
 /**
  * Every product on sale gets its open group (DESIGN.md: one open group per product on sale),
  * and the products of DEMO_PROGRESO get real progress through the places ledger (no orders
@@ -97,8 +100,13 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
         ),
       ),
     );
+  // The groups with progress opened days ago and filled a place at a time, so their pace (the
+  // forecast's, decision 052) is a real one: one take every PASO_DEMO_MS, the last one just now.
+  const ahora = Date.now();
+  const inicioDe = (nombre: string) =>
+    new Date(ahora - ((DEMO_PROGRESO[nombre]?.length ?? 0) + 1) * PASO_DEMO_MS);
   for (const producto of sinGrupo) {
-    await withTransaction((repos) => abrirGrupo(repos, producto, new Date()));
+    await withTransaction((repos) => abrirGrupo(repos, producto, inicioDe(producto.nombre)));
   }
 
   const conProgreso = await db
@@ -115,14 +123,15 @@ export async function seedDemoGrupos({ db }: SeedContext): Promise<void> {
       .where(eq(gruposDeCompra.productoId, producto.id))
       .limit(1);
     if (tomado) continue;
-    for (const { usuarioId, cantidad } of DEMO_PROGRESO[producto.nombre] ?? []) {
+    const inicio = inicioDe(producto.nombre).getTime();
+    for (const [i, { usuarioId, cantidad }] of (DEMO_PROGRESO[producto.nombre] ?? []).entries()) {
       await withTransaction((repos) =>
         tomarLugares(repos, {
           productoId: producto.id,
           cantidad,
           usuarioId,
           pedidoId: null,
-          ahora: new Date(),
+          ahora: new Date(inicio + (i + 1) * PASO_DEMO_MS),
         }),
       );
     }

@@ -5,13 +5,16 @@ import {
   gruposAbiertosResponseSchema,
   gruposDeTiendaResponseSchema,
 } from '@compra-grupal/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gruposDeCompra } from '../../db/schema';
 import { DEMO_COMPRADORES_EXTRA } from '../../demo/demo-grupos';
 import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../../demo/demo-usuarios';
 import { type LoggedIn, login } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { violacionesDeInvariantes } from './ledger-test-helpers';
+import { abrirGrupo } from './grupo-de-compra.ledger';
+import { crearProductoDePrueba, violacionesDeInvariantes } from './ledger-test-helpers';
 
 describe('grupoDeCompra routes', () => {
   let t: TestApp;
@@ -53,6 +56,54 @@ describe('grupoDeCompra routes', () => {
     const fechas = grupos.map((g) => g.fechaCreacion);
     expect([...fechas].sort().reverse()).toEqual(fechas);
     expect(yerba[0]?.productoId).toMatchObject({ precio: 4890, stock: 120 });
+  });
+
+  it('forecasts when each open group fills, the same on every screen; closed groups have none', async () => {
+    const yerba = (await gruposDeTienda()).filter((g) => g.productoId.nombre === 'Yerba mate 1 kg');
+    const [abierto, lleno] = yerba;
+    if (!abierto || !lleno) throw new Error('sin grupos de yerba');
+    // Its own three places and the group before it that filled: a pace to go by.
+    expect(abierto.prediccion?.motivo).toBe('ritmo');
+    expect(Date.parse(abierto.prediccion?.fecha ?? '')).toBeGreaterThan(Date.now());
+    expect(lleno.prediccion).toBeNull();
+
+    const pagina = grupoConProductoResponseSchema.parse(
+      (await t.app.inject({ url: `/api/grupoDeCompra/grupoConProducto/${abierto._id}` })).json(),
+    );
+    // Forecast a moment later: the same pace, to the second.
+    const cerca = (p: { fecha: string | null; motivo: string } | null | undefined) => ({
+      motivo: p?.motivo,
+      segundo: Math.round(Date.parse(p?.fecha ?? '') / 1000),
+    });
+    expect(cerca(pagina.grupo.prediccion)).toEqual(cerca(abierto.prediccion));
+    const producto = (
+      await t.app.inject({ url: `/api/producto/${abierto.productoId._id}` })
+    ).json();
+    expect(producto.grupoAbierto).toMatchObject({
+      _id: abierto._id,
+      lugaresNecesarios: 10,
+      lugaresOcupados: 3,
+    });
+    expect(cerca(producto.grupoAbierto.prediccion)).toEqual(cerca(abierto.prediccion));
+
+    // A deadline before that pace fills it: it will not fill in time, and says so.
+    await t.database.db
+      .update(gruposDeCompra)
+      .set({ fechaLimite: new Date(Date.now() + 60_000) })
+      .where(eq(gruposDeCompra.id, abierto._id));
+    const conCierre = grupoConProductoResponseSchema.parse(
+      (await t.app.inject({ url: `/api/grupoDeCompra/grupoConProducto/${abierto._id}` })).json(),
+    );
+    expect(conCierre.grupo.prediccion).toEqual({ fecha: null, motivo: 'no_llega' });
+
+    // A new product: no place taken and no history, nothing to go by.
+    const nuevo = await crearProductoDePrueba(
+      t.database.db,
+      { cantidadTotalGrupo: 5, tiendaId },
+      abrirGrupo,
+    );
+    const suyo = (await gruposDeTienda()).find((g) => g.productoId._id === nuevo.id);
+    expect(suyo?.prediccion).toEqual({ fecha: null, motivo: 'sin_datos' });
   });
 
   it("a store's groups: its owner only", async () => {

@@ -3,6 +3,7 @@ import {
   type GrupoAbierto,
   type GrupoConProducto,
   type GrupoDeCompra,
+  type Prediccion,
 } from '@compra-grupal/contracts';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
@@ -16,6 +17,7 @@ import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes.service';
 import { cerrarGrupo } from './grupo-de-compra.ledger';
 import type { GrupoConProductoRow, GrupoDeCompraRepository } from './grupo-de-compra.repository';
+import type { Predicciones } from './predicciones.service';
 
 interface GrupoDeCompraServiceDeps {
   withTransaction: WithTransaction<
@@ -28,14 +30,17 @@ interface GrupoDeCompraServiceDeps {
   mensajes?: Pick<Mensajes, 'grupoCompleto'>;
   /** The app's clock: when a group closes and the next opens. */
   clock?: Clock;
+  /** When each open group would fill (decision 052). */
+  predicciones: Predicciones;
 }
 
-const grupoAbierto = (g: GrupoDeCompraRow): GrupoAbierto => ({
+const grupoAbierto = (g: GrupoDeCompraRow, prediccion: Prediccion | undefined): GrupoAbierto => ({
   _id: g.id,
   estado: g.estado,
   lugaresNecesarios: g.lugaresNecesarios,
   lugaresOcupados: g.lugaresOcupados,
   fechaCreacion: g.fechaCreacion.toISOString(),
+  prediccion: prediccion ?? null,
 });
 
 /**
@@ -52,6 +57,7 @@ export function createGrupoDeCompraService({
   withTransaction,
   mensajes,
   clock = systemClock,
+  predicciones,
 }: GrupoDeCompraServiceDeps & { repository: GrupoDeCompraRepository }) {
   return {
     /** GET grupos/tienda/{tiendaId}: the store's groups, newest first, with participants. */
@@ -60,7 +66,10 @@ export function createGrupoDeCompraService({
       if (!duenio) throw notFound('TIENDA_NO_ENCONTRADA');
       requireOwner(actor, duenio);
       const rows = await repository.findDeTienda(tiendaId);
-      const participantes = await repository.findParticipantes(rows.map((r) => r.grupo.id));
+      const [participantes, pronosticos] = await Promise.all([
+        repository.findParticipantes(rows.map((r) => r.grupo.id)),
+        predicciones(rows.map((r) => r.grupo)),
+      ]);
       const porGrupo = new Map<string, { usuarioId: string; cantidad: number }[]>();
       for (const p of participantes) {
         const lista = porGrupo.get(p.grupoId) ?? [];
@@ -68,7 +77,7 @@ export function createGrupoDeCompraService({
         porGrupo.set(p.grupoId, lista);
       }
       return rows.map(({ grupo, producto }) => ({
-        ...grupoAbierto(grupo),
+        ...grupoAbierto(grupo, pronosticos.get(grupo.id)),
         productoId: {
           _id: producto.id,
           nombre: producto.nombre,
@@ -90,7 +99,25 @@ export function createGrupoDeCompraService({
       const duenio = await repository.findDuenioDeProducto(productoId);
       if (!duenio) throw notFound('PRODUCTO_NO_ENCONTRADO');
       requireOwner(actor, duenio);
-      return (await repository.findAbiertos(productoId)).map(grupoAbierto);
+      const grupos = await repository.findAbiertos(productoId);
+      const pronosticos = await predicciones(grupos);
+      return grupos.map((g) => grupoAbierto(g, pronosticos.get(g.id)));
+    },
+
+    /**
+     * The product's open group with its forecast, as its public page shows it (the product
+     * module's `obtener`); null when none is open.
+     */
+    async abiertoDeProducto(productoId: string) {
+      const grupo = await repository.findAbierto(productoId);
+      if (!grupo) return null;
+      const pronosticos = await predicciones([grupo]);
+      return {
+        _id: grupo.id,
+        lugaresNecesarios: grupo.lugaresNecesarios,
+        lugaresOcupados: grupo.lugaresOcupados,
+        prediccion: pronosticos.get(grupo.id) ?? null,
+      };
     },
 
     /**
@@ -118,6 +145,7 @@ export function createGrupoDeCompraService({
       const row: GrupoConProductoRow | undefined = await repository.findPublicoConProducto(grupoId);
       if (!row) throw notFound('GRUPO_NO_ENCONTRADO');
       const { grupo, producto } = row;
+      const pronosticos = await predicciones([grupo]);
       return {
         grupo: {
           _id: grupo.id,
@@ -127,6 +155,7 @@ export function createGrupoDeCompraService({
           fechaCreacion: grupo.fechaCreacion.toISOString(),
           // The deadline the page counts down to (the product's plazoGrupoDias), if any.
           fechaLimite: grupo.fechaLimite?.toISOString() ?? null,
+          prediccion: pronosticos.get(grupo.id) ?? null,
         },
         producto: {
           _id: producto.id,

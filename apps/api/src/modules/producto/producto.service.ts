@@ -74,6 +74,8 @@ interface ProductoServiceDeps {
     eventos: OutboxRepository;
   }>;
   repositories: { tienda: TiendaPorId; categoria: NombreDeCategoria };
+  /** The product's open group with its forecast (the grupo-de-compra module's). */
+  grupoAbierto?: (productoId: string) => Promise<ProductoEnVenta['grupoAbierto']>;
   /** The app's clock: a product's first group opens (and its deadline runs) from it. */
   clock?: Clock;
 }
@@ -93,6 +95,7 @@ export function createProductoService({
   storage,
   withTransaction,
   repositories,
+  grupoAbierto,
   clock = systemClock,
 }: ProductoServiceDeps & { repository: ProductoRepository }) {
   /** Removes stored files; a failure to remove must not hide why the request failed. */
@@ -192,6 +195,7 @@ export function createProductoService({
       return {
         ...toProducto(row.producto),
         tienda: { _id: row.producto.tiendaId, nombre: row.tiendaNombre },
+        grupoAbierto: grupoAbierto ? await grupoAbierto(row.producto.id) : null,
       };
     },
 
