@@ -50,6 +50,24 @@ describe('the public pages drawn on the server (entry-server.tsx)', () => {
     expect(Date.parse(estado.instante)).not.toBeNaN();
   });
 
+  it("draws a product's open group with its places and forecast (decision 052)", async () => {
+    const enDosDias = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
+    const { html } = await renderizarPagina(`/product/${PRODUCTO_ID}`, {
+      pagina: 'producto',
+      producto: {
+        ...producto,
+        grupoAbierto: {
+          _id: 'a20000000000000000000001',
+          lugaresNecesarios: 10,
+          lugaresOcupados: 3,
+          prediccion: { fecha: enDosDias, motivo: 'ritmo' },
+        },
+      },
+    });
+    expect(html).toContain('3 de 10 lugares ocupados');
+    expect(html).toContain('Se completaría en unos 2 días');
+  });
+
   it('draws a store page, a group page and home', async () => {
     const paginas: [string, DatosDePaginaPublica, string][] = [
       [
@@ -84,6 +102,7 @@ describe('the public pages drawn on the server (entry-server.tsx)', () => {
               status: 'abierto',
               fechaCreacion: '2026-11-20T12:00:00.000Z',
               fechaLimite: null,
+              prediccion: null,
             },
             producto: { ...producto, stock: 12 },
           },

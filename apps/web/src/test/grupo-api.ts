@@ -5,6 +5,7 @@ import {
   grupoAbiertoSchema,
   grupoConProductoResponseSchema,
   grupoDeCompraSchema,
+  type Prediccion,
 } from '@compra-grupal/contracts';
 import { checked } from './contract';
 
@@ -29,6 +30,7 @@ export function crearGrupoConProducto(
       lugaresOcupados: 3,
       status: 'abierto',
       fechaCreacion: '2026-11-05T17:30:00.000Z',
+      prediccion: null,
       ...grupo,
     },
     producto: {
@@ -52,6 +54,7 @@ export function crearGrupoAbierto(overrides: Partial<GrupoAbierto> = {}): GrupoA
     lugaresNecesarios: 10,
     lugaresOcupados: 4,
     fechaCreacion: '2026-11-05T17:30:00.000Z',
+    prediccion: null,
     ...overrides,
   });
 }
@@ -72,6 +75,18 @@ export function crearGrupoDeCompra(overrides: Partial<GrupoDeCompra> = {}): Grup
       stock: 40,
     },
     participantes: [],
+    prediccion: null,
     ...overrides,
   });
 }
+
+/** A forecast (decision 052) of a group that fills in `dias` days from now, at its pace. */
+export function prediccionEnDias(dias: number): Prediccion {
+  return { fecha: new Date(Date.now() + dias * 24 * 3_600_000).toISOString(), motivo: 'ritmo' };
+}
+
+/** A forecast of a group that does not fill before its deadline at its pace. */
+export const PREDICCION_NO_LLEGA: Prediccion = { fecha: null, motivo: 'no_llega' };
+
+/** A forecast with nothing to say (no one joined and no earlier groups). */
+export const PREDICCION_SIN_DATOS: Prediccion = { fecha: null, motivo: 'sin_datos' };

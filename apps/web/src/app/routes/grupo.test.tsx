@@ -8,7 +8,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/test/contract';
 import { conSoporte, type FetchCall, json, mockFetch } from '@/test/fetch';
-import { crearGrupoConProducto, GRUPO_ID, PRODUCTO_DEL_GRUPO_ID } from '@/test/grupo-api';
+import {
+  crearGrupoConProducto,
+  GRUPO_ID,
+  PREDICCION_NO_LLEGA,
+  PREDICCION_SIN_DATOS,
+  PRODUCTO_DEL_GRUPO_ID,
+  prediccionEnDias,
+} from '@/test/grupo-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken, USER_ID } from '@/test/tokens';
@@ -60,7 +67,9 @@ function mockGrupoApi({
   status?: number;
   esPropietario?: boolean;
 } = {}) {
-  return mockFetch(({ url }: FetchCall) => {
+  // What the server holds: a test may move it on (places, forecast) as an event would.
+  const estado = { datos };
+  const mock = mockFetch(({ url }: FetchCall) => {
     if (url.endsWith(`/api/grupoDeCompra/grupoConProducto/${GRUPO_ID}`)) {
       if (status === 404) {
         return json(
@@ -69,7 +78,7 @@ function mockGrupoApi({
           'Not Found',
         );
       }
-      return json(datos);
+      return json(estado.datos);
     }
     if (url.endsWith(`/api/producto/esPropietario/${PRODUCTO_DEL_GRUPO_ID}/${USER_ID}`)) {
       return contractJson(esPropietarioResponseSchema, { esPropietario });
@@ -91,6 +100,7 @@ function mockGrupoApi({
     }
     return json({ error: 'No encontrado' }, 404, 'Not Found');
   });
+  return { ...mock, estado };
 }
 
 async function grupoCargado() {
@@ -159,6 +169,50 @@ describe('/group/{groupId}', () => {
     renderApp(path);
     await grupoCargado();
     expect(screen.queryByText(/^Cierra en/)).toBeNull();
+  });
+
+  it("shows when an open group would fill at its pace: 'Se completaría en unos 2 días'", async () => {
+    mockGrupoApi({ datos: crearGrupoConProducto({ prediccion: prediccionEnDias(2) }) });
+    renderApp(path);
+    await grupoCargado();
+    const estado = screen.getByRole('region', { name: 'Estado del Grupo' });
+    const prediccion = await within(estado).findByText('Se completaría en unos 2 días');
+    expect(prediccion).toBeVisible();
+    // Words only, never a date or a time.
+    expect(prediccion.closest('[data-slot="prediccion-del-grupo"]')).not.toHaveTextContent(/\d:\d/);
+  });
+
+  it("says 'A este ritmo no se completa antes del cierre' in amber when it does not fill in time", async () => {
+    const fechaLimite = new Date(Date.now() + (3 * 60 + 30) * 60_000).toISOString();
+    mockGrupoApi({
+      datos: crearGrupoConProducto({ fechaLimite, prediccion: PREDICCION_NO_LLEGA }),
+    });
+    renderApp(path);
+    await grupoCargado();
+    const estado = screen.getByRole('region', { name: 'Estado del Grupo' });
+    const aviso = await within(estado).findByText('A este ritmo no se completa antes del cierre');
+    expect(aviso.closest('[data-slot="prediccion-del-grupo"]')).toHaveClass(
+      'text-highlight-foreground',
+    );
+    expect(within(estado).getByText(/^Cierra en 3 h/)).toBeVisible();
+  });
+
+  it('shows no forecast without data, and none for a group that is no longer open', async () => {
+    mockGrupoApi({ datos: crearGrupoConProducto({ prediccion: PREDICCION_SIN_DATOS }) });
+    const { unmount } = renderApp(path);
+    await grupoCargado();
+    expect(screen.getByText('Faltan 7 lugares para completar')).toBeVisible();
+    expect(screen.queryByText(/^Se completaría/)).toBeNull();
+    expect(document.querySelector('[data-slot="prediccion-del-grupo"]')).toBeNull();
+    unmount();
+
+    mockGrupoApi({
+      datos: crearGrupoConProducto({ status: 'completado', prediccion: prediccionEnDias(2) }),
+    });
+    renderApp(path);
+    await grupoCargado();
+    expect(screen.getByRole('region', { name: 'Estado del Grupo' })).toBeVisible();
+    expect(screen.queryByText(/^Se completaría/)).toBeNull();
   });
 
   it("a full group reads 'Grupo completo' and offers no join", async () => {
@@ -382,9 +436,14 @@ describe('/group/{groupId}', () => {
   });
 
   it("follows grupoActualizado live, with 'Grupo completado' when it closes", async () => {
-    mockGrupoApi();
+    const { calls, estado: servidor } = mockGrupoApi({
+      datos: crearGrupoConProducto({ prediccion: prediccionEnDias(2) }),
+    });
+    const lecturas = () =>
+      calls.filter((call) => call.url.endsWith(`/grupoConProducto/${GRUPO_ID}`)).length;
     renderApp(path);
     await grupoCargado();
+    expect(await screen.findByText('Se completaría en unos 2 días')).toBeVisible();
     const evento = {
       grupoId: GRUPO_ID,
       estado: 'abierto',
@@ -393,8 +452,12 @@ describe('/group/{groupId}', () => {
       participantesCount: 5,
       productoNombre: 'Aceite de oliva 500 ml',
     };
+    servidor.datos = crearGrupoConProducto({ lugaresOcupados: 8, prediccion: prediccionEnDias(1) });
     emitir('grupoActualizado', evento);
     expect(await screen.findByText('Faltan 2 lugares para completar')).toBeVisible();
+    // Still open: the group is read again, for a forecast that follows its places.
+    expect(await screen.findByText('Se completaría en alrededor de un día')).toBeVisible();
+    expect(lecturas()).toBe(2);
     // Another group's update changes nothing.
     emitir('grupoActualizado', {
       ...evento,
@@ -407,6 +470,7 @@ describe('/group/{groupId}', () => {
     await expectToast('Grupo completado');
     expect(screen.getByRole('region', { name: 'Estado de Entrega' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Unirse al Grupo' })).toBeNull();
+    expect(screen.queryByText(/^Se completaría/)).toBeNull();
   });
 
   it('grupoCerradoPorVendedor closes the group on screen', async () => {

@@ -9,7 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/test/contract';
 import { json, mockFetch } from '@/test/fetch';
-import { crearGrupoAbierto, grupoId } from '@/test/grupo-api';
+import { crearGrupoAbierto, grupoId, prediccionEnDias } from '@/test/grupo-api';
 import { crearProducto } from '@/test/marketplace-api';
 import { renderApp } from '@/test/render-app';
 import { expectToast } from '@/test/toasts';
@@ -96,11 +96,11 @@ describe("product page: 'Panel del Propietario'", () => {
     expect(calls.some((call) => call.url.includes('gruposAbiertos'))).toBe(false);
   });
 
-  it('lists the open groups with their progress in a list that scrolls at 384 px', async () => {
+  it('lists the open groups with their progress and forecast in a list that scrolls at 384 px', async () => {
     storeToken(makeToken());
     mockApi({
       grupos: [
-        crearGrupoAbierto({ _id: grupoId(1), lugaresOcupados: 4 }),
+        crearGrupoAbierto({ _id: grupoId(1), lugaresOcupados: 4, prediccion: prediccionEnDias(5) }),
         crearGrupoAbierto({ _id: grupoId(2), lugaresOcupados: 9 }),
       ],
     });
@@ -115,7 +115,12 @@ describe("product page: 'Panel del Propietario'", () => {
       'aria-valuenow',
       '4',
     );
+    // When each would fill at its pace (decision 052), where there is something to say.
+    expect(
+      within(items[0] as HTMLElement).getByText('Se completaría en unos 5 días'),
+    ).toBeVisible();
     expect(within(items[1] as HTMLElement).getByText('Faltan 1')).toBeVisible();
+    expect(within(items[1] as HTMLElement).queryByText(/^Se completaría/)).toBeNull();
     expect(within(region).getByText('2 grupos abiertos')).toBeVisible();
   });
 

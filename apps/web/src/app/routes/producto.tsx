@@ -17,6 +17,7 @@ import {
   useUnidadesQueQuedan,
 } from '@/features/carrito/hooks/use-agregar-al-carrito';
 import { esPropietarioQueryOptions } from '@/features/grupo/api/get-es-propietario';
+import { GrupoAbiertoDelProducto } from '@/features/grupo/components/grupo-abierto-del-producto';
 import { pedidosConGruposQueryOptions } from '@/features/pedidos/api/get-pedidos-con-grupos';
 import { VerGrupoLink } from '@/features/pedidos/components/ver-grupo-link';
 import { ProductoCard } from '@/features/producto/components/producto-card';
@@ -70,6 +71,25 @@ export function ProductoRoute() {
     ({ productoId: id }) => {
       if (id !== productId) return;
       void queryClient.invalidateQueries({ queryKey: productoQueryOptions(productId).queryKey });
+    },
+  );
+
+  // Its open group moved (places, state) or a new one opened: its progress and forecast are
+  // read again with the product (decision 052).
+  const releerProducto = () =>
+    void queryClient.invalidateQueries({ queryKey: productoQueryOptions(productId).queryKey });
+  useRealtimeEvent(
+    producto ? { kind: 'producto', id: producto._id } : null,
+    'grupoActualizado',
+    ({ grupoId }) => {
+      if (grupoId === producto?.grupoAbierto?._id) releerProducto();
+    },
+  );
+  useRealtimeEvent(
+    producto ? { kind: 'producto', id: producto._id } : null,
+    'nuevoGrupoCreado',
+    ({ productoId: id }) => {
+      if (id === productId) releerProducto();
     },
   );
 
@@ -147,6 +167,7 @@ export function ProductoRoute() {
               {producto.tienda.nombre}
             </Link>
           }
+          grupo={producto.grupoAbierto && <GrupoAbiertoDelProducto grupo={producto.grupoAbierto} />}
           compra={
             esPropietario ? (
               <ProductoPropioAviso />

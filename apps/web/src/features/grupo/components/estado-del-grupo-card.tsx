@@ -1,3 +1,4 @@
+import type { Prediccion } from '@compra-grupal/contracts';
 import {
   ArrowRightIcon,
   CircleCheckBigIcon,
@@ -12,23 +13,28 @@ import { Progress } from '@/components/ui/progress';
 import { lugares, lugaresRestantes } from '../lib/estado-grupo';
 import { ContactoDeSoporte } from './contacto-de-soporte';
 import { CuentaRegresiva } from './cuenta-regresiva';
+import { PrediccionDelGrupo } from './prediccion-del-grupo';
 
 const tarjeta = 'rounded-2xl border border-border/70 bg-card p-5 shadow-sm';
 
 /**
  * The side card of an unclosed group (spec part 1, section 2): occupied / needed places, a
  * progress bar, 'Faltan N lugares para completar' or 'Grupo completo', and the counters
- * Ocupados / Restantes; with a deadline (an open group's `fechaLimite`), its live countdown.
+ * Ocupados / Restantes; for an open group, when it would fill at its pace (decision 052) and,
+ * with a deadline (its `fechaLimite`), its live countdown.
  */
 export function EstadoDelGrupoCard({
   lugaresOcupados,
   lugaresNecesarios,
   fechaLimite = null,
+  prediccion = null,
 }: {
   lugaresOcupados: number;
   lugaresNecesarios: number;
   /** Only for an open group that has a deadline. */
   fechaLimite?: string | null;
+  /** Only for an open group with places left. */
+  prediccion?: Prediccion | null;
 }) {
   const titulo = useId();
   const restantes = lugaresRestantes({ lugaresOcupados, lugaresNecesarios });
@@ -66,6 +72,7 @@ export function EstadoDelGrupoCard({
           </>
         )}
       </p>
+      <PrediccionDelGrupo prediccion={prediccion} className="mt-1.5" />
       <dl className="mt-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-secondary/70 px-3 py-2.5 text-secondary-foreground">
           <dt className="text-xs">Ocupados</dt>

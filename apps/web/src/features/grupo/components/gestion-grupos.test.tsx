@@ -11,7 +11,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { contractJson } from '@/test/contract';
 import { json, mockFetch } from '@/test/fetch';
-import { crearGrupoDeCompra, grupoId } from '@/test/grupo-api';
+import {
+  crearGrupoDeCompra,
+  grupoId,
+  PREDICCION_NO_LLEGA,
+  prediccionEnDias,
+} from '@/test/grupo-api';
 import { createTestQueryClient } from '@/test/query-client';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken, USER_ID } from '@/test/tokens';
@@ -171,6 +176,31 @@ describe('Gestión de Grupos', () => {
     expect(realtime.salas).toEqual(
       new Set([`tienda:${TIENDA_ID}`, `producto:${PRODUCTO_ID}`, `producto:${OTRO_PRODUCTO_ID}`]),
     );
+  });
+
+  it('shows when each open group would fill, and nothing on a group that is not open', async () => {
+    const deOtraTienda = { ...abierto.productoId, _id: OTRO_PRODUCTO_ID };
+    mockApi({
+      grupos: [
+        { ...abierto, prediccion: prediccionEnDias(14) },
+        {
+          ...abierto,
+          _id: grupoId(4),
+          productoId: { ...deOtraTienda, nombre: 'Cebolla 3 kg' },
+          prediccion: PREDICCION_NO_LLEGA,
+        },
+        // The API sends none for a closed group; the card would not show a stale one either.
+        { ...cerrado, prediccion: prediccionEnDias(3) },
+      ],
+    });
+    renderGestion();
+    const card = await screen.findByRole('listitem', { name: 'Tomate perita 1 kg' });
+    expect(within(card).getByText('Se completaría en unas 2 semanas')).toBeVisible();
+    const cebolla = tarjeta('Cebolla 3 kg');
+    expect(within(cebolla).getByText('A este ritmo no se completa antes del cierre')).toBeVisible();
+    const papa = tarjeta('Papa negra 5 kg');
+    expect(within(papa).queryByText(/^Se completaría/)).toBeNull();
+    expect(papa.querySelector('[data-slot="prediccion-del-grupo"]')).toBeNull();
   });
 
   it("says 'No hay grupos de compra' without groups", async () => {

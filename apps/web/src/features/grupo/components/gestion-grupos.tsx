@@ -11,10 +11,11 @@ import { formatFechaHora } from '@/lib/format-fecha';
 import { useGruposDeTienda } from '../api/get-grupos-de-tienda';
 import { useCerrarConConfirmacion } from '../hooks/use-cerrar-con-confirmacion';
 import { useGruposDeTiendaEnVivo } from '../hooks/use-grupos-de-tienda-en-vivo';
-import { normalizarEstado, ultimosSeis } from '../lib/estado-grupo';
+import { normalizarEstado, prediccionVigente, ultimosSeis } from '../lib/estado-grupo';
 import { ConfirmarCierreDialog } from './confirmar-cierre-dialog';
 import { EstadoGrupoBadge } from './estado-grupo-badge';
 import { GrupoImagen } from './grupo-imagen';
+import { PrediccionDelGrupo } from './prediccion-del-grupo';
 
 export const ERROR_GRUPOS = 'No se pudieron cargar los grupos de compra';
 
@@ -26,7 +27,8 @@ export interface GestionGruposProps {
 /**
  * Gestión de Grupos, Mi Tienda's 'Grupos' (spec part 2, section 2): one card per group of the
  * store with its product, state, price, places, stock, creation date and participants; open
- * groups offer 'Cerrar Grupo' with 'Confirmar cierre'. Live in the store's and products' rooms.
+ * groups show when they would fill (decision 052) and offer 'Cerrar Grupo' with 'Confirmar
+ * cierre'. Live in the store's and products' rooms.
  */
 export function GestionGrupos({ usuarioId }: GestionGruposProps) {
   const tienda = useTiendaIdDelVendedor(usuarioId);
@@ -171,6 +173,7 @@ function GrupoCard({ grupo, onCerrar }: { grupo: GrupoDeCompra; onCerrar: () => 
           </dd>
         </div>
       </dl>
+      <PrediccionDelGrupo prediccion={prediccionVigente(grupo)} className="mt-3" />
 
       <div className="mt-4 border-border/70 border-t pt-3">
         <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">

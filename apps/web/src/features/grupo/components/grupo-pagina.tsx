@@ -19,7 +19,7 @@ import { esPropietarioQueryOptions } from '../api/get-es-propietario';
 import { esGrupoNoEncontrado, useGrupoConProducto } from '../api/get-grupo-con-producto';
 import { useGrupoEnVivo } from '../hooks/use-grupo-en-vivo';
 import { useUnirseAlGrupo } from '../hooks/use-unirse-al-grupo';
-import { lugaresRestantes, normalizarEstado } from '../lib/estado-grupo';
+import { lugaresRestantes, normalizarEstado, prediccionVigente } from '../lib/estado-grupo';
 import { CantidadGrupoDialog } from './cantidad-grupo-dialog';
 import { compartirGrupo } from './compartir-grupo';
 import {
@@ -214,6 +214,7 @@ function GrupoCargado({
             lugaresOcupados={grupo.lugaresOcupados}
             lugaresNecesarios={grupo.lugaresNecesarios}
             fechaLimite={estado === 'abierto' ? (grupo.fechaLimite ?? null) : null}
+            prediccion={prediccionVigente({ ...grupo, estado: grupo.status })}
           />
         )}
       </aside>

@@ -11,8 +11,9 @@ import { useEsPropietario } from '../api/get-es-propietario';
 import { useGruposAbiertos } from '../api/get-grupos-abiertos';
 import { grupoKeys } from '../api/grupo-keys';
 import { useCerrarConConfirmacion } from '../hooks/use-cerrar-con-confirmacion';
-import { lugaresRestantes, ultimosSeis } from '../lib/estado-grupo';
+import { lugaresRestantes, prediccionVigente, ultimosSeis } from '../lib/estado-grupo';
 import { ConfirmarCierreDialog } from './confirmar-cierre-dialog';
+import { PrediccionDelGrupo } from './prediccion-del-grupo';
 
 export interface PanelDelPropietarioProps {
   productoId: string;
@@ -22,9 +23,9 @@ export interface PanelDelPropietarioProps {
 
 /**
  * 'Panel del Propietario' on the product page (spec part 2, section 2), only for the product's
- * owner: its open groups with their progress and 'Cerrar Grupo' with a confirmation; the list
- * scrolls past about 384 px. Live: a new group or a group update in the product's room
- * reloads the list.
+ * owner: its open groups with their progress, when each would fill (decision 052) and 'Cerrar
+ * Grupo' with a confirmation; the list scrolls past about 384 px. Live: a new group or a group
+ * update in the product's room reloads the list.
  */
 export function PanelDelPropietario({ productoId, nombre, usuarioId }: PanelDelPropietarioProps) {
   const { data: esPropietario } = useEsPropietario(productoId, usuarioId);
@@ -148,6 +149,7 @@ function GrupoAbiertoItem({ grupo, onCerrar }: { grupo: GrupoAbierto; onCerrar: 
         aria-label={`Lugares ocupados del ${nombre}`}
         className="mt-2"
       />
+      <PrediccionDelGrupo prediccion={prediccionVigente(grupo)} className="mt-2" />
     </li>
   );
 }

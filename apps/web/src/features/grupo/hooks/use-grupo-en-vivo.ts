@@ -8,9 +8,9 @@ import { normalizarEstado } from '../lib/estado-grupo';
 /**
  * Keeps the group page live (spec part 2, sections 4 and 7): while it is on screen it holds the
  * group's room (and its product's, for the stock); `grupoActualizado` moves the places and the
- * state ('Grupo completado' when it closes), `grupoCerradoPorVendedor` closes it and
- * `stockActualizado` updates the stock. The rooms are joined again after a reconnection
- * (lib/socket) and left when the page goes away.
+ * state ('Grupo completado' when it closes; an open group is read again for its forecast),
+ * `grupoCerradoPorVendedor` closes it and `stockActualizado` updates the stock. The rooms are
+ * joined again after a reconnection (lib/socket) and left when the page goes away.
  */
 export function useGrupoEnVivo(grupoId: string, productoId: string | undefined) {
   const queryClient = useQueryClient();
@@ -40,6 +40,10 @@ export function useGrupoEnVivo(grupoId: string, productoId: string | undefined) 
         lugaresNecesarios: evento.lugaresNecesarios,
       },
     }));
+    // Its forecast (decision 052) follows the places: an open group is read again for it.
+    if (antes && normalizarEstado(evento.estado) === 'abierto') {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
     if (
       antes &&
       evento.estado === 'cerrado' &&

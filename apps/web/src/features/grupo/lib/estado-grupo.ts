@@ -1,4 +1,4 @@
-import type { EstadoGrupo } from '@compra-grupal/contracts';
+import type { EstadoGrupo, Prediccion } from '@compra-grupal/contracts';
 
 /**
  * A group's state as the server sends it, read case-insensitively (spec part 1, section 3);
@@ -33,3 +33,18 @@ export const lugares = (n: number) => `${n} ${n === 1 ? 'lugar' : 'lugares'}`;
 
 /** The last 6 characters of an id, as the seller's screens show users and groups. */
 export const ultimosSeis = (id: string) => id.slice(-6);
+
+/**
+ * The forecast a screen shows for a group (decision 052): only while it is open and has places
+ * left, whatever the last answer said (a live update may have filled or closed it since).
+ */
+export function prediccionVigente(grupo: {
+  estado: string;
+  lugaresNecesarios: number;
+  lugaresOcupados: number;
+  prediccion?: Prediccion | null;
+}): Prediccion | null {
+  return normalizarEstado(grupo.estado) === 'abierto' && lugaresRestantes(grupo) > 0
+    ? (grupo.prediccion ?? null)
+    : null;
+}

@@ -13,6 +13,8 @@ export interface ProductoDetalleProps {
   tienda?: ReactNode;
   /** The purchase panel (quantity, total, 'Agregar al Carrito'). */
   compra?: ReactNode;
+  /** Under the group size: the product's open group (its places and forecast), if any. */
+  grupo?: ReactNode;
 }
 
 /**
@@ -23,10 +25,11 @@ export const PRODUCTO_DETALLE_IMAGEN_SIZES =
   '(min-width: 768px) min(calc(50vw - 4rem), 33rem), calc(100vw - 2rem)';
 
 /**
- * Product detail (spec part 2, section 2): picture, name, description, price, the group size,
- * stock, the purchase panel and 'Compartir'.
+ * Product detail (spec part 2, section 2): picture, name, description, price, the group size
+ * (with the open group's progress, when the route gives it), stock, the purchase panel and
+ * 'Compartir'.
  */
-export function ProductoDetalle({ producto, tienda, compra }: ProductoDetalleProps) {
+export function ProductoDetalle({ producto, tienda, compra, grupo }: ProductoDetalleProps) {
   const sinStock = producto.stock <= 0;
 
   return (
@@ -65,6 +68,7 @@ export function ProductoDetalle({ producto, tienda, compra }: ProductoDetallePro
               <strong className="font-semibold">Compra Grupal:</strong> Se necesitan{' '}
               {producto.cantidadTotalGrupo} lugares para completar el grupo
             </p>
+            {grupo && <div className="my-3">{grupo}</div>}
             <p className="mt-1 text-secondary-foreground/75">
               Pagas ahora para reservar tu lugar; si el grupo se cancela, te devolvemos el dinero al
               instante.
