@@ -2,8 +2,11 @@ import { errorBodySchema } from '@compra-grupal/contracts';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { $ZodType, safeParse } from 'zod/v4/core';
 import { MULTIPART_LIMITS } from '../lib/multipart-form';
 import { bodyExample } from './openapi-body-examples';
@@ -93,9 +96,13 @@ const FILE_SIZE_MB = MULTIPART_LIMITS.fileSize / 1024 / 1024;
  * The zod transform of fastify-type-provider-zod, plus what zod cannot say: the description
  * of every response, the redirects, and the multipart body of the form routes.
  */
-const createTransform =
-  (examples: Map<string, unknown>, optionalBodies: Set<string>): SwaggerTransform =>
-  (document) => {
+const createTransform = (
+  examples: Map<string, unknown>,
+  optionalBodies: Set<string>,
+  schemaRegistry: z.core.$ZodRegistry<z.core.GlobalMeta>,
+): SwaggerTransform => {
+  const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry });
+  return (document) => {
     if (!document.schema) return jsonSchemaTransform(document);
     const { responseDescriptions, redirects, multipart, form, ...schema } =
       document.schema as typeof document.schema & {
@@ -184,6 +191,7 @@ const createTransform =
     }
     return result;
   };
+};
 
 const REF = '#/components/schemas/';
 
@@ -269,9 +277,13 @@ export function oneComponentPerShape<T extends { paths?: unknown; components?: u
   };
 }
 
-const createTransformObject =
-  (examples: Map<string, unknown>, optionalBodies: Set<string>): SwaggerTransformObject =>
-  (document) => {
+const createTransformObject = (
+  examples: Map<string, unknown>,
+  optionalBodies: Set<string>,
+  schemaRegistry: z.core.$ZodRegistry<z.core.GlobalMeta>,
+): SwaggerTransformObject => {
+  const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry });
+  return (document) => {
     const result = oneComponentPerShape(
       jsonSchemaTransformObject(document) as {
         paths?: Record<
@@ -300,6 +312,26 @@ const createTransformObject =
     }
     return result as ReturnType<SwaggerTransformObject>;
   };
+};
+
+/**
+ * The API's own schemas with an id, copied from zod's global registry before the web's
+ * server-side bundle loads (app.ts registers this plugin first). That bundle carries its own
+ * copy of the contracts and of zod, and zod keeps one global registry for every copy: each id it
+ * registers again replaces the API's, and the document could not be built any more (500
+ * 'Duplicate schema id'). Its copies are not instances of this zod's classes.
+ */
+function registroDeLaApi(): z.core.$ZodRegistry<z.core.GlobalMeta> {
+  type Interno = { _map: WeakMap<object, z.core.GlobalMeta>; _idmap: Map<string, unknown> };
+  const global = z.globalRegistry as unknown as Interno;
+  const propio = z.registry<z.core.GlobalMeta>();
+  // Every schema's metadata stays the global one; the ids are the API's, as registered now.
+  Object.assign(propio, {
+    _map: global._map,
+    _idmap: new Map([...global._idmap].filter(([, schema]) => schema instanceof z.ZodType)),
+  } satisfies Interno);
+  return propio;
+}
 
 /**
  * The OpenAPI document, generated from the zod contracts of every route (`app.swagger()`),
@@ -315,6 +347,7 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean): Pro
   }
   const examples = new Map<string, unknown>();
   const optionalBodies = new Set<string>();
+  const registro = registroDeLaApi();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -327,8 +360,8 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean): Pro
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: createTransform(examples, optionalBodies),
-    transformObject: createTransformObject(examples, optionalBodies),
+    transform: createTransform(examples, optionalBodies, registro),
+    transformObject: createTransformObject(examples, optionalBodies, registro),
   });
   if (!serve) return;
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
