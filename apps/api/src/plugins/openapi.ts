@@ -1,3 +1,4 @@
+import * as contratos from '@compra-grupal/contracts';
 import { errorBodySchema } from '@compra-grupal/contracts';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -315,20 +316,24 @@ const createTransformObject = (
 };
 
 /**
- * The API's own schemas with an id, copied from zod's global registry before the web's
- * server-side bundle loads (app.ts registers this plugin first). That bundle carries its own
- * copy of the contracts and of zod, and zod keeps one global registry for every copy: each id it
- * registers again replaces the API's, and the document could not be built any more (500
- * 'Duplicate schema id'). Its copies are not instances of this zod's classes.
+ * The contracts' schemas with an id, as this API imported them, for the document's components.
+ * Not zod's global registry as it stands: zod keeps one for every copy of itself and of the
+ * contracts, and another copy (the web's server-side bundle, or a test's fresh module graph)
+ * registers the same ids again, each replacing the API's; the document then failed with
+ * 'Duplicate schema id' (500). Every id the contracts give is on an exported schema.
  */
 function registroDeLaApi(): z.core.$ZodRegistry<z.core.GlobalMeta> {
   type Interno = { _map: WeakMap<object, z.core.GlobalMeta>; _idmap: Map<string, unknown> };
-  const global = z.globalRegistry as unknown as Interno;
+  const ids = new Map<string, unknown>();
+  for (const valor of Object.values(contratos)) {
+    const id = valor instanceof z.ZodType ? z.globalRegistry.get(valor)?.id : undefined;
+    if (id) ids.set(id, valor);
+  }
   const propio = z.registry<z.core.GlobalMeta>();
-  // Every schema's metadata stays the global one; the ids are the API's, as registered now.
+  // Every schema's metadata stays the global one; only the list of ids is the API's.
   Object.assign(propio, {
-    _map: global._map,
-    _idmap: new Map([...global._idmap].filter(([, schema]) => schema instanceof z.ZodType)),
+    _map: (z.globalRegistry as unknown as Interno)._map,
+    _idmap: ids,
   } satisfies Interno);
   return propio;
 }
