@@ -13,7 +13,7 @@ import { type Config, sinIndexar } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobQueue } from './jobs/queued-job';
-import type { Clock } from './lib/clock';
+import { type Clock, systemClock } from './lib/clock';
 import type { MetricsPort } from './metrics/metrics.port';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAvisoService } from './modules/aviso/aviso.service';
@@ -39,6 +39,7 @@ import { createTiendaService } from './modules/tienda/tienda.service';
 import { createCuentaService } from './modules/usuario/cuenta.service';
 import { createSesionService } from './modules/usuario/sesion.service';
 import { createUsuarioService } from './modules/usuario/usuario.service';
+import { createTarjetasParaCompartir } from './modules/vitrina/tarjeta-para-compartir.service';
 import { createVitrinaService } from './modules/vitrina/vitrina.service';
 import { createAppUnitOfWork, createRepositories } from './repositories';
 
@@ -172,6 +173,14 @@ export function createServices(
     clock,
     predicciones: createPredicciones({ repository: repositories.prediccion, clock }),
   });
+  const producto = createProductoService({
+    repository: repositories.producto,
+    storage,
+    withTransaction,
+    repositories,
+    grupoAbierto: grupoDeCompra.abiertoDeProducto,
+    clock,
+  });
   const pago = createPagoService({
     repository: repositories.pago,
     withTransaction,
@@ -247,14 +256,7 @@ export function createServices(
       clock,
     }),
     reembolsos,
-    producto: createProductoService({
-      repository: repositories.producto,
-      storage,
-      withTransaction,
-      repositories,
-      grupoAbierto: grupoDeCompra.abiertoDeProducto,
-      clock,
-    }),
+    producto,
     sesion: createSesionService({
       repository: repositories.sesion,
       ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
@@ -270,6 +272,14 @@ export function createServices(
       repository: repositories.vitrina,
       publicUrl: config.PUBLIC_URL,
       sinIndexar: sinIndexar(config),
+    }),
+    /** The share cards the pages' og:image names (docs/decisions/053). */
+    tarjetasParaCompartir: createTarjetasParaCompartir({
+      producto: (id) => producto.obtener(null, id),
+      grupo: (id) => grupoDeCompra.conProducto(null, id),
+      leerImagen: (url) => storage.read(url),
+      clock: clock ?? systemClock,
+      ...(log ? { log } : {}),
     }),
   };
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import opentype from 'opentype.js';
 import sharp, { type Sharp } from 'sharp';
 import { altoAlAncho, MEDIANA_ANCHO, MINIATURA_LADO } from '../lib/images/image-pipeline';
+import { fuente } from '../lib/images/texto-en-trazos';
 import { type Colores, type Dibujo, dibujar, type Emblema, enPack } from './demo-dibujos';
 
 /**
@@ -61,18 +59,8 @@ const FORMA_POR_CATEGORIA: Record<string, Forma> = {
 export const formaDeCategoria = (categoria: string): Forma =>
   FORMA_POR_CATEGORIA[categoria] ?? 'caja';
 
-const require = createRequire(import.meta.url);
-let inter: opentype.Font | undefined;
-/** Inter Bold, parsed once. */
-function font(): opentype.Font {
-  if (!inter) {
-    const file = readFileSync(
-      require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff'),
-    );
-    inter = opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
-  }
-  return inter;
-}
+/** Inter Bold (lib/images/texto-en-trazos.ts). */
+const font = () => fuente(700);
 
 /** `text` as an SVG path, centred on `cx`, its baseline at `y`, no wider than `maxWidth`. */
 function textPath(

@@ -35,6 +35,8 @@ export interface VistaPrevia {
   imagen: string | null;
   /** Absolute URL of the page. */
   url: string;
+  /** The picture's size and type, when known (the share card's, docs/decisions/053). */
+  imagenMedidas?: { ancho: number; alto: number; tipo: string };
 }
 
 /**
@@ -57,6 +59,14 @@ export function etiquetasDeVistaPrevia(vista: VistaPrevia): EtiquetaDeCabecera[]
     { property: 'og:description', content: vista.descripcion },
     { property: 'og:url', content: vista.url },
     ...(vista.imagen ? [{ property: 'og:image', content: vista.imagen }] : []),
+    ...(vista.imagen && vista.imagenMedidas
+      ? [
+          { property: 'og:image:type', content: vista.imagenMedidas.tipo },
+          { property: 'og:image:width', content: String(vista.imagenMedidas.ancho) },
+          { property: 'og:image:height', content: String(vista.imagenMedidas.alto) },
+          { property: 'og:image:alt', content: vista.titulo },
+        ]
+      : []),
     { name: 'twitter:card', content: vista.imagen ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: vista.titulo },
     { name: 'twitter:description', content: vista.descripcion },

@@ -77,7 +77,13 @@ describe('the page of a shared group link (/group/{groupId})', () => {
     expect(tags['og:description']).toMatch(
       /^Faltan 7 lugares para completar el grupo\. \$\s?4\.890,5 por unidad\.$/,
     );
-    expect(tags['og:image']).toBe(`${PUBLIC_URL}${producto.imagen}`);
+    // The group's share card (docs/decisions/053), versioned by the places taken.
+    expect(tags['og:image']).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/compartir/grupo/${grupo.id}\\.png\\?v=3-[\\w-]+$`),
+    );
+    expect(tags['og:image:type']).toBe('image/png');
+    expect(tags['og:image:width']).toBe('1200');
+    expect(tags['og:image:height']).toBe('630');
     expect(tags['og:url']).toBe(`${PUBLIC_URL}/group/${grupo.id}`);
     expect(tags['og:type']).toBe('website');
     expect(tags['twitter:card']).toBe('summary_large_image');
@@ -89,8 +95,10 @@ describe('the page of a shared group link (/group/{groupId})', () => {
     expect(res.body.indexOf('og:title')).toBeLessThan(res.body.indexOf('</head>'));
 
     // The picture the tag names is served.
-    const imagen = await t.app.inject({ url: new URL(tags['og:image'] ?? '').pathname });
+    const enlace = new URL(tags['og:image'] ?? '');
+    const imagen = await t.app.inject({ url: `${enlace.pathname}${enlace.search}` });
     expect(imagen.statusCode).toBe(200);
+    expect(imagen.headers['content-type']).toBe('image/png');
   });
 
   it('goes out as built for an unknown group, a withdrawn product or a path that is not an id', async () => {

@@ -122,9 +122,16 @@ describe('a product page (/product/{productId})', () => {
     expect(tags['og:title']).toBe('Yerba mate "La Nona" 1 kg · Compra Grupal');
     expect(tags['og:type']).toBe('product');
     expect(tags['og:url']).toBe(url);
-    expect(tags['og:image']).toBe(imagen);
+    // The product's share card (docs/decisions/053), versioned by its group's places.
+    const tarjeta = tags['og:image'] ?? '';
+    expect(tarjeta).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/compartir/producto/${producto._id}\\.png\\?v=3-[\\w-]+$`),
+    );
+    expect(tags['og:image:type']).toBe('image/png');
+    expect(tags['og:image:width']).toBe('1200');
+    expect(tags['og:image:height']).toBe('630');
     expect(tags['twitter:card']).toBe('summary_large_image');
-    expect(tags['twitter:image']).toBe(imagen);
+    expect(tags['twitter:image']).toBe(tarjeta);
     expect(tags['product:price:amount']).toBe('4890.50');
     expect(tags['product:price:currency']).toBe('ARS');
     expect(tags['og:description']).toMatch(

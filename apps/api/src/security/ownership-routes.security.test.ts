@@ -35,6 +35,9 @@ const PUBLICAS: Record<string, string> = {
   // The group page (spec: a shared /group/{groupId} link opens it for visitors); it names
   // no participant.
   'GET /api/grupoDeCompra/grupoConProducto/{groupId}': 'página pública del grupo',
+  // The pictures those pages' links show when shared (og:image): what the pages show.
+  'GET /api/compartir/grupo/{groupId}.png': 'tarjeta para compartir del grupo',
+  'GET /api/compartir/producto/{productoId}.png': 'tarjeta para compartir del producto',
 };
 
 /** Names that name a resource: `_id` and any `…Id` (userId, tiendaId, pedidoId...). */

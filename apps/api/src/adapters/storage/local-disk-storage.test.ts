@@ -24,4 +24,13 @@ describe('local disk storage', () => {
     expect(url).toBe('/uploads/fuera.jpg');
     expect(existsSync(join(uploadsDir, 'fuera.jpg'))).toBe(true);
   });
+
+  it('reads back what it stored by its URL, and nothing else', async () => {
+    const url = await storage.save('productos/leida.jpg', Buffer.from('foto'));
+    expect((await storage.read(url))?.toString()).toBe('foto');
+    expect(await storage.read('/uploads/productos/no-esta.jpg')).toBeUndefined();
+    expect(await storage.read('https://otro.example.com/productos/leida.jpg')).toBeUndefined();
+    // A path that climbs stays below the uploads directory.
+    expect(await storage.read('/uploads/../../etc/passwd')).toBeUndefined();
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { StoragePort } from './storage.port';
 
@@ -17,6 +17,14 @@ export function createLocalDiskStorage(uploadsDir: string): StoragePort {
     },
     async delete(key) {
       await rm(join(uploadsDir, safeKeyOf(key)), { force: true });
+    },
+    async read(url) {
+      if (!url.startsWith('/uploads/')) return undefined;
+      const path = join(uploadsDir, safeKeyOf(decodeURIComponent(url.slice('/uploads/'.length))));
+      return readFile(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
+        throw error;
+      });
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { StoragePort } from './storage.port';
 
+/** How long reading an object back may take. */
+const LECTURA_MS = 5_000;
+
 export interface S3StorageOptions {
   bucket: string;
   region: string;
@@ -48,6 +51,22 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
     async delete(key) {
       const { s3, client } = await conSdk();
       await client.send(new s3.DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    async read(url) {
+      if (!url.startsWith(`${publicUrl}/`)) return undefined;
+      const key = decodeURIComponent(url.slice(publicUrl.length + 1));
+      const { s3, client } = await conSdk();
+      try {
+        const object = await client.send(
+          new s3.GetObjectCommand({ Bucket: options.bucket, Key: key }),
+          // A share card waits this long for its photo at most (CONVENTIONS rule 21).
+          { abortSignal: AbortSignal.timeout(LECTURA_MS) },
+        );
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if (error instanceof s3.NoSuchKey) return undefined;
+        throw error;
+      }
     },
   };
 }

@@ -88,6 +88,10 @@ export interface VistaPreviaDeGrupo {
   imagen: string | null;
   /** Absolute URL of the group page. */
   url: string;
+  /** Places taken (the share card's version, docs/decisions/053). */
+  lugaresOcupados: number;
+  /** The picture's size and type, when known (the share card's). */
+  imagenMedidas?: { ancho: number; alto: number; tipo: string };
 }
 
 export function createProductoService({
@@ -383,6 +387,7 @@ export function createProductoService({
         // Local storage answers `/uploads/…`; a bucket, its own absolute address.
         imagen: row.imagen ? new URL(row.imagen, `${publicUrl}/`).href : null,
         url: `${publicUrl}/group/${grupoId}`,
+        lugaresOcupados: row.lugaresOcupados,
       };
     },
   };

@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor';
 import type { EtiquetaDeCabecera, PaginaPublica } from '../../lib/cabecera';
 import { formatearCentavosBreve } from '../../lib/money';
 import { lugaresQueFaltan, recortar } from '../../lib/texto-es';
+import { TARJETA, urlDeTarjeta, versionDeTarjeta } from './tarjeta-para-compartir';
 import type { VitrinaRepository } from './vitrina.repository';
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org). */
@@ -58,6 +59,8 @@ function etiquetasParaCompartir(pagina: {
   url: string;
   imagen: string | null;
   alt: string;
+  /** The picture's size and type, when known (the share card's, docs/decisions/053). */
+  medidas?: { ancho: number; alto: number; tipo: string };
 }): EtiquetaDeCabecera[] {
   return [
     { title: pagina.titulo },
@@ -72,6 +75,13 @@ function etiquetasParaCompartir(pagina: {
     ...(pagina.imagen
       ? [
           { property: 'og:image', content: pagina.imagen },
+          ...(pagina.medidas
+            ? [
+                { property: 'og:image:type', content: pagina.medidas.tipo },
+                { property: 'og:image:width', content: String(pagina.medidas.ancho) },
+                { property: 'og:image:height', content: String(pagina.medidas.alto) },
+              ]
+            : []),
           { property: 'og:image:alt', content: pagina.alt },
         ]
       : []),
@@ -189,7 +199,20 @@ export function createVitrinaService({
           titulo: `${producto.nombre} · ${SITIO}`,
           descripcion,
           url,
-          imagen,
+          // The share card: photo, name, price, places and time left (decision 053).
+          imagen: urlDeTarjeta(
+            publicUrl,
+            'producto',
+            producto.id,
+            versionDeTarjeta(
+              grupo?.lugaresOcupados ?? 0,
+              producto.nombre,
+              producto.precioCentavos,
+              producto.imagen,
+              grupo?.lugaresNecesarios ?? null,
+            ),
+          ),
+          medidas: { ancho: TARJETA.ancho, alto: TARJETA.alto, tipo: TARJETA.tipo },
           alt: producto.nombre,
         }),
         { property: 'product:price:amount', content: pesos.toFixed(2) },
