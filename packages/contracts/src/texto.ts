@@ -43,18 +43,7 @@ export function tieneCaracteresNoPermitidos(valor: string, multilinea = false): 
  * A text's length in characters, as JSON Schema's `maxLength` counts them (code points): an
  * emoji is one, not the two UTF-16 units of `String.length`.
  */
-export function longitud(valor: string): number {
-  let n = valor.length;
-  for (let i = 0; i < valor.length - 1; i++) {
-    const c = valor.charCodeAt(i);
-    const siguiente = valor.charCodeAt(i + 1);
-    if (c >= 0xd800 && c <= 0xdbff && siguiente >= 0xdc00 && siguiente <= 0xdfff) {
-      n--;
-      i++;
-    }
-  }
-  return n;
-}
+export const longitud = (valor: string): number => [...valor].length;
 
 /**
  * The refused characters above as a JSON Schema `not: { pattern }` (the OpenAPI document's

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../db/schema';
-import { demoTiendaId, demoVendedorEmail } from '../demo/demo-tiendas';
+import { demoVendedorEmail } from '../demo/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import { contractViolations } from '../plugins/openapi-contract';
 import { type LoggedIn, login } from '../test/auth-helpers';
@@ -20,6 +20,7 @@ import {
   type Operation,
   openApiExamples,
 } from '../test/openapi-examples';
+import { productoYGrupoDemo } from '../test/producto-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -683,16 +684,7 @@ async function realResources(
   callers: Record<Exclude<Role, 'anónimo'>, LoggedIn>,
 ): Promise<Record<string, string[]>> {
   const { comprador, vendedor } = callers;
-  const tiendaId = demoTiendaId(0);
-  const tienda = await t.app.inject({ url: `/api/tienda/con-productos/${tiendaId}` });
-  const productoId = tienda.json().productos?.[0]?._id as string | undefined;
-  if (!productoId) throw new Error(`la tienda demo no tiene productos: ${tienda.body}`);
-  const abiertos = await t.app.inject({
-    url: `/api/grupoDeCompra/gruposAbiertos/producto/${productoId}`,
-    headers: vendedor.auth,
-  });
-  const groupId = abiertos.json().grupos?.[0]?._id as string | undefined;
-  if (!groupId) throw new Error(`el producto demo no tiene grupo abierto: ${abiertos.body}`);
+  const { tiendaId, productoId, groupId } = await productoYGrupoDemo(t, vendedor);
   const direcciones = await t.app.inject({
     url: `/api/direccion/${comprador.userId}`,
     headers: comprador.auth,

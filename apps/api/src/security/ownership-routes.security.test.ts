@@ -5,12 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pedidos } from '../db/schema';
-import { demoTiendaId, demoVendedorEmail } from '../demo/demo-tiendas';
+import { demoVendedorEmail } from '../demo/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import type { Actor } from '../lib/actor';
 import { bearerSecurity } from '../lib/error-responses';
 import { type LoggedIn, login, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
 import { openApiExamples } from '../test/openapi-examples';
+import { productoYGrupoDemo } from '../test/producto-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -182,16 +183,7 @@ describe('security: every route that names an id checks access (derived from the
     );
     await t.app.ready();
     const vendedor = await login(t.app, demoVendedorEmail(0), DEMO_PASSWORD);
-    const tiendaId = demoTiendaId(0);
-    const tienda = await t.app.inject({ url: `/api/tienda/con-productos/${tiendaId}` });
-    const productoId = tienda.json().productos[0]?._id as string | undefined;
-    if (!productoId) throw new Error(`la tienda demo no tiene productos: ${tienda.body}`);
-    const abiertos = await t.app.inject({
-      url: `/api/grupoDeCompra/gruposAbiertos/producto/${productoId}`,
-      headers: vendedor.auth,
-    });
-    const groupId = abiertos.json().grupos?.[0]?._id as string | undefined;
-    if (!groupId) throw new Error(`el producto demo no tiene grupo abierto: ${abiertos.body}`);
+    const { tiendaId, productoId, groupId } = await productoYGrupoDemo(t, vendedor);
     const direccion = await t.app.inject({
       method: 'POST',
       url: `/api/direccion/${vendedor.userId}`,

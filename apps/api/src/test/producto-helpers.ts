@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { demoTiendaId } from '../demo/demo-tiendas';
 import { CATEGORIAS_GLOBALES } from '../demo/reference-data';
 import { type LoggedIn, registerAndLogin } from './auth-helpers';
 import type { TestApp } from './test-app';
@@ -131,4 +132,18 @@ export async function crearProducto(
   ]);
   if (res.statusCode !== 201) throw new Error(`producto/crear falló: ${res.body}`);
   return res.json().producto as { _id: string; imagen: string; nombre: string };
+}
+
+/** The first product of the first demo store and its open group, as the public API shows them. */
+export async function productoYGrupoDemo(t: TestApp, vendedor: LoggedIn) {
+  const tienda = await t.app.inject({ url: `/api/tienda/con-productos/${demoTiendaId(0)}` });
+  const productoId = tienda.json().productos?.[0]?._id as string | undefined;
+  if (!productoId) throw new Error(`la tienda demo no tiene productos: ${tienda.body}`);
+  const abiertos = await t.app.inject({
+    url: `/api/grupoDeCompra/gruposAbiertos/producto/${productoId}`,
+    headers: vendedor.auth,
+  });
+  const groupId = abiertos.json().grupos?.[0]?._id as string | undefined;
+  if (!groupId) throw new Error(`el producto demo no tiene grupo abierto: ${abiertos.body}`);
+  return { tiendaId: demoTiendaId(0), productoId, groupId };
 }

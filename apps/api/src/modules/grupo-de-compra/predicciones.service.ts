@@ -1,7 +1,7 @@
 import type { Prediccion } from '@compra-grupal/contracts';
 import type { GrupoDeCompraRow } from '../../db/schema';
 import { type Clock, systemClock } from '../../lib/clock';
-import { type GrupoAnterior, predecirCompletado } from './prediccion';
+import { predecirCompletado } from './prediccion';
 import type { PrediccionRepository } from './prediccion.repository';
 
 type GrupoAPredecir = Pick<
@@ -14,6 +14,17 @@ type GrupoAPredecir = Pick<
   | 'fechaCreacion'
   | 'fechaLimite'
 >;
+
+/** Rows by a key, in their order (Map.groupBy is not in Node 20). */
+function agrupar<T>(filas: readonly T[], clave: (fila: T) => string): Map<string, T[]> {
+  const grupos = new Map<string, T[]>();
+  for (const fila of filas) {
+    const lista = grupos.get(clave(fila));
+    if (lista) lista.push(fila);
+    else grupos.set(clave(fila), [fila]);
+  }
+  return grupos;
+}
 
 /**
  * The forecast of when each open group fills (decision 052), as the group screens show it:
@@ -36,24 +47,17 @@ export function createPredicciones({
       repository.findTomas(abiertos.map((g) => g.id)),
       repository.findAnteriores([...new Set(abiertos.map((g) => g.productoId))]),
     ]);
+    const tomasDe = agrupar(tomas, (t) => t.grupoId);
+    const anterioresDe = agrupar(
+      anteriores.flatMap(({ cerradoEn, ...grupo }) => (cerradoEn ? [{ ...grupo, cerradoEn }] : [])),
+      (a) => a.productoId,
+    );
     const ahora = clock.now();
     return new Map(
       abiertos.map((grupo) => {
-        const previos: GrupoAnterior[] = anteriores.flatMap((a) =>
-          a.productoId === grupo.productoId && a.cerradoEn
-            ? [
-                {
-                  lugaresNecesarios: a.lugaresNecesarios,
-                  lugaresOcupados: a.lugaresOcupados,
-                  fechaCreacion: a.fechaCreacion,
-                  cerradoEn: a.cerradoEn,
-                },
-              ]
-            : [],
-        );
         const { fecha, motivo } = predecirCompletado({
-          grupo: { ...grupo, tomas: tomas.filter((t) => t.grupoId === grupo.id) },
-          anteriores: previos,
+          grupo: { ...grupo, tomas: tomasDe.get(grupo.id) ?? [] },
+          anteriores: anterioresDe.get(grupo.productoId) ?? [],
           ahora,
         });
         return [grupo.id, { fecha: fecha?.toISOString() ?? null, motivo }] as const;
