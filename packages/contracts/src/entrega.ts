@@ -239,6 +239,7 @@ export const reembolsoParaAdminSchema = z
       'sin_stock',
       'pago_no_coincide',
       'pedido_vencido',
+      'precio_cambiado',
     ]),
     estado: z.enum(['pendiente', 'reembolsado']),
     pedidoId: idSchema,

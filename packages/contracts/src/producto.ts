@@ -24,7 +24,17 @@ export const productoSchema = z
     tiendaId: idSchema,
     nombre: z.string(),
     descripcion: z.string(),
+    /** What a place costs now: the open group's price, fixed when it opened (docs/decisions/054). */
     precio: z.number(),
+    /**
+     * Not in the spec: a price its seller set while people were in the open group; it applies
+     * from the next group. Absent or null when none is waiting.
+     */
+    precioSiguiente: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('El precio que fijó el vendedor para el próximo grupo, si cambió'),
     categoria: z.string().nullable(),
     categoriaLocalId: z.array(idSchema),
     imagen: z.string().nullable(),

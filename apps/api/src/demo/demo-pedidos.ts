@@ -128,6 +128,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
         usuarioId: lucia.id,
         pedidoId,
         ahora: ahora,
+        precioCentavos: producto.precioCentavos,
       });
       if (!toma) return;
 

@@ -12,6 +12,14 @@
 -- distinct users, and whether a group opened before the take (`abierto`) or after it
 -- (`siguiente`); NULL when the product does not exist.
 --
+-- Prices (docs/decisions/054): every member of a group pays its price, fixed when it opens.
+-- p_precio is what the take's line was charged per unit (NULL for places no order paid: demo
+-- data, which take the open group's price). A group this take opens for lack of one costs
+-- that; the next group, opened because this one filled, costs this one's price when the take
+-- spills into it, else the price the seller set meanwhile (precio_siguiente_centavos, applied
+-- to the product here) or the product's. An open group of another price refuses the take: the
+-- lifecycle checks prices before it takes, so reaching it is a bug.
+--
 -- Times are the app's clock (p_ahora), as every deadline and job reads it (issue 32): a group's
 -- deadline is computed from its opening time by the trigger of migration 0017. Rows written at
 -- one instant keep their order by id (ObjectIds grow within a process).
@@ -26,7 +34,8 @@ CREATE OR REPLACE FUNCTION tomar_lugares(
   p_participante_id char(24),
   p_grupo_ids char(24)[],
   p_ahora timestamptz,
-  p_grupo_elegido char(24)
+  p_grupo_elegido char(24),
+  p_precio bigint
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -36,11 +45,12 @@ DECLARE
   v_siguiente grupos_de_compra%ROWTYPE;
   v_n integer;
   v_participantes integer;
+  v_precio_siguiente bigint;
 BEGIN
   IF p_cantidad IS NULL OR p_cantidad <= 0 THEN
     RAISE EXCEPTION 'tomar_lugares: p_cantidad must be positive, got %', p_cantidad;
   END IF;
-  SELECT id, tienda_id, nombre, cantidad_total_grupo, disponible INTO v_producto
+  SELECT id, tienda_id, nombre, cantidad_total_grupo, disponible, precio_centavos INTO v_producto
     FROM productos WHERE id = p_producto_id FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     RETURN NULL;
@@ -51,10 +61,15 @@ BEGIN
     WHERE producto_id = p_producto_id AND estado = 'abierto'
     ORDER BY id IS NOT DISTINCT FROM p_grupo_elegido DESC, fecha_creacion, id LIMIT 1;
   IF NOT FOUND THEN
-    INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion)
-      VALUES (p_grupo_ids[1], p_producto_id, v_producto.cantidad_total_grupo, p_ahora)
+    INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion,
+        precio_centavos)
+      VALUES (p_grupo_ids[1], p_producto_id, v_producto.cantidad_total_grupo, p_ahora,
+        coalesce(p_precio, v_producto.precio_centavos))
       RETURNING * INTO v_abierto;
     v_grupo := v_abierto;
+  ELSIF p_precio IS NOT NULL AND v_grupo.precio_centavos <> p_precio THEN
+    RAISE EXCEPTION 'tomar_lugares: group % costs %, the take paid %',
+      v_grupo.id, v_grupo.precio_centavos, p_precio;
   END IF;
 
   v_n := least(p_cantidad, v_grupo.lugares_necesarios - v_grupo.lugares_ocupados);
@@ -78,8 +93,21 @@ BEGIN
     FROM participantes_grupo WHERE grupo_id = v_grupo.id;
 
   IF v_grupo.estado <> 'abierto' AND (p_cantidad > v_n OR v_producto.disponible) THEN
-    INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion)
-      VALUES (p_grupo_ids[2], p_producto_id, v_producto.cantidad_total_grupo, p_ahora)
+    IF p_cantidad > v_n THEN
+      -- The overflow was paid at this group's price: the next one keeps it.
+      v_precio_siguiente := v_grupo.precio_centavos;
+    ELSE
+      -- The seller's waiting price, if any, applies from this new group on.
+      UPDATE productos SET
+          precio_centavos = coalesce(precio_siguiente_centavos, precio_centavos),
+          precio_siguiente_centavos = NULL
+        WHERE id = p_producto_id
+        RETURNING precio_centavos INTO v_precio_siguiente;
+    END IF;
+    INSERT INTO grupos_de_compra (id, producto_id, lugares_necesarios, fecha_creacion,
+        precio_centavos)
+      VALUES (p_grupo_ids[2], p_producto_id, v_producto.cantidad_total_grupo, p_ahora,
+        v_precio_siguiente)
       RETURNING * INTO v_siguiente;
   END IF;
 

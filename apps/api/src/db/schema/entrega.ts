@@ -28,6 +28,11 @@ export const MOTIVOS_REEMBOLSO = [
   'pago_no_coincide',
   /** An order that expired with some sellers unpaid: the paid parts go back whole. */
   'pedido_vencido',
+  /**
+   * The group the order's places would join opened at another price than the order was
+   * charged (its seller changed the price between checkout and payment; docs/decisions/054).
+   */
+  'precio_cambiado',
 ] as const;
 export type MotivoReembolso = (typeof MOTIVOS_REEMBOLSO)[number];
 
@@ -86,7 +91,7 @@ export const reembolsos = pgTable(
     check('reembolsos_monto_check', sql`${table.montoCentavos} >= 0`),
     check(
       'reembolsos_motivo_check',
-      sql`${table.motivo} in ('grupo_cancelado', 'pago_duplicado', 'sin_stock', 'pago_no_coincide', 'pedido_vencido')`,
+      sql`${table.motivo} in ('grupo_cancelado', 'pago_duplicado', 'sin_stock', 'pago_no_coincide', 'pedido_vencido', 'precio_cambiado')`,
     ),
   ],
 );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
 import { productos } from './producto';
 import { usuarios } from './usuario';
@@ -22,6 +31,11 @@ export const gruposDeCompra = pgTable(
     /** Copied from the product's `cantidadTotalGrupo` when the group opens. */
     lugaresNecesarios: integer('lugares_necesarios').notNull(),
     lugaresOcupados: integer('lugares_ocupados').notNull().default(0),
+    /**
+     * The unit price every member pays, fixed when the group opens (docs/decisions/054): the
+     * product's price then, or the price of the take whose overflow opened it.
+     */
+    precioCentavos: bigint('precio_centavos', { mode: 'number' }).notNull(),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     /** When it left `abierto` (filled, closed by its seller, cancelled). */
     cerradoEn: timestamp('cerrado_en', { withTimezone: true }),
@@ -41,6 +55,7 @@ export const gruposDeCompra = pgTable(
       sql`${table.estado} in ('abierto', 'cerrado', 'completado', 'cancelado')`,
     ),
     check('grupos_de_compra_necesarios_check', sql`${table.lugaresNecesarios} > 0`),
+    check('grupos_de_compra_precio_check', sql`${table.precioCentavos} >= 0`),
     check(
       'grupos_de_compra_ocupados_check',
       sql`${table.lugaresOcupados} >= 0 and ${table.lugaresOcupados} <= ${table.lugaresNecesarios}`,

@@ -26,7 +26,16 @@ export const productos = pgTable(
       .references(() => usuarios.id),
     nombre: text('nombre').notNull(),
     descripcion: text('descripcion').notNull().default(''),
+    /**
+     * What a place costs now: the price its open group fixed (docs/decisions/054). Every page
+     * that sells the product and checkout read it.
+     */
     precioCentavos: bigint('precio_centavos', { mode: 'number' }).notNull(),
+    /**
+     * A price its seller set while people were in its open group: it becomes `precio_centavos`
+     * when the next group opens (the places ledger applies it), null when none is waiting.
+     */
+    precioSiguienteCentavos: bigint('precio_siguiente_centavos', { mode: 'number' }),
     categoria: text('categoria'),
     categoriaLocalIds: idColumn('categoria_local_ids')
       .array()
@@ -78,5 +87,6 @@ export const productos = pgTable(
     ),
     // Stock never goes negative: orders reserve with a conditional update (migration 0014).
     check('productos_stock_no_negativo_check', sql`${table.stock} >= 0`),
+    check('productos_precio_siguiente_check', sql`${table.precioSiguienteCentavos} >= 0`),
   ],
 );

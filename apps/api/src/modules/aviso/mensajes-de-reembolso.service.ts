@@ -14,6 +14,8 @@ const MOTIVOS: Record<MotivoReembolso, (d: { producto: string | null; tienda: st
     sin_stock: (d) => `ya no quedaba stock de lo que le pagaste a ${d.tienda}`,
     pago_duplicado: (d) => `le pagaste dos veces a ${d.tienda}`,
     pago_no_coincide: (d) => `el pago a ${d.tienda} no coincidía con tu pedido`,
+    precio_cambiado: () =>
+      'el precio de un producto de tu pedido cambió mientras pagabas y su grupo ya se había completado',
   };
 
 /**

@@ -24,7 +24,7 @@ import type {
 /** The product a group opens for (a product row has these fields). */
 export type ProductoParaGrupo = Pick<
   ProductoDelLedger,
-  'id' | 'tiendaId' | 'nombre' | 'cantidadTotalGrupo'
+  'id' | 'tiendaId' | 'nombre' | 'cantidadTotalGrupo' | 'precioCentavos'
 >;
 
 export type { TomaDeLugares };
@@ -36,7 +36,13 @@ export type { TomaDeLugares };
 export interface LugaresDelGrupo {
   grupoDeCompra: Pick<
     GrupoDeCompraRepository,
-    'countParticipantes' | 'insertGrupo' | 'tomarPaso' | 'cancelAbiertoVacio'
+    | 'countParticipantes'
+    | 'insertGrupo'
+    | 'aplicarPrecioSiguiente'
+    | 'tomarPaso'
+    | 'cancelAbiertoVacio'
+    | 'lockPreciosAbiertos'
+    | 'fijarPrecio'
   >;
   eventos: OutboxRepository;
 }
@@ -58,6 +64,12 @@ export interface TomarLugaresInput {
   pedidoId: string | null;
   /** The app's clock: a group opened by the take starts (and its deadline runs) from here. */
   ahora: Date;
+  /**
+   * What the line was charged per unit, which is the open group's price (the caller checked,
+   * `preciosDeGrupo`): a group the take opens fixes it (docs/decisions/054). Absent for places
+   * no order paid (demo data): they cost the open group's price.
+   */
+  precioCentavos?: number;
 }
 
 /**
@@ -100,7 +112,8 @@ async function anunciarNuevoGrupo(
 
 /**
  * Opens a new group for the product: `lugaresNecesarios` is the product's current
- * `cantidadTotalGrupo`; records `nuevoGrupoCreado` to the product's and the store's rooms.
+ * `cantidadTotalGrupo`, and the price every member will pay is the one its seller set last
+ * (a waiting price becomes the product's, docs/decisions/054); records `nuevoGrupoCreado` to the product's and the store's rooms.
  *
  * Call it inside your transaction right after inserting a product on sale:
  *
@@ -115,13 +128,15 @@ async function anunciarNuevoGrupo(
  * already has an open group. Returns the new group's row.
  */
 export async function abrirGrupo(
-  repos: GruposYEventos<'insertGrupo'>,
+  repos: GruposYEventos<'insertGrupo' | 'aplicarPrecioSiguiente'>,
   producto: ProductoParaGrupo,
   ahora: Date,
 ): Promise<GrupoDeCompraRow> {
+  const precio = await repos.grupoDeCompra.aplicarPrecioSiguiente(producto.id);
   const grupo = await repos.grupoDeCompra.insertGrupo(
     producto.id,
     producto.cantidadTotalGrupo,
+    precio ?? producto.precioCentavos,
     ahora,
   );
   await anunciarNuevoGrupo(repos, producto);
@@ -145,7 +160,7 @@ export async function abrirGrupo(
  */
 export async function tomarLugares(
   repos: LugaresDelGrupo,
-  { productoId, grupoId, cantidad, usuarioId, pedidoId, ahora }: TomarLugaresInput,
+  { productoId, grupoId, cantidad, usuarioId, pedidoId, ahora, precioCentavos }: TomarLugaresInput,
 ): Promise<TomaDeLugares[]> {
   if (!Number.isSafeInteger(cantidad) || cantidad <= 0) {
     throw new RangeError(`tomarLugares: cantidad must be a positive integer, got ${cantidad}`);
@@ -161,6 +176,7 @@ export async function tomarLugares(
       ahora,
       // The chosen group takes the first places if it is still open; the rest spill over.
       grupoElegido: tomas.length === 0 ? (grupoId ?? null) : null,
+      precioCentavos: precioCentavos ?? null,
     });
     if (!paso) throw notFound('PRODUCTO_NO_ENCONTRADO');
     if (paso.abierto) await anunciarNuevoGrupo(repos, paso.producto);
@@ -176,6 +192,38 @@ export async function tomarLugares(
     restante -= paso.cantidad;
   }
   return tomas;
+}
+
+/**
+ * Whether every line would take its places at the price it was charged (docs/decisions/054):
+ * locks the lines' products, in id order as the takes do, and compares each with its open
+ * group's price. A product with no open group opens one at the line's price. Call it right
+ * before the takes, in their transaction; false means none may be taken.
+ */
+export async function preciosCoinciden(
+  repos: Pick<LugaresDelGrupo, 'grupoDeCompra'>,
+  lineas: readonly { productoId: string; precioCentavos: number }[],
+): Promise<boolean> {
+  const abiertos = await repos.grupoDeCompra.lockPreciosAbiertos(lineas.map((l) => l.productoId));
+  const precioDelGrupo = new Map(abiertos.map((a) => [a.productoId, a.precioCentavos]));
+  return lineas.every((linea) => {
+    const precio = precioDelGrupo.get(linea.productoId);
+    return precio === null || precio === undefined || precio === linea.precioCentavos;
+  });
+}
+
+/**
+ * Its seller sets the product's price (the caller locked the product row): everyone in one
+ * group pays the same, so with places taken in the open group the new price waits for the
+ * next group; with none, it applies now, to the product and its empty open group
+ * (docs/decisions/054).
+ */
+export function fijarPrecio(
+  repos: Pick<LugaresDelGrupo, 'grupoDeCompra'>,
+  productoId: string,
+  precioCentavos: number,
+) {
+  return repos.grupoDeCompra.fijarPrecio(productoId, precioCentavos);
 }
 
 /**
@@ -229,7 +277,7 @@ export async function cerrarGrupo(
  * fills a group opens the next inside `tomar_lugares`, by the same rule, in its one round trip.
  */
 async function abrirSiguiente(
-  repos: GruposYEventos<'insertGrupo'>,
+  repos: GruposYEventos<'insertGrupo' | 'aplicarPrecioSiguiente'>,
   producto: ProductoParaGrupo & Pick<ProductoDelLedger, 'disponible'>,
   ahora: Date,
 ): Promise<GrupoDeCompraRow | undefined> {
@@ -240,7 +288,11 @@ async function abrirSiguiente(
 export interface CancelacionDelGrupo {
   grupoDeCompra: Pick<
     GrupoDeCompraRepository,
-    'lockProducto' | 'markCancelado' | 'insertGrupo' | 'countParticipantes'
+    | 'lockProducto'
+    | 'markCancelado'
+    | 'insertGrupo'
+    | 'aplicarPrecioSiguiente'
+    | 'countParticipantes'
   >;
   eventos: OutboxRepository;
 }

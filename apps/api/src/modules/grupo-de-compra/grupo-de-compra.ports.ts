@@ -10,7 +10,9 @@ export {
   type CancelacionDelGrupo,
   cancelarGrupo,
   cancelarGrupoVacio,
+  fijarPrecio,
   type LugaresDelGrupo,
   type ProductoParaGrupo,
+  preciosCoinciden,
   tomarLugares,
 } from './grupo-de-compra.ledger';

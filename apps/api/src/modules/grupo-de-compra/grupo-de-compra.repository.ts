@@ -16,6 +16,8 @@ export interface ProductoDelLedger {
   nombre: string;
   cantidadTotalGrupo: number;
   disponible: boolean;
+  /** The price a group opened now would fix (docs/decisions/054). */
+  precioCentavos: number;
 }
 
 const productoDelLedger = {
@@ -24,6 +26,7 @@ const productoDelLedger = {
   nombre: productos.nombre,
   cantidadTotalGrupo: productos.cantidadTotalGrupo,
   disponible: productos.disponible,
+  precioCentavos: productos.precioCentavos,
 };
 
 /** One step of a take: the places a paid line put in one group. */
@@ -45,6 +48,7 @@ interface PasoCrudo {
     nombre: string;
     cantidad_total_grupo: number;
     disponible: boolean;
+    precio_centavos: number;
   };
   grupo: {
     id: string;
@@ -133,13 +137,16 @@ export function createGrupoDeCompraRepository(db: Database) {
       ahora: Date;
       /** The group the shopper chose: taken if it is one of the product's open groups. */
       grupoElegido: string | null;
+      /** What the take's line was charged per unit (null: no order paid them). */
+      precioCentavos: number | null;
     }): Promise<PasoDeToma | undefined> {
       // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`, and both
       // parse jsonb.
       const { rows } = (await db.execute(sql`
         select tomar_lugares(${input.productoId}, ${input.cantidad}::int, ${input.usuarioId},
           ${input.pedidoId}, ${newId()}, array[${newId()}, ${newId()}]::char(24)[],
-          ${input.ahora.toISOString()}::timestamptz, ${input.grupoElegido}) as r`)) as unknown as {
+          ${input.ahora.toISOString()}::timestamptz, ${input.grupoElegido},
+          ${input.precioCentavos}::bigint) as r`)) as unknown as {
         rows: { r: PasoCrudo | string | null }[];
       };
       const raw = rows[0]?.r ?? null;
@@ -152,6 +159,8 @@ export function createGrupoDeCompraRepository(db: Database) {
           nombre: paso.producto.nombre,
           cantidadTotalGrupo: paso.producto.cantidad_total_grupo,
           disponible: paso.producto.disponible,
+          // bigint travels in jsonb as a number.
+          precioCentavos: Number(paso.producto.precio_centavos),
         },
         grupo: {
           id: paso.grupo.id,
@@ -195,15 +204,89 @@ export function createGrupoDeCompraRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Locks the products (id order, as every take does) and reads the price of each one's open
+     * group, null when it has none: what a take of each would be charged.
+     */
+    async lockPreciosAbiertos(
+      productoIds: readonly string[],
+    ): Promise<{ productoId: string; precioCentavos: number | null }[]> {
+      const ids = [...new Set(productoIds)].sort();
+      if (ids.length === 0) return [];
+      return db
+        .select({ productoId: productos.id, precioCentavos: gruposDeCompra.precioCentavos })
+        .from(productos)
+        .leftJoin(
+          gruposDeCompra,
+          and(eq(gruposDeCompra.productoId, productos.id), eq(gruposDeCompra.estado, 'abierto')),
+        )
+        .where(inArray(productos.id, ids))
+        .orderBy(asc(productos.id))
+        .for('no key update', { of: productos });
+    },
+
+    /**
+     * The seller's new price (the caller locked the product): with places taken in the open
+     * group it waits for the next group; else it applies now, to the product and its empty
+     * open group. Answers the product's price and the waiting one.
+     */
+    async fijarPrecio(productoId: string, precioCentavos: number) {
+      const { rows } = (await db.execute(sql`
+        with abierto as (
+          select id, lugares_ocupados from ${gruposDeCompra}
+          where producto_id = ${productoId} and estado = 'abierto'
+        ), vacio as (
+          update ${gruposDeCompra} g set precio_centavos = ${precioCentavos}
+          from abierto a where g.id = a.id and a.lugares_ocupados = 0
+          returning g.id
+        )
+        update ${productos} set
+          precio_centavos = case when exists (select 1 from abierto where lugares_ocupados > 0)
+            then precio_centavos else ${precioCentavos} end,
+          precio_siguiente_centavos = case
+            when exists (select 1 from abierto where lugares_ocupados > 0)
+              and precio_centavos <> ${precioCentavos}
+            then ${precioCentavos}::bigint end
+        where id = ${productoId}
+        returning precio_centavos::float8 as "precioCentavos",
+          precio_siguiente_centavos::float8 as "precioSiguienteCentavos"`)) as unknown as {
+        rows: { precioCentavos: number; precioSiguienteCentavos: number | null }[];
+      };
+      return rows[0];
+    },
+
+    /**
+     * A group opens for the product: the price its seller set while the last one had members,
+     * if any, becomes the product's. Answers the price the group fixes.
+     */
+    async aplicarPrecioSiguiente(productoId: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(productos)
+        .set({
+          precioCentavos: sql`coalesce(${productos.precioSiguienteCentavos}, ${productos.precioCentavos})`,
+          precioSiguienteCentavos: null,
+        })
+        .where(eq(productos.id, productoId))
+        .returning({ precioCentavos: productos.precioCentavos });
+      return row?.precioCentavos;
+    },
+
     /** Opens a group at `ahora` (the app's clock; its deadline follows from it, migration 0017). */
     async insertGrupo(
       productoId: string,
       lugaresNecesarios: number,
+      precioCentavos: number,
       ahora: Date,
     ): Promise<GrupoDeCompraRow> {
       const [row] = await db
         .insert(gruposDeCompra)
-        .values({ id: newId(), productoId, lugaresNecesarios, fechaCreacion: ahora })
+        .values({
+          id: newId(),
+          productoId,
+          lugaresNecesarios,
+          precioCentavos,
+          fechaCreacion: ahora,
+        })
         .returning();
       if (!row) throw new Error('insert into grupos_de_compra returned no row');
       return row;

@@ -154,7 +154,12 @@ export interface ParteBloqueada {
   /** This part's lines not sold yet (held or not), in product id order: what its sale takes. */
   porVender: { productoId: string; cantidad: number }[];
   /** The order's lines (all sellers'), in product id order: the places each takes. */
-  lineas: { productoId: string; cantidad: number; grupoId: string | null }[];
+  lineas: {
+    productoId: string;
+    cantidad: number;
+    grupoId: string | null;
+    precioCentavos: number;
+  }[];
 }
 
 /**
@@ -202,7 +207,7 @@ function createCicloDeVidaEscrituras(db: Database) {
             where l.pedido_id = p.id and l.tienda_id = v.tienda_id and l.reserva <> 'vendido'),
             '[]'::json) as "porVender",
           coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'cantidad', l.cantidad,
-                'grupoId', l.grupo_id)
+                'grupoId', l.grupo_id, 'precioCentavos', l.precio_centavos)
               order by l.producto_id)
             from ${pedidoLineas} l where l.pedido_id = p.id), '[]'::json) as lineas
         from ${pedidos} p

@@ -1,7 +1,7 @@
 import { userRoom } from '@compra-grupal/contracts';
 import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
 import type { Mensajes } from '../aviso/mensajes.service';
-import { tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
+import { preciosCoinciden, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
 import { createReembolsosDelCiclo } from './reembolsos-del-ciclo.service';
 import { anunciarStock, type RepositoriosDelCiclo } from './unidades-del-ciclo';
 
@@ -58,14 +58,24 @@ export function createCicloDeVida({
    * Tells the shopper and the seller (docs/decisions/042) in the transition's transaction;
    * without it (the demo seed) nobody is told.
    */
-  mensajes?: Pick<Mensajes, 'pagoAprobado' | 'grupoCompleto' | 'pedidoEntregado'>;
+  mensajes?: Pick<
+    Mensajes,
+    'pagoAprobado' | 'grupoCompleto' | 'grupoCasiCompleto' | 'pedidoEntregado'
+  >;
 } = {}) {
+  const reembolsos = createReembolsosDelCiclo({ mensajes });
+
   /** Records a whole-payment refund in the ledger and marks the provider payment refused. */
   async function reembolsarPago(
     repos: RepositoriosDelCiclo,
     pago: PagoDelProveedor,
     usuarioId: string,
-    motivo: 'pago_duplicado' | 'sin_stock' | 'pago_no_coincide' | 'pedido_vencido',
+    motivo:
+      | 'pago_duplicado'
+      | 'sin_stock'
+      | 'pago_no_coincide'
+      | 'pedido_vencido'
+      | 'precio_cambiado',
     ahora: Date,
   ): Promise<PagoAplicado> {
     await repos.cicloDeVida.insertPagoProveedor({
@@ -185,12 +195,27 @@ export function createCicloDeVida({
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'pedido_vencido', ahora);
       }
+      const aprobarPedido = !parte.pedidoAprobado && parte.otrasSinAprobar === 0;
+      // Everyone in a group pays its price: an order charged another (its seller changed the
+      // price between checkout and payment, and the group then filled) takes no places and
+      // is refunded whole, all of its sellers (docs/decisions/054).
+      if (aprobarPedido && !(await preciosCoinciden(repos, parte.lineas))) {
+        await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
+        await repos.cicloDeVida.releaseLineas(pago.pedidoId, pago.tiendaId, 'reservado');
+        const propio = await reembolsarPago(repos, pago, parte.usuarioId, 'precio_cambiado', ahora);
+        const otros = await reembolsos.reembolsarPedidosVencidos(
+          repos,
+          [pago.pedidoId],
+          ahora,
+          'precio_cambiado',
+        );
+        return { resultado: 'reembolsado', reembolsoIds: [...propio.reembolsoIds, ...otros] };
+      }
       if (!(await venderUnidades(repos, parte.porVender))) {
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
       }
 
-      const aprobarPedido = !parte.pedidoAprobado && parte.otrasSinAprobar === 0;
       await repos.eventos.registrar(userRoom(parte.usuarioId), 'pagoAprobado', {
         pedidoId: pago.pedidoId,
         tiendaId: pago.tiendaId,
@@ -218,6 +243,8 @@ export function createCicloDeVida({
         ahora,
       });
       const completos = new Set<string>();
+      /** Open groups this order left with few places, and how many (docs/decisions/055). */
+      const casiCompletos = new Map<string, number>();
       if (aprobarPedido) {
         for (const linea of parte.lineas) {
           const tomas = await tomarLugares(repos, {
@@ -227,17 +254,25 @@ export function createCicloDeVida({
             usuarioId: parte.usuarioId,
             pedidoId: pago.pedidoId,
             ahora,
+            precioCentavos: linea.precioCentavos,
           });
-          for (const toma of tomas) if (toma.estado === 'cerrado') completos.add(toma.grupoId);
+          for (const toma of tomas) {
+            if (toma.estado === 'cerrado') completos.add(toma.grupoId);
+            else casiCompletos.set(toma.grupoId, toma.lugaresNecesarios - toma.lugaresOcupados);
+          }
         }
       }
       await recibo;
       // After every line took its places: a group this order filled lists all of them.
       for (const grupoId of completos) await mensajes?.grupoCompleto(repos, grupoId);
+      for (const [grupoId, faltan] of casiCompletos) {
+        if (completos.has(grupoId)) continue;
+        await mensajes?.grupoCasiCompleto(repos, { grupoId, faltan, excepto: parte.usuarioId });
+      }
       return { resultado: 'aplicado', reembolsoIds: [] };
     },
 
-    ...createReembolsosDelCiclo({ mensajes }),
+    ...reembolsos,
   };
 }
 

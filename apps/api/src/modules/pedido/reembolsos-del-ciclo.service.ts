@@ -17,12 +17,14 @@ export function createReembolsosDelCiclo({
      * Orders whose reservation just ran out (the expiry sweep, after releasing what they held):
      * an order that not every seller was paid for never takes places, so each part that was
      * paid is refunded whole, marked `reembolsado`, and its units go back on sale
-     * (docs/decisions/028). Answers the refunds recorded.
+     * (docs/decisions/028). Also an order that a price change stopped (`precio_cambiado`,
+     * docs/decisions/054). Answers the refunds recorded.
      */
     async reembolsarPedidosVencidos(
       repos: RepositoriosDelCiclo,
       pedidoIds: string[],
       ahora: Date,
+      motivo: 'pedido_vencido' | 'precio_cambiado' = 'pedido_vencido',
     ): Promise<string[]> {
       const partes = await repos.cicloDeVida.findPartes(pedidoIds, ahora);
       const incompletos = new Set(
@@ -42,7 +44,7 @@ export function createReembolsosDelCiclo({
       }
       return repos.cicloDeVida.insertReembolsos(
         pagadas.map((parte) => ({
-          motivo: 'pedido_vencido' as const,
+          motivo,
           pedidoId: parte.pedidoId,
           tiendaId: parte.tiendaId,
           usuarioId: parte.usuarioId,

@@ -27,6 +27,8 @@ export const toProducto = (row: ProductoRow): Producto => ({
   nombre: row.nombre,
   descripcion: row.descripcion,
   precio: centavosAPesos(row.precioCentavos),
+  precioSiguiente:
+    row.precioSiguienteCentavos === null ? null : centavosAPesos(row.precioSiguienteCentavos),
   categoria: row.categoria,
   categoriaLocalId: row.categoriaLocalIds,
   imagen: row.imagen,

@@ -23,6 +23,7 @@ import type { NombreDeCategoria } from '../categoria/categoria.ports';
 import {
   abrirGrupo,
   cancelarGrupoVacio,
+  fijarPrecio,
   type LugaresDelGrupo,
 } from '../grupo-de-compra/grupo-de-compra.ports';
 import type { TiendaPorId } from '../tienda/tienda.ports';
@@ -291,17 +292,19 @@ export function createProductoService({
           const anterior = await repos.producto.lockById(productoId);
           if (!anterior) throw productoNoEncontrado();
           if (anterior.retiradoEn) throw appError(409, 'PRODUCTO_NO_MODIFICABLE');
-          const producto = await repos.producto.update(productoId, {
+          const editado = await repos.producto.update(productoId, {
             nombre: campos.nombre,
             descripcion: campos.descripcion,
-            precioCentavos: pesosACentavos(campos.precio),
             stock: campos.stock,
             cantidadTotalGrupo: campos.cantidadTotalGrupo,
             categoriaLocalIds: campos.categoriaLocalId,
             ...(campos.paquete ? columnasDePaquete(campos.paquete) : {}),
             ...(nueva ? nueva.columnas : {}),
           });
-          if (!producto) throw productoNoEncontrado();
+          if (!editado) throw productoNoEncontrado();
+          // The price is the ledger's: it waits for the next group when people are in this one.
+          const precio = await fijarPrecio(repos, productoId, pesosACentavos(campos.precio));
+          const producto = { ...editado, ...precio };
           if (producto.stock !== anterior.stock) {
             await repos.eventos.registrar(rooms.producto(productoId), 'stockActualizado', {
               productoId,
