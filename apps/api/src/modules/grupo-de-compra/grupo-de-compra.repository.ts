@@ -213,7 +213,18 @@ export function createGrupoDeCompraRepository(db: Database) {
     ): Promise<{ productoId: string; precioCentavos: number | null }[]> {
       const ids = [...new Set(productoIds)].sort();
       if (ids.length === 0) return [];
-      return db
+      // The locks first, in a statement of their own: a statement that waited for a lock reads
+      // the other tables as they were when it started, so the prices are read by the next one
+      // (its own snapshot, once the locks are granted), after a price change that held them
+      // committed. Both are sent at once (pipeline mode, db/client.ts).
+      const bloqueo = db
+        .select({ id: productos.id })
+        .from(productos)
+        .where(inArray(productos.id, ids))
+        .orderBy(asc(productos.id))
+        .for('no key update')
+        .execute();
+      const lectura = db
         .select({ productoId: productos.id, precioCentavos: gruposDeCompra.precioCentavos })
         .from(productos)
         .leftJoin(
@@ -221,8 +232,9 @@ export function createGrupoDeCompraRepository(db: Database) {
           and(eq(gruposDeCompra.productoId, productos.id), eq(gruposDeCompra.estado, 'abierto')),
         )
         .where(inArray(productos.id, ids))
-        .orderBy(asc(productos.id))
-        .for('no key update', { of: productos });
+        .execute();
+      const [, precios] = await Promise.all([bloqueo, lectura]);
+      return precios;
     },
 
     /**

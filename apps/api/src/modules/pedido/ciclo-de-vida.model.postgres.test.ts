@@ -35,7 +35,7 @@ import { crearPreferencia, envioDePrueba, PAQUETE_DE_PRUEBA } from '../../test/p
 import { PAQUETE_LIVIANO } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMensajes } from '../aviso/mensajes.service';
-import { abrirGrupo } from '../grupo-de-compra/grupo-de-compra.ledger';
+import { abrirGrupo, fijarPrecio } from '../grupo-de-compra/grupo-de-compra.ledger';
 import {
   resolveMercadoPagoKey,
   vincularCuentaDePrueba,
@@ -83,6 +83,9 @@ import { createReembolsosService, type ReembolsosService } from './reembolsos.se
  * - places: each group's places = its participants' sum, within its size; an order takes a
  *   line's places once and only when paid; per product, places in groups that go on = units of
  *   approved parts not refunded;
+ * - prices (docs/decisions/054; sellers change prices at any step, also beside the rest): every
+ *   place was paid at its group's price; a product on sale costs what its open group fixed; a
+ *   seller's price waits only while the open group has members;
  * - each provider payment is applied once and as the provider says (one pagos_proveedor row, a
  *   part approved at most once); each refund is asked of the provider once, however many
  *   workers make refunds at once (counted per idempotency key on this test's provider);
@@ -217,6 +220,8 @@ const estadisticas = {
    * products whose groups have room).
    */
   dosGruposDeUnaParte: { yaHabia: 0, creada: 0, sinParte: 0 },
+  /** Groups with members at another price than their product started with (decision 054). */
+  gruposConOtroPrecio: new Set<string>(),
 };
 
 const db = (): Database => t.database.db;
@@ -457,9 +462,16 @@ interface Lectura {
     lugaresOcupados: number;
     lugaresNecesarios: number;
     fechaLimite: Date | null;
+    precioCentavos: number;
   }[];
   participantes: { grupoId: string; pedidoId: string | null; cantidad: number }[];
-  productos: { id: string; stock: number; disponible: boolean }[];
+  productos: {
+    id: string;
+    stock: number;
+    disponible: boolean;
+    precioCentavos: number;
+    precioSiguienteCentavos: number | null;
+  }[];
   registros: { proveedorPagoId: string; pedidoId: string; tiendaId: string; estado: string }[];
   reembolsos: { pedidoId: string; tiendaId: string; montoCentavos: number; estado: string }[];
   proveedor: {
@@ -539,6 +551,7 @@ async function leer(m: Modelo, r: Corrida): Promise<Lectura> {
         lugaresOcupados: gruposDeCompra.lugaresOcupados,
         lugaresNecesarios: gruposDeCompra.lugaresNecesarios,
         fechaLimite: gruposDeCompra.fechaLimite,
+        precioCentavos: gruposDeCompra.precioCentavos,
       })
       .from(gruposDeCompra)
       .where(inArray(gruposDeCompra.productoId, productoIds)),
@@ -552,7 +565,13 @@ async function leer(m: Modelo, r: Corrida): Promise<Lectura> {
       .innerJoin(gruposDeCompra, eq(gruposDeCompra.id, participantesGrupo.grupoId))
       .where(inArray(gruposDeCompra.productoId, productoIds)),
     d
-      .select({ id: productos.id, stock: productos.stock, disponible: productos.disponible })
+      .select({
+        id: productos.id,
+        stock: productos.stock,
+        disponible: productos.disponible,
+        precioCentavos: productos.precioCentavos,
+        precioSiguienteCentavos: productos.precioSiguienteCentavos,
+      })
       .from(productos)
       .where(inArray(productos.id, productoIds)),
     pedidoIds.length === 0
@@ -1063,6 +1082,26 @@ function violaciones(m: Modelo, l: Lectura): string[] {
     if (fila?.disponible && abiertos !== 1) {
       v.push(`lugares: ${nombre} a la venta con ${abiertos} grupos abiertos`);
     }
+    // Prices (docs/decisions/054).
+    for (const g of grupos) {
+      for (const pc of l.participantes.filter((x) => x.grupoId === g.id && x.pedidoId)) {
+        const linea = lineas.find((x) => x.pedidoId === pc.pedidoId);
+        if (linea && linea.precioCentavos !== g.precioCentavos) {
+          v.push(
+            `precio: ${nombre}: un lugar pagado a ${pesos(linea.precioCentavos)} en un grupo de ${pesos(g.precioCentavos)}`,
+          );
+        }
+      }
+    }
+    const abierto = grupos.find((g) => g.estado === 'abierto');
+    if (fila && abierto && abierto.precioCentavos !== fila.precioCentavos) {
+      v.push(
+        `precio: ${nombre} cuesta ${pesos(fila.precioCentavos)} y su grupo abierto ${pesos(abierto.precioCentavos)}`,
+      );
+    }
+    if (fila?.precioSiguienteCentavos != null && abierto && abierto.lugaresOcupados === 0) {
+      v.push(`precio: ${nombre}: un precio espera con su grupo abierto vacío`);
+    }
     // Places in groups that go on = units of approved parts not refunded.
     let esperadas = 0;
     for (const linea of lineas) {
@@ -1101,6 +1140,12 @@ async function verificar(m: Modelo, r: Corrida, despuesDe: string): Promise<Lect
     );
   }
   m.lectura = l;
+  for (const g of l.grupos) {
+    const inicial = m.productos.find((p) => p.id === g.productoId)?.precioCentavos;
+    if (g.lugaresOcupados > 0 && g.precioCentavos !== inicial) {
+      estadisticas.gruposConOtroPrecio.add(g.id);
+    }
+  }
   const ahora = clock.now();
   m.impagos = m.compradores.map(
     (_, c) =>
@@ -1504,6 +1549,45 @@ class CerrarGrupo extends Comando {
   }
   toString() {
     return `CerrarGrupo(P${this.producto}, ${this.abierto ? 'abierto' : 'no abierto'})`;
+  }
+}
+
+/**
+ * Its seller sets a product's price (the price rule of the product editor, PUT producto/{id}:
+ * with the product locked, the ledger's `fijarPrecio`), `cambio` pesos from its last price. The
+ * editor's other fields (stock above all) are left out: they are not what this test checks.
+ */
+async function cambiarPrecio(m: Modelo, i: number, cambio: number) {
+  const producto = elegir(m.productos, i);
+  if (!producto) return;
+  const fila = m.lectura?.productos.find((p) => p.id === producto.id);
+  const ultimo = fila?.precioSiguienteCentavos ?? fila?.precioCentavos ?? producto.precioCentavos;
+  const precio = Math.max(100, ultimo + cambio * 100);
+  const quedo = await t.app.services.withTransaction(async (repos) => {
+    await repos.grupoDeCompra.lockProducto(producto.id);
+    return fijarPrecio(repos, producto.id, precio);
+  });
+  m.bitacora.push(
+    `S${producto.vendedor} pone P${producto.indice} a ${pesos(precio)}: cuesta ${pesos(quedo?.precioCentavos ?? 0)}${quedo?.precioSiguienteCentavos != null ? `, el próximo grupo ${pesos(quedo.precioSiguienteCentavos)}` : ''}`,
+  );
+}
+
+class CambiarPrecio extends Comando {
+  readonly nombre = 'cambiarPrecio';
+  constructor(
+    readonly producto: number,
+    readonly cambio: number,
+  ) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async ejecutar(m: Modelo) {
+    await cambiarPrecio(m, this.producto, this.cambio);
+  }
+  toString() {
+    return `CambiarPrecio(P${this.producto}, ${this.cambio > 0 ? '+' : ''}${this.cambio})`;
   }
 }
 
@@ -2158,6 +2242,20 @@ class AprobarMientrasCancela implements Accion {
   }
 }
 
+/** A seller changes a product's price beside the rest (an approval taking its places, above all). */
+class CambiarPrecioALaVez implements Accion {
+  constructor(
+    readonly producto: number,
+    readonly cambio: number,
+  ) {}
+  async preparar(m: Modelo) {
+    return [() => cambiarPrecio(m, this.producto, this.cambio)];
+  }
+  toString() {
+    return `CambiarPrecio(P${this.producto}, ${this.cambio > 0 ? '+' : ''}${this.cambio})`;
+  }
+}
+
 /** A seller closes the open group with places of a product, beside the rest. */
 class CerrarALaVez implements Accion {
   constructor(readonly producto: number) {}
@@ -2337,6 +2435,8 @@ class Simultaneos extends Comando {
 }
 
 const via = fc.constantFrom<'admin' | 'servicio'>('admin', 'servicio');
+/** A price change in pesos: up or down, now and then back to where it was. */
+const cambioDePrecio = fc.constantFrom(-300, -100, 100, 250, 500);
 const accionSuelta: fc.Arbitrary<Accion> = fc.oneof(
   fc.tuple(fc.nat(5), fc.nat(2)).map(([p, s]): Accion => new AprobarALaVez(p, s, false)),
   fc.nat(9).map((i): Accion => new ReenviarALaVez(i)),
@@ -2358,6 +2458,7 @@ const accionSuelta: fc.Arbitrary<Accion> = fc.oneof(
       fc.constantFrom<'vendedor' | 'repartidor'>('vendedor', 'repartidor'),
     )
     .map(([p, s, v]): Accion => new EntregarALaVez(p, s, v)),
+  fc.tuple(fc.nat(8), cambioDePrecio).map(([p, c]): Accion => new CambiarPrecioALaVez(p, c)),
 );
 const alguna = fc.option(accionSuelta, { nil: undefined });
 const con = (acciones: (Accion | undefined)[]) => acciones.filter((a): a is Accion => !!a);
@@ -2408,6 +2509,15 @@ const simultaneos: fc.Arbitrary<Comando> = fc.oneof(
   fc
     .tuple(fc.nat(5), alguna)
     .map(([p, x]) => new Simultaneos('compraYAprobacion', con([new CompraYAprobacion(p), x]))),
+  fc
+    .tuple(fc.nat(5), fc.nat(2), fc.nat(8), cambioDePrecio)
+    .map(
+      ([p, s, producto, c]) =>
+        new Simultaneos(
+          'aprobarMientrasCambiaElPrecio',
+          con([new AprobarALaVez(p, s, false), new CambiarPrecioALaVez(producto, c)]),
+        ),
+    ),
   fc
     .tuple(fc.boolean(), fc.option(fc.nat(8), { nil: undefined }))
     .map(
@@ -2470,6 +2580,9 @@ const comandos: fc.Arbitrary<Comando>[] = [
   ...Array<fc.Arbitrary<Comando>>(3).fill(entregar),
   ...Array<fc.Arbitrary<Comando>>(2).fill(cerrarGrupo),
   ...Array<fc.Arbitrary<Comando>>(2).fill(cancelarGrupo),
+  ...Array<fc.Arbitrary<Comando>>(2).fill(
+    fc.tuple(fc.nat(8), cambioDePrecio).map(([p, c]): Comando => new CambiarPrecio(p, c)),
+  ),
   ...Array<fc.Arbitrary<Comando>>(2).fill(fc.nat(5).map((i): Comando => new AcreditarPendiente(i))),
   fc.nat(9).map((i): Comando => new ReenviarNotificacion(i)),
   fc.constant(null).map((): Comando => new ReintentarReembolsos()),
@@ -2694,7 +2807,7 @@ describe("an order's whole lifecycle, model-based, commands at the same time (is
         throw error;
       } finally {
         console.log(
-          `ciclo de vida: ${estadisticas.corridas} corridas, ${estadisticas.comandos} comandos, ${estadisticas.verificaciones} verificaciones en ${((performance.now() - inicio) / 1000).toFixed(1)} s; ${JSON.stringify({ porComando: estadisticas.porComando, creacionesRechazadas: estadisticas.creacionesRechazadas, aLaVez: estadisticas.aLaVez, dosGruposDeUnaParte: estadisticas.dosGruposDeUnaParte, fallosDelProveedor: proveedor.fallos, erroresDeTrabajos: estadisticas.erroresDeTrabajos, ejemploDeErrorDeTrabajo: estadisticas.ejemploDeErrorDeTrabajo })}`,
+          `ciclo de vida: ${estadisticas.corridas} corridas, ${estadisticas.comandos} comandos, ${estadisticas.verificaciones} verificaciones en ${((performance.now() - inicio) / 1000).toFixed(1)} s; ${JSON.stringify({ porComando: estadisticas.porComando, creacionesRechazadas: estadisticas.creacionesRechazadas, aLaVez: estadisticas.aLaVez, dosGruposDeUnaParte: estadisticas.dosGruposDeUnaParte, gruposConOtroPrecio: estadisticas.gruposConOtroPrecio.size, fallosDelProveedor: proveedor.fallos, erroresDeTrabajos: estadisticas.erroresDeTrabajos, ejemploDeErrorDeTrabajo: estadisticas.ejemploDeErrorDeTrabajo })}`,
         );
       }
     },

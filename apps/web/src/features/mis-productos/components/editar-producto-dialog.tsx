@@ -5,7 +5,7 @@ import {
   type Producto,
 } from '@compra-grupal/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImageIcon, Loader2Icon, SaveIcon, TagsIcon } from 'lucide-react';
+import { ImageIcon, Loader2Icon, LockIcon, SaveIcon, TagsIcon } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { useCategoriasLocales } from '@/entities/tienda/api/get-categorias-locales';
 import { ApiError, endedTheSession } from '@/lib/api-client';
+import { formatPrecio } from '@/lib/format-currency';
 import { useEditarProducto } from '../api/editar-producto';
 import { filtrarDecimal, filtrarEntero, leerNumero, numeroParaEditar } from '../lib/numeros';
 import { CLAVES_PAQUETE, medidaEscrita, paqueteEscrito, paqueteLeido } from '../lib/paquete';
@@ -168,7 +169,8 @@ function EditarProductoForm({
     defaultValues: {
       nombre: producto.nombre,
       descripcion: producto.descripcion,
-      precio: numeroParaEditar(producto.precio),
+      // The price its seller set last: it may be waiting for the next group.
+      precio: numeroParaEditar(producto.precioSiguiente ?? producto.precio),
       stock: String(producto.stock),
       cantidadTotalGrupo: String(producto.cantidadTotalGrupo),
       categoriaLocalId: producto.categoriaLocalId,
@@ -257,6 +259,12 @@ function EditarProductoForm({
             {...registrarNumero('cantidadTotalGrupo', filtrarEntero)}
           />
         </FormField>
+        <p className="col-span-full -mt-2 flex items-start gap-1.5 text-muted-foreground text-xs leading-relaxed">
+          <LockIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          {producto.precioSiguiente != null
+            ? `El grupo abierto mantiene ${formatPrecio(producto.precio)} hasta completarse; el precio nuevo se aplica desde el próximo grupo.`
+            : 'Si alguien ya se sumó al grupo abierto, el precio nuevo se aplica desde el próximo grupo.'}
+        </p>
       </div>
       <CamposEmbalaje
         campo={(clave) => form.register(clave)}

@@ -63,6 +63,11 @@ export function ProductoVendedorCard({
 
         <p className="font-bold text-lg tabular-nums tracking-tight">
           {formatPrecio(producto.precio)}
+          {producto.precioSiguiente != null && (
+            <span className="block font-medium text-muted-foreground text-xs tracking-normal">
+              Próximo grupo: {formatPrecio(producto.precioSiguiente)}
+            </span>
+          )}
         </p>
 
         <dl className="flex flex-wrap items-center gap-2 text-xs">

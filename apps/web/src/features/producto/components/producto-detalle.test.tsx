@@ -74,3 +74,31 @@ describe('ProductoDetalle picture (the largest paint of the product page)', () =
     contenedor.remove();
   });
 });
+
+describe("ProductoDetalle price (a group's price is fixed for its life, decision 054)", () => {
+  it('says the price is fixed while a group is open, and what the next group costs', () => {
+    render(
+      <ProductoDetalle
+        producto={crearProducto({ nombre: 'Aceite', precio: 1000, precioSiguiente: 1500 })}
+        grupo={<p>3 de 10 lugares ocupados</p>}
+      />,
+    );
+    expect(screen.getByText('Precio fijado hasta que se complete el grupo')).toBeVisible();
+    expect(screen.getByText(/Desde el próximo grupo:/)).toHaveTextContent(/1\.500/);
+  });
+
+  it('says nothing of it without an open group, or of a next price when none waits', () => {
+    const { rerender } = render(
+      <ProductoDetalle producto={crearProducto({ nombre: 'Aceite', precioSiguiente: 1500 })} />,
+    );
+    expect(screen.queryByText('Precio fijado hasta que se complete el grupo')).toBeNull();
+    rerender(
+      <ProductoDetalle
+        producto={crearProducto({ nombre: 'Aceite', precioSiguiente: null })}
+        grupo={<p>1 de 10</p>}
+      />,
+    );
+    expect(screen.getByText('Precio fijado hasta que se complete el grupo')).toBeVisible();
+    expect(screen.queryByText(/Desde el próximo grupo/)).toBeNull();
+  });
+});

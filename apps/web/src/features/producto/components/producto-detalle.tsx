@@ -1,5 +1,5 @@
 import type { ProductoDeVitrina } from '@compra-grupal/contracts';
-import { PackageCheckIcon, PackageXIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import { LockIcon, PackageCheckIcon, PackageXIcon, Share2Icon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -53,6 +53,20 @@ export function ProductoDetalle({ producto, tienda, compra, grupo }: ProductoDet
         <p className="mt-3 font-extrabold text-3xl text-primary-strong tracking-tight tabular-nums">
           {formatPrecio(producto.precio)}
         </p>
+        {grupo && (
+          // Everyone in a group pays the price it opened with (docs/decisions/054).
+          <div className="mt-1.5 text-muted-foreground text-sm">
+            <p className="flex items-center gap-1.5">
+              <LockIcon className="size-3.5 shrink-0" aria-hidden />
+              Precio fijado hasta que se complete el grupo
+            </p>
+            {producto.precioSiguiente != null && (
+              <p className="pl-5">
+                Desde el próximo grupo: {formatPrecio(producto.precioSiguiente)}
+              </p>
+            )}
+          </div>
+        )}
         {producto.descripcion && (
           <p className="mt-4 max-w-prose text-pretty text-muted-foreground leading-relaxed">
             {producto.descripcion}
