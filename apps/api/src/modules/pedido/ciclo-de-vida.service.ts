@@ -101,26 +101,33 @@ export function createCicloDeVida({
     return { resultado: 'reembolsado', reembolsoIds };
   }
 
+  type Venta = { productoId: string; cantidad: number; stock: number }[];
+
+  /** Puts units taken by `venderUnidades` back on sale (a sale undone in its transaction). */
+  async function devolverVenta(repos: RepositoriosDelCiclo, venta: Venta) {
+    for (const t of venta) await repos.pedido.incrementStock(t.productoId, t.cantidad);
+  }
+
   /**
    * Takes the part's units from stock as it is sold, all or none (product id order): answers
-   * false (nothing taken) when any of them is gone, that is, sold to someone who paid first.
-   * Another shopper's unpaid order never stands in the way (docs/decisions/050).
+   * the units taken with the stock left, or undefined (nothing taken) when any of them is gone,
+   * that is, sold to someone who paid first. Another shopper's unpaid order never stands in the
+   * way (docs/decisions/050).
    */
   async function venderUnidades(
     repos: RepositoriosDelCiclo,
     lineas: readonly { productoId: string; cantidad: number }[],
-  ) {
-    const tomadas: { productoId: string; cantidad: number; stock: number }[] = [];
+  ): Promise<Venta | undefined> {
+    const venta: Venta = [];
     for (const linea of lineas) {
       const stock = await repos.pedido.decrementStock(linea.productoId, linea.cantidad);
       if (stock === undefined) {
-        for (const t of tomadas) await repos.pedido.incrementStock(t.productoId, t.cantidad);
-        return false;
+        await devolverVenta(repos, venta);
+        return undefined;
       }
-      tomadas.push({ ...linea, stock });
+      venta.push({ ...linea, stock });
     }
-    await anunciarStock(repos, new Map(tomadas.map((t) => [t.productoId, t.stock])));
-    return true;
+    return venta;
   }
 
   return {
@@ -198,8 +205,14 @@ export function createCicloDeVida({
       const aprobarPedido = !parte.pedidoAprobado && parte.otrasSinAprobar === 0;
       // Everyone in a group pays its price: an order charged another (its seller changed the
       // price between checkout and payment, and the group then filled) takes no places and
-      // is refunded whole, all of its sellers (docs/decisions/054).
-      if (aprobarPedido && !(await preciosCoinciden(repos, parte.lineas))) {
+      // is refunded whole, all of its sellers (docs/decisions/054). The check locks the
+      // order's products before the sale does (both in id order) and rides on its round trip
+      // (pipeline mode, db/client.ts); a sale it refuses is undone.
+      const precios = aprobarPedido ? preciosCoinciden(repos, parte.lineas) : Promise.resolve(true);
+      precios.catch(() => undefined);
+      const venta = await venderUnidades(repos, parte.porVender);
+      if (!(await precios)) {
+        if (venta) await devolverVenta(repos, venta);
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         await repos.cicloDeVida.releaseLineas(pago.pedidoId, pago.tiendaId, 'reservado');
         const propio = await reembolsarPago(repos, pago, parte.usuarioId, 'precio_cambiado', ahora);
@@ -211,10 +224,11 @@ export function createCicloDeVida({
         );
         return { resultado: 'reembolsado', reembolsoIds: [...propio.reembolsoIds, ...otros] };
       }
-      if (!(await venderUnidades(repos, parte.porVender))) {
+      if (!venta) {
         await repos.cicloDeVida.updateEstadoDeParte(parte.parteId, 'reembolsado', ahora);
         return reembolsarPago(repos, pago, parte.usuarioId, 'sin_stock', ahora);
       }
+      await anunciarStock(repos, new Map(venta.map((t) => [t.productoId, t.stock])));
 
       await repos.eventos.registrar(userRoom(parte.usuarioId), 'pagoAprobado', {
         pedidoId: pago.pedidoId,
