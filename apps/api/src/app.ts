@@ -37,6 +37,7 @@ import { apiModules } from './modules';
 import type { WebPageSources } from './modules/api-module';
 import { claveDeBajaDe } from './modules/correo/enlace-de-baja';
 import { mercadoPagoKeyFor } from './modules/mercadopago-cuenta/mercadopago-cuenta-de-prueba';
+import { clavesVapidFor } from './modules/push/push-claves';
 import {
   type AccessTokens,
   createAccessTokens,
@@ -180,10 +181,13 @@ export async function buildApp({
   const payments = createPayments(config, { mercadoPagoKey, clock, db: database.db, jobs });
   // SMTP_URL's server, or the embedded mailbox (/dev/correos); closed after the jobs stop.
   const mail = createMail(config);
+  // Web Push's keys: configured, or generated once into the database outside production.
+  const vapid = await clavesVapidFor(database.db, config);
   const services = createServices(database, config, {
     jobs,
     mail,
     claveDeBaja: claveDeBajaDe(jwtSecret),
+    ...(vapid ? { vapid } : {}),
     afterCommit: outbox.kick,
     storage,
     payments,

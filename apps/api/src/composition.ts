@@ -35,6 +35,9 @@ import { createCicloDeVida } from './modules/pedido/ciclo-de-vida.service';
 import { createPedidoService } from './modules/pedido/pedido.service';
 import { createReembolsosService } from './modules/pedido/reembolsos.service';
 import { createProductoService } from './modules/producto/producto.service';
+import { createPushRepository } from './modules/push/push.repository';
+import { createPushService } from './modules/push/push.service';
+import { type ClavesVapid, createEnvioWebPush, type EnvioPush } from './modules/push/push-envio';
 import { createTiendaService } from './modules/tienda/tienda.service';
 import { createCuentaService } from './modules/usuario/cuenta.service';
 import { createSesionService } from './modules/usuario/sesion.service';
@@ -63,6 +66,10 @@ export function createServices(
     jobs = createJobRunner({ db: database.db, ...(clock ? { clock } : {}) }),
     mail = createEmbeddedMailbox(),
     claveDeBaja = new Uint8Array(randomBytes(32)),
+    vapid,
+    envioPush = vapid
+      ? createEnvioWebPush({ vapid, httpLocal: config.NODE_ENV !== 'production' })
+      : undefined,
   }: {
     afterCommit?: () => void;
     storage: StoragePort;
@@ -94,6 +101,13 @@ export function createServices(
      * the JWT secret); a random one, for callers that send nothing (the admin command line).
      */
     claveDeBaja?: Uint8Array;
+    /**
+     * The VAPID keys of Web Push (modules/push/push-claves.ts); without them (PUSH_ENABLED=false,
+     * the admin command line) no notice goes to a device.
+     */
+    vapid?: ClavesVapid;
+    /** Where pushes go (the push services over the Web Push protocol, by default). */
+    envioPush?: EnvioPush;
   },
 ) {
   const repositories = createRepositories(database.db);
@@ -108,9 +122,22 @@ export function createServices(
     ...(log ? { log } : {}),
   });
   const withTransaction = createAppUnitOfWork(database.db, afterCommit);
-  /** Telling people: the bell and its email, written in the event's own transaction. */
+  /** The person's browsers (Web Push, docs/decisions/055): subscriptions and sending. */
+  const push = createPushService({
+    repository: createPushRepository(database.db),
+    ...(vapid && envioPush ? { envio: envioPush, clavePublica: vapid.publica } : {}),
+    httpLocal: config.NODE_ENV !== 'production',
+    ...(clock ? { clock } : {}),
+    ...(log ? { log } : {}),
+  });
+  /**
+   * Telling people: the bell, its email and its push, written in the event's own transaction
+   * (the push is sent by a job).
+   */
   const aviso = createAvisoService({
     correo,
+    push,
+    jobs,
     repository: repositories.aviso,
     withTransaction,
     ...(clock ? { clock } : {}),
@@ -257,6 +284,8 @@ export function createServices(
     }),
     reembolsos,
     producto,
+    /** Web Push: the server's public key and the caller's browsers (docs/decisions/055). */
+    push,
     sesion: createSesionService({
       repository: repositories.sesion,
       ttlDays: config.REFRESH_TOKEN_TTL_DAYS,

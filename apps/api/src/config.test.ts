@@ -1,5 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, remitenteDe } from './config';
+import { ConfigError, loadConfig, remitenteDe, sujetoVapid } from './config';
 import { redactText } from './lib/logger';
 
 describe('loadConfig', () => {
@@ -471,6 +472,88 @@ describe('loadConfig', () => {
       expect(
         problemas({ ...produccion, SMTP_URL: 'smtp://smtp.example.com', DEV_MAILBOX: 'true' }),
       ).toEqual([expect.stringMatching(/^DEV_MAILBOX: en producción .*DEMO_MODE=true/)]);
+    });
+  });
+
+  describe('Web Push: PUSH_ENABLED and the VAPID keys (docs/decisions/055)', () => {
+    const produccion = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://compragrupal.com.ar',
+      JWT_SECRET: 'Qm8v1Xr4LzT0pK9sWc2Ne7Hy5Ab3Ud6Fj0Go4Ri8Vl1=',
+      SMTP_URL: 'smtps://avisos:clave@smtp.compragrupal.com.ar',
+    };
+    const par = () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+          .subarray(-32)
+          .toString('base64url'),
+      };
+    };
+    const problemas = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it('is on outside production (keys generated into the database); in production, with its keys', () => {
+      expect(loadConfig({}).PUSH_ENABLED).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test' }).PUSH_ENABLED).toBe(true);
+      expect(loadConfig({ PUSH_ENABLED: 'false' }).PUSH_ENABLED).toBe(false);
+      expect(loadConfig(produccion).PUSH_ENABLED).toBe(false);
+      expect(loadConfig({ ...produccion, ...par() }).PUSH_ENABLED).toBe(true);
+    });
+
+    it('production refuses push on without its keys, naming both, never generating them', () => {
+      expect(problemas({ ...produccion, PUSH_ENABLED: 'true' })).toEqual([
+        expect.stringMatching(
+          /^VAPID_PUBLIC_KEY: en producción, con PUSH_ENABLED=true, son obligatorias/,
+        ),
+        expect.stringMatching(
+          /^VAPID_PRIVATE_KEY: en producción, con PUSH_ENABLED=true, son obligatorias/,
+        ),
+      ]);
+    });
+
+    it('refuses one key without the other, a public key that is not the pair, and never repeats the private one', () => {
+      const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = par();
+      expect(problemas({ VAPID_PUBLIC_KEY })).toEqual([
+        'VAPID_PRIVATE_KEY: falta: va junto con VAPID_PUBLIC_KEY',
+      ]);
+      expect(problemas({ VAPID_PRIVATE_KEY })).toEqual([
+        'VAPID_PUBLIC_KEY: falta: va junto con VAPID_PRIVATE_KEY',
+      ]);
+      const otra = par();
+      expect(problemas({ VAPID_PUBLIC_KEY: otra.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY })).toEqual([
+        'VAPID_PUBLIC_KEY: no es la clave pública de VAPID_PRIVATE_KEY (van en par)',
+      ]);
+      const corta = problemas({ VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: `${VAPID_PRIVATE_KEY}x` });
+      expect(corta).toEqual([
+        expect.stringMatching(/^VAPID_PRIVATE_KEY: debe ser una clave privada/),
+      ]);
+      expect(corta.join('')).not.toContain(VAPID_PRIVATE_KEY);
+      expect(problemas({ VAPID_PUBLIC_KEY: 'AAAA', VAPID_PRIVATE_KEY })).toEqual([
+        expect.stringMatching(/^VAPID_PUBLIC_KEY: debe ser una clave pública P-256/),
+      ]);
+    });
+
+    it('signs as VAPID_SUBJECT, or the support email, or no-responder@ the public host', () => {
+      expect(problemas({ VAPID_SUBJECT: 'http://compragrupal.com.ar' })).toEqual([
+        'VAPID_SUBJECT: debe ser mailto:dirección o una URL https://',
+      ]);
+      expect(sujetoVapid(loadConfig({ VAPID_SUBJECT: 'mailto:push@compragrupal.com.ar' }))).toBe(
+        'mailto:push@compragrupal.com.ar',
+      );
+      expect(sujetoVapid(loadConfig({ SUPPORT_EMAIL: 'ayuda@compragrupal.com.ar' }))).toBe(
+        'mailto:ayuda@compragrupal.com.ar',
+      );
+      expect(sujetoVapid(loadConfig(produccion))).toBe('mailto:no-responder@compragrupal.com.ar');
     });
   });
 });

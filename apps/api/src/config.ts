@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './lib/trusted-proxies';
 
@@ -319,6 +320,46 @@ const envSchema = z.object({
    * without SMTP_URL; off in tests and production (production refuses it without DEMO_MODE).
    */
   DEV_MAILBOX: booleanFlag,
+  /**
+   * Web Push (docs/decisions/055): notices on the person's devices. Default: on outside
+   * production; in production, on when both VAPID keys are given.
+   */
+  PUSH_ENABLED: booleanFlag,
+  /**
+   * The application server's VAPID key pair (P-256, base64url, as `npx web-push
+   * generate-vapid-keys` prints them). Empty: generated once into the database outside
+   * production; production with push on refuses to start without them.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^B[A-Za-z0-9_-]{86}$/,
+        'debe ser una clave pública P-256 sin comprimir en base64url (87 caracteres, empieza con B)',
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      // The message never echoes the value: it is a secret.
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'debe ser una clave privada P-256 en base64url (43 caracteres)')
+      .optional(),
+  ),
+  /** Who push services may contact about this app: mailto:… or https://…. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(320)
+      .refine(
+        (value) => /^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value),
+        'debe ser mailto:dirección o una URL https://',
+      )
+      .optional(),
+  ),
 });
 
 /** smtp://host[:port] or smtps://…, credentials optional, nothing else. */
@@ -378,6 +419,8 @@ const configSchema = envSchema
             : ('off' as const)),
       DEV_MAILBOX:
         env.DEV_MAILBOX ?? (env.NODE_ENV === 'development' || (env.DEMO_MODE && !env.SMTP_URL)),
+      PUSH_ENABLED:
+        env.PUSH_ENABLED ?? (!production || Boolean(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)),
     };
   })
   .refine((env) => env.NODE_ENV !== 'production' || !env.SEED_DEMO || env.DEMO_MODE, {
@@ -435,6 +478,11 @@ const configSchema = envSchema
     message:
       'en producción el buzón /dev/correos (que muestra los correos de todos) solo se abre con DEMO_MODE=true',
   })
+  .superRefine((env, context) => {
+    // The pair goes together, and the public key is the private one's.
+    const problema = problemaDeClavesVapid(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY);
+    if (problema) context.addIssue({ code: 'custom', path: [problema[0]], message: problema[1] });
+  })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'no puede superar a REQUEST_TIMEOUT_MS (los encabezados son parte de la solicitud)',
@@ -464,6 +512,9 @@ function productionRefusals(env: {
   SEED_DEMO: boolean;
   SMTP_URL?: string | undefined;
   DEMO_MODE: boolean;
+  PUSH_ENABLED: boolean;
+  VAPID_PUBLIC_KEY?: string | undefined;
+  VAPID_PRIVATE_KEY?: string | undefined;
 }): [string, string][] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: [string, string][] = [];
@@ -506,7 +557,42 @@ function productionRefusals(env: {
       'en producción es obligatoria (smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.com): sin ella ningún correo (verificaciones, recuperar la contraseña, avisos) sale de la app',
     ]);
   }
+  // One key without the other is refused everywhere (problemaDeClavesVapid).
+  if (env.PUSH_ENABLED && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
+      problems.push([
+        name,
+        'en producción, con PUSH_ENABLED=true, son obligatorias VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY (generalas una vez con `npx web-push generate-vapid-keys` y guardalas fuera de la base; cambiarlas anula las suscripciones): no se generan',
+      ]);
+    }
+  }
   return problems;
+}
+
+/**
+ * What is wrong with a VAPID key pair, as [variable, message], or undefined: one key without
+ * the other, a private key that is not a P-256 one, a public key that is not its pair. Neither
+ * key is ever repeated in the message.
+ */
+function problemaDeClavesVapid(
+  publica: string | undefined,
+  privada: string | undefined,
+): [string, string] | undefined {
+  if (!publica && !privada) return undefined;
+  if (!publica) return ['VAPID_PUBLIC_KEY', 'falta: va junto con VAPID_PRIVATE_KEY'];
+  if (!privada) return ['VAPID_PRIVATE_KEY', 'falta: va junto con VAPID_PUBLIC_KEY'];
+  let derivada: string;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privada, 'base64url'));
+    derivada = ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return ['VAPID_PRIVATE_KEY', 'no es una clave privada P-256 válida'];
+  }
+  if (derivada !== publica) {
+    return ['VAPID_PUBLIC_KEY', 'no es la clave pública de VAPID_PRIVATE_KEY (van en par)'];
+  }
+  return undefined;
 }
 
 /**
@@ -534,6 +620,19 @@ export function remitenteDe(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>): {
   if (configurado) return configurado;
   const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost';
   return { nombre: 'Compra Grupal', direccion: `no-responder@${host}` };
+}
+
+/**
+ * Who the push services may contact about this app (the VAPID `sub`): VAPID_SUBJECT, or
+ * mailto:SUPPORT_EMAIL, or mailto:no-responder@PUBLIC_URL's host.
+ */
+export function sujetoVapid(
+  config: Pick<Config, 'VAPID_SUBJECT' | 'SUPPORT_EMAIL' | 'PUBLIC_URL'>,
+): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  if (config.SUPPORT_EMAIL) return `mailto:${config.SUPPORT_EMAIL}`;
+  const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost';
+  return `mailto:no-responder@${host}`;
 }
 
 export class ConfigError extends Error {

@@ -90,6 +90,9 @@ export const ERROR_CODES = {
   // aviso (the notification center)
   avisoNoEncontrado: 'AVISO_NO_ENCONTRADO',
   avisoEsencial: 'AVISO_ESENCIAL',
+  // push (notices on the person's devices)
+  pushNoDisponible: 'PUSH_NO_DISPONIBLE',
+  suscripcionPushInvalida: 'SUSCRIPCION_PUSH_INVALIDA',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -167,6 +170,7 @@ export const ERROR_MESSAGES = {
   UBICACION_FUERA_DE_ARGENTINA: 'No encontramos una dirección en Argentina para ese punto',
   GEO_NO_DISPONIBLE: 'El servicio de mapas no responde. Intenta nuevamente.',
   AVISO_NO_ENCONTRADO: 'Notificación no encontrada',
+  PUSH_NO_DISPONIBLE: 'Este servidor no envía avisos a los dispositivos',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /**

@@ -19,6 +19,7 @@ export * from './paquete';
 export * from './pedido';
 export * from './prediccion';
 export * from './producto';
+export * from './push';
 export * from './realtime';
 export * from './realtime-constants';
 export * from './soporte';

@@ -13,6 +13,7 @@ import { mercadoPagoCuentaModule } from './mercadopago-cuenta/mercadopago-cuenta
 import { pagoModule } from './pago/pago.module';
 import { pedidoModule } from './pedido/pedido.module';
 import { productoModule } from './producto/producto.module';
+import { pushModule } from './push/push.module';
 import { soporteModule } from './soporte/soporte.module';
 import { tiendaModule } from './tienda/tienda.module';
 import { usuarioModule } from './usuario/usuario.module';
@@ -41,5 +42,6 @@ export const apiModules: readonly ApiModule[] = [
   soporteModule,
   correoModule,
   avisoModule,
+  pushModule,
   vitrinaModule,
 ];

@@ -145,6 +145,10 @@ const BUSINESS: Record<string, Record<string, Allowance>> = {
   'GET /api/geo/inversa': {
     UBICACION_FUERA_DE_ARGENTINA: 'generated coordinates cover the whole globe',
   },
+  'POST /api/push/suscripciones': {
+    SUSCRIPCION_PUSH_INVALIDA:
+      'a generated endpoint names no known push service, or a generated key is no point of the P-256 curve: JSON Schema can say neither (decision 055)',
+  },
 };
 
 /** Operations only some roles may call: a valid request of any other role answers 403. */

@@ -28,7 +28,11 @@ export const notificaciones = pgTable(
   ],
 );
 
-/** Per person and kind: whether the email of a kind that is not essential is sent. */
+/**
+ * Per person and kind, what the person chose: whether the email of a kind that is not essential
+ * is sent, and whether the kind is pushed to their devices (docs/decisions/055). Null is "not
+ * chosen": the kind's default (email on; push as `TIPOS_DE_AVISO[tipo].push`).
+ */
 export const preferenciasDeAviso = pgTable(
   'preferencias_de_aviso',
   {
@@ -36,7 +40,8 @@ export const preferenciasDeAviso = pgTable(
       .notNull()
       .references(() => usuarios.id, { onDelete: 'cascade' }),
     tipo: varchar('tipo', { length: 40 }).notNull(),
-    email: boolean('email').notNull(),
+    email: boolean('email'),
+    push: boolean('push'),
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.usuarioId, table.tipo] })],

@@ -12,6 +12,7 @@ export * from './mercadopago';
 export * from './pago-proveedor';
 export * from './pedido';
 export * from './producto';
+export * from './push';
 export * from './sesion';
 export * from './tienda';
 export * from './trabajo';

@@ -26,9 +26,22 @@ export const sinAvisoConClave =
   (id: SQLWrapper): SQL =>
     sql`not exists (select 1 from ${notificaciones} where ${notificaciones.clave} = ${prefijo}::text || ${id})`;
 
+/**
+ * SQL: no notification other than `id` has the key `clave`: the notice `id` is the one its
+ * transaction is adding (or has added), not a repeat of an event told before. Read by the
+ * statement that enqueues the notice's push beside its insert, whichever runs first.
+ */
+export const primeroConClave = (clave: string, id: string): SQL =>
+  sql`not exists (select 1 from ${notificaciones} where ${notificaciones.clave} = ${clave} and ${notificaciones.id} <> ${id})`;
+
 /** The notification center's rows (docs/decisions/041). */
 export function createAvisoRepository(db: Database) {
   return {
+    async findById(id: string): Promise<NotificacionRow | undefined> {
+      const [fila] = await db.select().from(notificaciones).where(eq(notificaciones.id, id));
+      return fila;
+    },
+
     /** Adds a notification; returns it, or null when one with the same `clave` exists. */
     async insertar(fila: typeof notificaciones.$inferInsert): Promise<NotificacionRow | null> {
       const [creada] = await db

@@ -187,24 +187,30 @@ describe('GET and PUT /api/aviso/preferencias', () => {
       payload: { email },
     });
   const todasEncendidas = Object.fromEntries(Object.keys(TIPOS_DE_AVISO).map((k) => [k, true]));
+  /** The device switches as they start (docs/decisions/055): the email ones leave them alone. */
+  const push = Object.fromEntries(
+    Object.entries(TIPOS_DE_AVISO).map(([tipo, definicion]) => [tipo, definicion.push]),
+  );
 
   it('every kind is on by default; turning off one that is not essential keeps it off', async () => {
     const fede = await registerAndLogin(t.app);
     expect(preferenciasDeAvisoSchema.parse((await ver(fede)).json())).toEqual({
       email: todasEncendidas,
+      push,
     });
     const res = await guardar(fede, { pedido_creado: false, grupo_por_vencer: false });
     expect(res.statusCode).toBe(200);
     const esperadas = { ...todasEncendidas, pedido_creado: false, grupo_por_vencer: false };
-    expect(res.json()).toEqual({ email: esperadas });
-    expect((await ver(fede)).json()).toEqual({ email: esperadas });
+    expect(res.json()).toEqual({ email: esperadas, push });
+    expect((await ver(fede)).json()).toEqual({ email: esperadas, push });
     // Only the kinds given change; essential ones may be "turned on" (nothing changes).
     await guardar(fede, { pedido_creado: true, grupo_completo: true });
     expect((await ver(fede)).json()).toEqual({
       email: { ...todasEncendidas, grupo_por_vencer: false },
+      push,
     });
     // Someone else's stay theirs.
-    expect((await ver(ana)).json()).toEqual({ email: todasEncendidas });
+    expect((await ver(ana)).json()).toEqual({ email: todasEncendidas, push });
   });
 
   it('an essential kind cannot be turned off: 400 in Spanish, nothing saved', async () => {
@@ -213,7 +219,7 @@ describe('GET and PUT /api/aviso/preferencias', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'AVISO_ESENCIAL' });
     expect(res.json().mensaje).toContain('Pago aprobado');
-    expect((await ver(gabi)).json()).toEqual({ email: todasEncendidas });
+    expect((await ver(gabi)).json()).toEqual({ email: todasEncendidas, push });
   });
 
   it('refuses unknown kinds and non-booleans (400) and anonymous callers (401)', async () => {
@@ -229,6 +235,8 @@ describe('retention', () => {
     const jobs = avisoModule.jobs?.(t.app.services) ?? [];
     expect(jobs).toEqual([
       expect.objectContaining({ name: TIPO_RETENCION_AVISOS, every: RETENCION_INTERVALO_MS }),
+      // Each notice's push (docs/decisions/055), a queued job.
+      expect.objectContaining({ type: expect.objectContaining({ name: 'aviso.push' }) }),
     ]);
     expect(RETENCION_INTERVALO_MS).toBe(60 * 60_000);
   });

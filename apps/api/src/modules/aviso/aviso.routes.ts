@@ -3,6 +3,7 @@ import {
   avisosLeidosResponseSchema,
   avisosPaginaSchema,
   avisosQuerySchema,
+  cambiosDePreferenciasDeAvisoSchema,
   preferenciasDeAvisoSchema,
 } from '@compra-grupal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -79,10 +80,13 @@ export const avisoRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler,
       schema: {
         operationId: 'obtenerPreferenciasDeAviso',
-        responseDescriptions: { 200: 'Si se envía el correo de cada tipo de aviso' },
+        responseDescriptions: {
+          200: 'Si se envía el correo de cada tipo de aviso y si llega a los dispositivos',
+        },
         tags,
-        summary: 'Preferencias de correo por tipo de aviso',
-        description: 'Todos los tipos; los esenciales siempre en true. Por defecto, true.',
+        summary: 'Preferencias de correo y de avisos en el dispositivo por tipo de aviso',
+        description:
+          'Todos los tipos. `email`: por defecto true; los esenciales siempre en true. `push` (avisos en los dispositivos suscritos, Web Push): por defecto true para grupo completo, grupo casi completo, tu grupo vence pronto, reembolso enviado y grupo completo para preparar; false para el resto.',
         security,
         response: { 200: preferenciasDeAvisoSchema, ...authenticatedErrorResponses },
       },
@@ -98,12 +102,13 @@ export const avisoRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'guardarPreferenciasDeAviso',
         responseDescriptions: { 200: 'Las preferencias de todos los tipos, ya guardadas' },
         tags,
-        summary: 'Activa o desactiva el correo de los tipos de aviso indicados',
+        summary: 'Activa o desactiva el correo o el aviso en el dispositivo de los tipos indicados',
         description:
-          'Los tipos no indicados no cambian. Desactivar un tipo esencial responde 400 ' +
-          '(AVISO_ESENCIAL) y no guarda nada.',
+          'Los tipos (y canales) no indicados no cambian. Desactivar el correo de un tipo ' +
+          'esencial responde 400 (AVISO_ESENCIAL) y no guarda nada; `push` se puede apagar en ' +
+          'cualquier tipo.',
         security,
-        body: preferenciasDeAvisoSchema,
+        body: cambiosDePreferenciasDeAvisoSchema,
         response: { 200: preferenciasDeAvisoSchema, ...authenticatedErrorResponses },
       },
     },

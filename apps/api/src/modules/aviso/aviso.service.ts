@@ -3,14 +3,18 @@ import {
   AVISOS_POR_PAGINA,
   type Aviso,
   type AvisosPagina,
+  type CambiosDePreferenciasDeAviso,
   ERROR_CODES,
   type PreferenciasDeAviso,
   TIPOS_DE_AVISO,
   type TipoDeAviso,
   userRoom,
 } from '@compra-grupal/contracts';
+import { and } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { WithTransaction } from '../../db/unit-of-work';
+import { defineJobType, enqueueJob, type JobQueue } from '../../jobs/queued-job';
 import { requireActor } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -18,8 +22,14 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import type { CorreoAEncolar, CorreoService } from '../correo/correo.service';
-import type { createAvisoRepository, NotificacionRow } from './aviso.repository';
+import type { PushService } from '../push/push.service';
+import {
+  type createAvisoRepository,
+  type NotificacionRow,
+  primeroConClave,
+} from './aviso.repository';
 import type { LecturasDeMensajes } from './mensajes.ports';
+import { PUSH_POR_TIPO } from './push-por-tipo';
 
 type AvisoRepository = ReturnType<typeof createAvisoRepository>;
 type NombreDePlantilla = CorreoAEncolar['plantilla'];
@@ -41,6 +51,18 @@ export interface RepositoriosDeAvisar {
  * (mensajes.ports.ts). The services that send messages declare this in their `withTransaction`.
  */
 export type RepositoriosDelAviso = RepositoriosDeAvisar & LecturasDeMensajes;
+
+/** Tries of one notice's push; the runner waits 5 s, 10 s, 20 s… between them. */
+export const MAX_INTENTOS_PUSH = 8;
+/**
+ * The job that sends one notice to the person's devices (docs/decisions/055), enqueued by
+ * `avisar` in the notice's transaction and run by envio-de-push.job.ts.
+ */
+export const trabajoEnviarPush = defineJobType({
+  name: 'aviso.push',
+  payload: z.object({ avisoId: z.string().max(64) }),
+  maxIntentos: MAX_INTENTOS_PUSH,
+});
 
 /** Rows the retention deletes per statement, and statements per pass (docs/decisions/041). */
 export const RETENCION_LOTE = 500;
@@ -80,15 +102,23 @@ export function avisoDeFila(fila: NotificacionRow): Aviso {
  */
 export function createAvisoService({
   correo,
+  push,
+  jobs,
   repository,
   withTransaction,
   clock = systemClock,
 }: {
   /**
-   * Email: each notice's email, and the email preferences (the correo module owns
+   * Email: each notice's email, and the email and push preferences (the correo module owns
    * `preferencias_de_aviso`, docs/tablas-por-modulo.md).
    */
   correo: CorreoService;
+  /**
+   * The person's devices (docs/decisions/055) and the queue their sends go through; without
+   * them (the admin command line) no notice is pushed.
+   */
+  push?: Pick<PushService, 'habilitado' | 'conDispositivos' | 'enviar'>;
+  jobs?: JobQueue;
   /** The root connection's aviso repository (the bell's reads, read marks, retention). */
   repository: AvisoRepository;
   withTransaction: WithTransaction<RepositoriosDeAvisar>;
@@ -138,25 +168,31 @@ export function createAvisoService({
       });
     },
 
-    /** GET /api/aviso/preferencias: every kind; on unless the caller turned it off. */
+    /**
+     * GET /api/aviso/preferencias: every kind, by channel: email on unless the caller turned it
+     * off (always on for an essential kind); push as the caller chose, else the kind's default.
+     */
     async preferencias(actor: Actor | null): Promise<PreferenciasDeAviso> {
       const { id: usuarioId } = requireActor(actor);
       return preferenciasCompletas(await correo.preferencias(usuarioId));
     },
 
     /**
-     * PUT /api/aviso/preferencias: changes the kinds given. An essential kind cannot be
-     * turned off (400, nothing changed); turning it on is accepted and changes nothing.
+     * PUT /api/aviso/preferencias: changes the kinds given, by channel. An essential kind's
+     * email cannot be turned off (400, nothing changed); turning it on is accepted and changes
+     * nothing. Push can be turned on or off for any kind.
      */
     async guardarPreferencias(
       actor: Actor | null,
-      { email }: PreferenciasDeAviso,
+      { email = {}, push: enDispositivos = {} }: CambiosDePreferenciasDeAviso,
     ): Promise<PreferenciasDeAviso> {
       const { id: usuarioId } = requireActor(actor);
-      const cambios = (Object.entries(email) as [TipoDeAviso, boolean | undefined][]).flatMap(
-        ([tipo, valor]) => (valor === undefined ? [] : [{ tipo, email: valor }]),
-      );
-      const esenciales = cambios.filter((c) => TIPOS_DE_AVISO[c.tipo].esencial && !c.email);
+      const dados = <T>(mapa: Partial<Record<TipoDeAviso, T>>) =>
+        (Object.entries(mapa) as [TipoDeAviso, T | undefined][]).flatMap(([tipo, valor]) =>
+          valor === undefined ? [] : [{ tipo, valor }],
+        );
+      const correos = dados(email);
+      const esenciales = correos.filter((c) => TIPOS_DE_AVISO[c.tipo].esencial && !c.valor);
       if (esenciales.length > 0) {
         const nombres = esenciales.map((c) => TIPOS_DE_AVISO[c.tipo].nombre).join(', ');
         throw new AppError(
@@ -165,10 +201,17 @@ export function createAvisoService({
           `Siempre te avisamos por correo de lo esencial: no se puede desactivar ${nombres}`,
         );
       }
-      await correo.guardarPreferencias(
-        usuarioId,
-        cambios.filter((c) => !TIPOS_DE_AVISO[c.tipo].esencial),
-      );
+      const cambios = new Map<
+        TipoDeAviso,
+        { tipo: TipoDeAviso; email?: boolean; push?: boolean }
+      >();
+      for (const { tipo, valor } of correos) {
+        if (!TIPOS_DE_AVISO[tipo].esencial) cambios.set(tipo, { tipo, email: valor });
+      }
+      for (const { tipo, valor } of dados(enDispositivos)) {
+        cambios.set(tipo, { ...(cambios.get(tipo) ?? { tipo }), push: valor });
+      }
+      await correo.guardarPreferencias(usuarioId, [...cambios.values()]);
       return preferenciasCompletas(await correo.preferencias(usuarioId));
     },
 
@@ -191,12 +234,14 @@ export function createAvisoService({
       repos: RepositoriosDeAvisar,
       aviso: AvisoAEnviar<N>,
     ): Promise<void> {
-      // The notice, the unread count that then includes it, and its email (deduped by the same
-      // key) go out together: one round trip on a pipelined connection (db/client.ts), run by
-      // PostgreSQL in this order.
+      const id = newId();
+      // The notice, the unread count that then includes it, its email (deduped by the same
+      // key) and its push go out together: one round trip on a pipelined connection
+      // (db/client.ts). The push's job is added only if, as its own statement reads, the notice
+      // is not a repeat, the person wants this kind on their devices and has one.
       const [fila, noLeidos] = await Promise.all([
         repos.aviso.insertar({
-          id: newId(),
+          id,
           clave: aviso.clave,
           usuarioId: aviso.usuarioId,
           tipo: aviso.tipo,
@@ -213,6 +258,22 @@ export function createAvisoService({
               usuarioId: aviso.usuarioId,
             } as CorreoAEncolar<N>)
           : undefined,
+        push?.habilitado && jobs
+          ? enqueueJob(
+              jobs,
+              repos.ejecutor,
+              trabajoEnviarPush,
+              { avisoId: id },
+              {
+                clave: `push:${id}`,
+                si: and(
+                  primeroConClave(aviso.clave, id),
+                  correo.pushEncendido(aviso.usuarioId, aviso.tipo),
+                  push.conDispositivos(aviso.usuarioId),
+                ),
+              },
+            )
+          : undefined,
       ]);
       if (!fila) return;
       await repos.eventos.registrar(userRoom(aviso.usuarioId), 'avisoNuevo', {
@@ -220,19 +281,48 @@ export function createAvisoService({
         noLeidos,
       });
     },
+
+    /**
+     * The push job's pass (envio-de-push.job.ts, docs/decisions/055): the notice's own title,
+     * text and link, encrypted for each of the person's devices. Nothing is sent when the
+     * notice is gone, already read, older than its kind's lifetime on a device, or its kind
+     * was turned off since; a device that asked to try later makes the job try again.
+     */
+    async enviarPush({ avisoId }: { avisoId: string }): Promise<void> {
+      if (!push) return;
+      const fila = await repository.findById(avisoId);
+      if (!fila || fila.leidoEn) return;
+      const tipo = fila.tipo as TipoDeAviso;
+      const { urgencia, ttlSegundos } = PUSH_POR_TIPO[tipo];
+      const vida =
+        ttlSegundos - Math.floor((clock.now().getTime() - fila.creadoEn.getTime()) / 1000);
+      if (vida <= 0) return;
+      if (!(await correo.leerPushEncendido(fila.usuarioId, tipo))) return;
+      await push.enviar(
+        fila.usuarioId,
+        { titulo: fila.titulo, cuerpo: fila.cuerpo, enlace: fila.enlace },
+        // The notice's id as the topic: a retry replaces what a device has not received yet.
+        { urgencia, ttlSegundos: vida, tema: avisoId },
+      );
+    },
   };
 }
 
-function preferenciasCompletas(guardadas: { tipo: string; email: boolean }[]): PreferenciasDeAviso {
-  const elegidas = new Map(guardadas.map((p) => [p.tipo, p.email]));
+function preferenciasCompletas(
+  guardadas: { tipo: string; email: boolean | null; push: boolean | null }[],
+): PreferenciasDeAviso {
+  const elegidas = new Map(guardadas.map((p) => [p.tipo, p]));
   const email: PreferenciasDeAviso['email'] = {};
-  for (const [tipo, { esencial }] of Object.entries(TIPOS_DE_AVISO) as [
+  const push: PreferenciasDeAviso['push'] = {};
+  for (const [tipo, definicion] of Object.entries(TIPOS_DE_AVISO) as [
     TipoDeAviso,
-    { esencial: boolean },
+    { esencial: boolean; push: boolean },
   ][]) {
-    email[tipo] = esencial || (elegidas.get(tipo) ?? true);
+    const elegida = elegidas.get(tipo);
+    email[tipo] = definicion.esencial || (elegida?.email ?? true);
+    push[tipo] = elegida?.push ?? definicion.push;
   }
-  return { email };
+  return { email, push };
 }
 
 export type AvisoService = ReturnType<typeof createAvisoService>;

@@ -4,13 +4,52 @@ import { sinAvisoConClave } from './aviso.repository';
 import type { RepositoriosDelAviso } from './aviso.service';
 import { avisarAcotado, type DepsDeMensajes, LOTE, rutas } from './mensajes-comun';
 
+/** The places left that tell a group's shoppers it is nearly complete (docs/decisions/055). */
+export const LUGARES_CASI_COMPLETO = [1, 2] as const;
+
+const faltanLugares = (faltan: number) =>
+  faltan === 1 ? 'falta 1 lugar' : `faltan ${faltan} lugares`;
+
 /**
  * The messages about a purchase group (docs/decisions/042): complete (each shopper's delivery
- * codes, the seller's units to prepare) and, to its seller, its deadline coming with places
- * still empty.
+ * codes, the seller's units to prepare), nearly complete (to its shoppers, docs/decisions/055)
+ * and its deadline coming with places still empty (to its seller and its shoppers).
  */
 export function createMensajesDeGrupo(deps: DepsDeMensajes) {
   const avisar = avisarAcotado(deps);
+
+  /** A group about to end with places empty: each of its shoppers is told once. */
+  async function miembrosDeGrupoPorVencer(
+    repos: RepositoriosDelAviso,
+    g: { id: string; fechaLimite: Date; faltan: number; producto: string },
+  ): Promise<void> {
+    const participantes = await repos.grupoParaMensajes.findParticipantes(g.id);
+    const personas = new Map<string, { nombre: string; email: string }>();
+    for (const p of participantes) {
+      if (p.nombre !== null && p.email !== null) {
+        personas.set(p.usuarioId, { nombre: p.nombre, email: p.email });
+      }
+    }
+    const vence = formatearFecha(g.fechaLimite);
+    const ruta = rutas.grupo(g.id);
+    await Promise.all(
+      [...personas].map(([usuarioId, u]) =>
+        avisar(repos, {
+          clave: `grupo-por-vencer-comprador:${g.id}:${usuarioId}`,
+          usuarioId,
+          tipo: 'grupo_por_vencer_comprador',
+          titulo: `Tu grupo de ${g.producto} vence pronto`,
+          cuerpo: `Vence el ${vence} y ${faltanLugares(g.faltan)}. Si no se completa, se cancela y te devolvemos lo que pagaste.`,
+          enlace: ruta,
+          correo: {
+            para: u.email,
+            plantilla: 'grupo-por-vencer-comprador',
+            datos: { nombre: u.nombre, producto: g.producto, vence, faltan: g.faltan, ruta },
+          },
+        }),
+      ),
+    );
+  }
 
   return {
     /**
@@ -103,6 +142,47 @@ export function createMensajesDeGrupo(deps: DepsDeMensajes) {
     },
 
     /**
+     * A take left the open group with `faltan` places (LUGARES_CASI_COMPLETO: 1 or 2): its
+     * shoppers hear it, except `excepto` (who just took places). Once per group, person and
+     * count of places left: a group goes from 2 to 1 at most once, so nobody is told more than
+     * twice of one group; a take that jumps past 2 tells only the count it left.
+     */
+    async grupoCasiCompleto(
+      repos: RepositoriosDelAviso,
+      { grupoId, faltan, excepto }: { grupoId: string; faltan: number; excepto: string },
+    ): Promise<void> {
+      if (!(LUGARES_CASI_COMPLETO as readonly number[]).includes(faltan)) return;
+      const [grupo, participantes] = await Promise.all([
+        repos.grupoParaMensajes.findGrupo(grupoId),
+        repos.grupoParaMensajes.findParticipantes(grupoId),
+      ]);
+      if (!grupo) return;
+      const personas = new Map<string, { nombre: string; email: string }>();
+      for (const p of participantes) {
+        if (p.usuarioId === excepto || p.nombre === null || p.email === null) continue;
+        personas.set(p.usuarioId, { nombre: p.nombre, email: p.email });
+      }
+      const ruta = rutas.grupo(grupoId);
+      await Promise.all(
+        [...personas].map(([usuarioId, u]) =>
+          avisar(repos, {
+            clave: `grupo-casi-completo:${grupoId}:${faltan}:${usuarioId}`,
+            usuarioId,
+            tipo: 'grupo_casi_completo',
+            titulo: `Tu grupo de ${grupo.producto} está casi completo`,
+            cuerpo: `${faltan === 1 ? 'Falta 1 lugar' : `Faltan ${faltan} lugares`}. Compartilo con quien pueda sumarse.`,
+            enlace: ruta,
+            correo: {
+              para: u.email,
+              plantilla: 'grupo-casi-completo',
+              datos: { nombre: u.nombre, producto: grupo.producto, faltan, ruta },
+            },
+          }),
+        ),
+      );
+    },
+
+    /**
      * Open groups with a deadline before `hasta` and places empty, not warned yet (the
      * deadline job, pedido/cancelacion-de-grupo.service.ts): each seller is warned once per group.
      */
@@ -114,27 +194,26 @@ export function createMensajesDeGrupo(deps: DepsDeMensajes) {
         sinAviso: sinAvisoConClave('grupo-por-vencer:'),
       });
       for (const g of filas) {
-        const u = await repos.usuario.findContacto(g.vendedorId);
-        if (!u || !g.fechaLimite) continue;
+        if (!g.fechaLimite) continue;
         const vence = formatearFecha(g.fechaLimite);
         const faltan = g.faltan;
+        const ruta = rutas.grupo(g.id);
+        // Its shoppers first (docs/decisions/055): the scan skips a group once its seller was
+        // told, and each shopper's notice has its own key.
+        await miembrosDeGrupoPorVencer(repos, { ...g, fechaLimite: g.fechaLimite });
+        const u = await repos.usuario.findContacto(g.vendedorId);
+        if (!u) continue;
         await avisar(repos, {
           clave: `grupo-por-vencer:${g.id}`,
           usuarioId: g.vendedorId,
           tipo: 'grupo_por_vencer',
           titulo: `El grupo de ${g.producto} vence pronto`,
-          cuerpo: `Vence el ${vence} y ${faltan === 1 ? 'falta 1 lugar' : `faltan ${faltan} lugares`}.`,
-          enlace: rutas.grupo(g.id),
+          cuerpo: `Vence el ${vence} y ${faltanLugares(faltan)}.`,
+          enlace: ruta,
           correo: {
             para: u.email,
             plantilla: 'grupo-por-vencer',
-            datos: {
-              nombre: u.nombre,
-              producto: g.producto,
-              vence,
-              faltan,
-              ruta: rutas.grupo(g.id),
-            },
+            datos: { nombre: u.nombre, producto: g.producto, vence, faltan, ruta },
           },
         });
       }

@@ -310,6 +310,48 @@ describe('the shopper, from order to delivery', () => {
     await unoSolo(`grupo-completo-vendedor:${grupoId}`, vendedor.userId);
   });
 
+  it('a group with 2 and then 1 places left tells its other shoppers once each, bell and email', async () => {
+    const ana = await compradorConDireccion(t);
+    const beto = await compradorConDireccion(t);
+    const productoId = await producto(4);
+    const dePrimero = await pedidoSinPagar(ana, productoId, 1);
+    await pagar(ana, dePrimero);
+    const grupoId = await grupoDe(dePrimero);
+    // 3 left: nothing yet.
+    expect((await mensajesDe(`grupo-casi-completo:${grupoId}:%`)).avisos).toHaveLength(0);
+    await pagar(beto, await pedidoSinPagar(beto, productoId, 1));
+    const dos = await unoSolo(`grupo-casi-completo:${grupoId}:2:${ana.userId}`, ana.userId);
+    expect(dos.aviso.tipo).toBe('grupo_casi_completo');
+    expect(dos.aviso.enlace).toBe(`/group/${grupoId}`);
+    expect(dos.mail.asunto).toMatch(/^Al grupo de .+ le faltan 2 lugares$/);
+    expect(dos.mail.html).toContain(`/group/${grupoId}`);
+    // Whoever took the places is not told of them.
+    expect((await mensajesDe(`grupo-casi-completo:${grupoId}:2:${beto.userId}`)).avisos).toEqual(
+      [],
+    );
+  });
+
+  it('a group about to expire tells each of its shoppers once, bell and email', async () => {
+    const comprador = await compradorConDireccion(t);
+    const pedidoId = await pedidoSinPagar(comprador, await producto(5));
+    await pagar(comprador, pedidoId);
+    const grupoId = await grupoDe(pedidoId);
+    await t.database.db
+      .update(gruposDeCompra)
+      .set({ fechaLimite: new Date(clock.now().getTime() + 60 * 60_000) })
+      .where(eq(gruposDeCompra.id, grupoId));
+    await t.app.services.cancelacionDeGrupo.avisarPorVencer();
+    await t.app.services.cancelacionDeGrupo.avisarPorVencer();
+    const { aviso, mail } = await unoSolo(
+      `grupo-por-vencer-comprador:${grupoId}:${comprador.userId}`,
+      comprador.userId,
+    );
+    expect(aviso.tipo).toBe('grupo_por_vencer_comprador');
+    expect(aviso.cuerpo).toContain('faltan 4 lugares');
+    expect(mail.asunto).toMatch(/^Tu grupo de .+ vence pronto$/);
+    expect(mail.datos).toMatchObject({ faltan: 4, ruta: `/group/${grupoId}` });
+  });
+
   it('a kind turned off still notifies, and its email is kept as omitido', async () => {
     const comprador = await compradorConDireccion(t);
     await t.database.db

@@ -96,33 +96,73 @@ export function createCorreoRepository(db: Database) {
         .limit(limite);
     },
 
-    /** The person's stored email choices (kinds never chosen are absent). */
-    findPreferencias(usuarioId: string): Promise<{ tipo: string; email: boolean }[]> {
+    /**
+     * The person's stored choices per kind (kinds never chosen are absent; null: that channel
+     * not chosen, its default).
+     */
+    findPreferencias(
+      usuarioId: string,
+    ): Promise<{ tipo: string; email: boolean | null; push: boolean | null }[]> {
       return db
-        .select({ tipo: preferenciasDeAviso.tipo, email: preferenciasDeAviso.email })
+        .select({
+          tipo: preferenciasDeAviso.tipo,
+          email: preferenciasDeAviso.email,
+          push: preferenciasDeAviso.push,
+        })
         .from(preferenciasDeAviso)
         .where(eq(preferenciasDeAviso.usuarioId, usuarioId));
     },
 
     /**
-     * Stores the person's choices of the kinds given. Throws a foreign key violation when the
-     * person does not exist (any more).
+     * Stores the person's choices of the kinds given, by channel: a channel left out of a change
+     * keeps what was stored. Throws a foreign key violation when the person does not exist (any
+     * more).
      */
     async upsertPreferencias(
       usuarioId: string,
-      cambios: { tipo: string; email: boolean }[],
+      cambios: { tipo: string; email?: boolean; push?: boolean }[],
       ahora: Date,
     ): Promise<void> {
       if (cambios.length === 0) return;
       await db
         .insert(preferenciasDeAviso)
-        .values(cambios.map((c) => ({ usuarioId, ...c, actualizadoEn: ahora })))
+        .values(
+          cambios.map((c) => ({
+            usuarioId,
+            tipo: c.tipo,
+            email: c.email ?? null,
+            push: c.push ?? null,
+            actualizadoEn: ahora,
+          })),
+        )
         .onConflictDoUpdate({
           target: [preferenciasDeAviso.usuarioId, preferenciasDeAviso.tipo],
-          set: { email: sql`excluded.email`, actualizadoEn: ahora },
+          set: {
+            email: sql`coalesce(excluded.email, ${preferenciasDeAviso.email})`,
+            push: sql`coalesce(excluded.push, ${preferenciasDeAviso.push})`,
+            actualizadoEn: ahora,
+          },
         });
     },
+
+    /** Whether the person's devices get the kind `tipo` now (`porDefecto` when never chosen). */
+    async isPushEncendido(usuarioId: string, tipo: string, porDefecto: boolean): Promise<boolean> {
+      const { rows } = (await db.execute(
+        sql`select ${pushEncendido(usuarioId, tipo, porDefecto)} as si`,
+      )) as unknown as { rows: { si: boolean }[] };
+      return rows[0]?.si === true;
+    },
   };
+}
+
+/**
+ * SQL: the person's devices get the kind `tipo` (docs/decisions/055): their choice, or
+ * `porDefecto` when they never made one. The one way the question is asked, when a notice's
+ * push is enqueued (in the notice's statement) and again when it is sent.
+ */
+export function pushEncendido(usuarioId: string, tipo: string, porDefecto: boolean): SQL<boolean> {
+  return sql<boolean>`coalesce((select p.push from ${preferenciasDeAviso} p
+      where p.usuario_id = ${usuarioId} and p.tipo = ${tipo}), ${porDefecto})`;
 }
 
 export type CorreoRepository = ReturnType<typeof createCorreoRepository>;

@@ -1,5 +1,6 @@
 import { TIPOS_DE_AVISO, type TipoDeAviso } from '@compra-grupal/contracts';
 import { render } from '@react-email/render';
+import type { SQL } from 'drizzle-orm';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { type MailPort, RechazoPermanente } from '../../adapters/mail/mail.port';
@@ -9,7 +10,12 @@ import { defineJobType, enqueueJob, type JobQueue } from '../../jobs/queued-job'
 import { type Clock, systemClock } from '../../lib/clock';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type CorreoRow, correoPendiente, createCorreoRepository } from './correo.repository';
+import {
+  type CorreoRow,
+  correoPendiente,
+  createCorreoRepository,
+  pushEncendido,
+} from './correo.repository';
 import { createEnlacesDeBaja } from './enlace-de-baja';
 import { type NombreDePlantilla, plantillas } from './plantillas';
 import type { ContextoDeCorreo, PlantillaDeCorreo } from './plantillas/plantilla';
@@ -290,19 +296,38 @@ export function createCorreoService({
     },
 
     /**
-     * The person's stored email choices, one per kind they ever chose (the notification
-     * center's preferences, decision 041, read through here: this module owns the table).
+     * The person's stored choices, one per kind they ever chose, by channel (null: not chosen):
+     * the notification center's preferences (decisions 041 and 055) are read through here, as
+     * this module owns the table.
      */
-    preferencias(usuarioId: string): Promise<{ tipo: string; email: boolean }[]> {
+    preferencias(
+      usuarioId: string,
+    ): Promise<{ tipo: string; email: boolean | null; push: boolean | null }[]> {
       return repository.findPreferencias(usuarioId);
     },
 
-    /** Stores the person's email choices of the kinds given (aviso.service checks them first). */
+    /**
+     * Stores the person's choices of the kinds given, by channel; a channel left out keeps its
+     * value (aviso.service checks them first).
+     */
     guardarPreferencias(
       usuarioId: string,
-      cambios: { tipo: TipoDeAviso; email: boolean }[],
+      cambios: { tipo: TipoDeAviso; email?: boolean; push?: boolean }[],
     ): Promise<void> {
       return repository.upsertPreferencias(usuarioId, cambios, clock.now());
+    },
+
+    /**
+     * SQL: the person's devices get the kind `tipo` (their choice, else the kind's default,
+     * `TIPOS_DE_AVISO[tipo].push`), for a statement of the caller's (docs/decisions/055).
+     */
+    pushEncendido(usuarioId: string, tipo: TipoDeAviso): SQL<boolean> {
+      return pushEncendido(usuarioId, tipo, TIPOS_DE_AVISO[tipo].push);
+    },
+
+    /** Whether the person's devices get the kind `tipo` now (read again when a push is sent). */
+    leerPushEncendido(usuarioId: string, tipo: TipoDeAviso): Promise<boolean> {
+      return repository.isPushEncendido(usuarioId, tipo, TIPOS_DE_AVISO[tipo].push);
     },
 
     /** The embedded mailbox (/dev/correos): the latest messages, newest first. */

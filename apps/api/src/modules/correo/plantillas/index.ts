@@ -3,9 +3,11 @@ import { cuentaExistente } from './cuenta-existente';
 import type { PlantillaDeCorreo } from './plantilla';
 import { recuperarContrasenia } from './recuperar-contrasenia';
 import {
+  grupoCasiCompleto,
   grupoCompleto,
   grupoCompletoVendedor,
   grupoPorVencer,
+  grupoPorVencerComprador,
   mercadoPagoDesvinculado,
   pagoAprobado,
   pedidoCreado,
@@ -32,6 +34,8 @@ export const plantillas = {
   'pedido-creado': pedidoCreado,
   'pago-aprobado': pagoAprobado,
   'grupo-completo': grupoCompleto,
+  'grupo-casi-completo': grupoCasiCompleto,
+  'grupo-por-vencer-comprador': grupoPorVencerComprador,
   'reembolso-enviado': reembolsoEnviado,
   'pedido-entregado': pedidoEntregado,
   'reserva-por-vencer': reservaPorVencer,

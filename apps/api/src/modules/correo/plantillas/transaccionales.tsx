@@ -168,6 +168,61 @@ export const grupoCompleto = definirPlantilla({
   ),
 });
 
+/** 'falta 1 lugar' or 'faltan 3 lugares'. */
+const faltanLugares = (faltan: number) =>
+  faltan === 1 ? 'falta 1 lugar' : `faltan ${faltan} lugares`;
+
+export const grupoCasiCompleto = definirPlantilla({
+  sinVerificar: sinNombre,
+  tipoDeAviso: 'grupo_casi_completo',
+  esquema: z.object({
+    nombre,
+    producto: nombre,
+    faltan: z.number().int().positive(),
+    ruta,
+  }),
+  asunto: (d) =>
+    `Al grupo de ${d.producto} ${d.faltan === 1 ? 'le falta 1 lugar' : `le faltan ${d.faltan} lugares`}`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia="Tu grupo está casi completo" contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Tu grupo de {datos.producto} está casi completo: {faltanLugares(datos.faltan)}. Cuando se
+        complete, la tienda prepara tu pedido.
+      </Text>
+      <Text style={gris}>Compartilo con quien pueda sumarse para que se complete antes.</Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver el grupo</Boton>
+    </Marco>
+  ),
+});
+
+export const grupoPorVencerComprador = definirPlantilla({
+  sinVerificar: sinNombre,
+  tipoDeAviso: 'grupo_por_vencer_comprador',
+  esquema: z.object({
+    nombre,
+    producto: nombre,
+    vence: texto,
+    faltan: z.number().int().positive(),
+    ruta,
+  }),
+  asunto: (d) => `Tu grupo de ${d.producto} vence pronto`,
+  Cuerpo: ({ datos, contexto }) => (
+    <Marco vistaPrevia={`Vence el ${datos.vence}`} contexto={contexto}>
+      <Saludo nombre={datos.nombre} />
+      <Text>
+        Tu grupo de {datos.producto} vence el {datos.vence} y todavía{' '}
+        {datos.faltan === 1 ? 'le falta 1 lugar' : `le faltan ${datos.faltan} lugares`}.
+      </Text>
+      <Text style={gris}>
+        Si no se completa a tiempo, se cancela y te devolvemos lo que pagaste. Compartilo con quien
+        pueda sumarse.
+      </Text>
+      <Boton href={`${contexto.urlPublica}${datos.ruta}`}>Ver el grupo</Boton>
+    </Marco>
+  ),
+});
+
 export const reembolsoEnviado = definirPlantilla({
   sinVerificar: sinNombre,
   tipoDeAviso: 'reembolso_enviado',

@@ -1,5 +1,5 @@
 import {
-  type PreferenciasDeAviso,
+  type CambiosDePreferenciasDeAviso,
   preferenciasDeAvisoSchema,
   type TipoDeAviso,
 } from '@compra-grupal/contracts';
@@ -10,7 +10,7 @@ import { AVISOS_PATH } from './get-avisos';
 
 const PREFERENCIAS_PATH = `${AVISOS_PATH}/preferencias`;
 
-/** GET /api/aviso/preferencias: whether each kind is also emailed. */
+/** GET /api/aviso/preferencias: whether each kind is also emailed, and pushed to the devices. */
 export function usePreferenciasDeAviso(usuarioId: string, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: avisosKeys.preferencias(usuarioId),
@@ -20,14 +20,27 @@ export function usePreferenciasDeAviso(usuarioId: string, { enabled }: { enabled
   });
 }
 
-/** PUT /api/aviso/preferencias with one kind's email on or off; the answer is the new state. */
+/**
+ * PUT /api/aviso/preferencias with one kind's email or device switch (`push`) on or off; the
+ * answer is the new state.
+ */
 export function useGuardarPreferenciaDeAviso(usuarioId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ tipo, email }: { tipo: TipoDeAviso; email: boolean }) =>
-      api.put(PREFERENCIAS_PATH, { email: { [tipo]: email } } satisfies PreferenciasDeAviso, {
-        schema: preferenciasDeAvisoSchema,
-      }),
+    mutationFn: ({
+      tipo,
+      canal,
+      valor,
+    }: {
+      tipo: TipoDeAviso;
+      canal: 'email' | 'push';
+      valor: boolean;
+    }) =>
+      api.put(
+        PREFERENCIAS_PATH,
+        { [canal]: { [tipo]: valor } } satisfies CambiosDePreferenciasDeAviso,
+        { schema: preferenciasDeAvisoSchema },
+      ),
     onSuccess: (preferencias) =>
       queryClient.setQueryData(avisosKeys.preferencias(usuarioId), preferencias),
   });

@@ -3,11 +3,15 @@ import {
   type Aviso,
   avisosLeidosResponseSchema,
   avisosPaginaSchema,
+  type CambiosDePreferenciasDeAviso,
+  clavePublicaPushSchema,
   esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
   type PreferenciasDeAviso,
   preferenciasDeAvisoSchema,
+  suscripcionPushCreadaSchema,
+  suscripcionPushSchema,
   TIPOS_DE_AVISO,
   usuarioResponseSchema,
 } from '@compra-grupal/contracts';
@@ -16,6 +20,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/test/contract';
 import { type FetchCall, json, mockFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
+import { expectToast } from '@/test/toasts';
 import { storeToken } from '@/test/tokens';
 import { MOBILE_WIDTH, setViewport } from '@/test/viewport';
 
@@ -64,13 +69,24 @@ function mockAvisosApi(
   avisos: Aviso[],
   { lista = 'ok', esVendedor = false }: { lista?: 'ok' | 'error'; esVendedor?: boolean } = {},
 ) {
-  const state = { avisos, lista, preferencias: {} as PreferenciasDeAviso['email'] };
+  const state = {
+    avisos,
+    lista,
+    preferencias: {} as PreferenciasDeAviso['email'],
+    push: {} as PreferenciasDeAviso['push'],
+  };
   const noLeidos = () => state.avisos.filter((a) => !a.leido).length;
   const preferencias = (): PreferenciasDeAviso => ({
     email: Object.fromEntries(
       Object.entries(TIPOS_DE_AVISO).map(([tipo, { esencial }]) => [
         tipo,
         esencial || (state.preferencias[tipo as keyof typeof TIPOS_DE_AVISO] ?? true),
+      ]),
+    ),
+    push: Object.fromEntries(
+      Object.entries(TIPOS_DE_AVISO).map(([tipo, { push }]) => [
+        tipo,
+        state.push[tipo as keyof typeof TIPOS_DE_AVISO] ?? push,
       ]),
     ),
   });
@@ -111,16 +127,72 @@ function mockAvisosApi(
       }
       if (pathname === '/api/aviso/preferencias') {
         if (method === 'PUT') {
-          const cambios = JSON.parse(String(body)) as PreferenciasDeAviso;
+          const cambios = JSON.parse(String(body)) as CambiosDePreferenciasDeAviso;
           Object.assign(state.preferencias, cambios.email);
+          Object.assign(state.push, cambios.push);
         }
         return contractJson(preferenciasDeAvisoSchema, preferencias());
+      }
+      if (pathname === '/api/push/clave-publica') {
+        return contractJson(clavePublicaPushSchema, { clavePublica: CLAVE_PUBLICA });
+      }
+      if (pathname === '/api/push/suscripciones' && method === 'POST') {
+        suscripcionPushSchema.parse(JSON.parse(String(body)));
+        return contractJson(
+          suscripcionPushCreadaSchema,
+          { mensaje: 'Avisos activados en este dispositivo' },
+          201,
+        );
       }
       return json({ error: 'No encontrado', mensaje: 'No encontrado' }, 404);
     },
     { avisos: true },
   );
   return { ...api, state };
+}
+
+/** A VAPID public key as the server gives it (65 bytes, base64url). */
+const CLAVE_PUBLICA = `B${'A'.repeat(86)}`;
+
+/**
+ * A browser that can receive pushes (happy-dom has no service worker, Push API nor
+ * Notification): the permission the person gives when asked, and what it subscribes.
+ */
+function navegadorConPush(respuesta: NotificationPermission) {
+  const permiso = { actual: 'default' as NotificationPermission };
+  const suscripcion = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-de-prueba',
+    options: { applicationServerKey: null },
+    toJSON: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-de-prueba',
+      keys: {
+        p256dh: `B${'C'.repeat(86)}`,
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    }),
+    unsubscribe: vi.fn(async () => true),
+  };
+  const subscribe = vi.fn(async () => suscripcion);
+  const registro = { pushManager: { getSubscription: async () => null, subscribe } };
+  const requestPermission = vi.fn(async () => {
+    permiso.actual = respuesta;
+    return respuesta;
+  });
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal(
+    'Notification',
+    Object.assign(class {}, {
+      requestPermission,
+      get permission() {
+        return permiso.actual;
+      },
+    }),
+  );
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => undefined, ready: Promise.resolve(registro) },
+  });
+  return { requestPermission, subscribe };
 }
 
 const campana = (name: string | RegExp = /^Notificaciones/) =>
@@ -134,6 +206,7 @@ describe('the bell', () => {
     realtime.oyentes.clear();
     realtime.reconexiones.clear();
     storeToken();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 
   it('shows the unread count and lists the notifications newest first', async () => {
@@ -298,5 +371,103 @@ describe('the bell', () => {
     const dialogo = await screen.findByRole('dialog', { name: 'Preferencias de notificaciones' });
     await within(dialogo).findByRole('switch', { name: 'Correo: Pedido creado' });
     expect(within(dialogo).queryByRole('switch', { name: 'Correo: Grupo por vencer' })).toBeNull();
+  });
+
+  /** The preferences dialog, opened from the bell. */
+  async function abrirPreferencias(user: ReturnType<typeof renderApp>['user']) {
+    await user.click(await campana('Notificaciones'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Notificaciones' })).getByRole('button', {
+        name: 'Preferencias',
+      }),
+    );
+    return screen.findByRole('dialog', { name: 'Preferencias de notificaciones' });
+  }
+
+  it("each kind has an 'En este dispositivo' switch beside its email, off where the browser cannot", async () => {
+    mockAvisosApi([]);
+    const { user } = renderApp('/cart');
+    const dialogo = await abrirPreferencias(user);
+    const dispositivo = await within(dialogo).findByRole('switch', {
+      name: 'En este dispositivo: Grupo completo',
+    });
+    expect(within(dialogo).getByRole('switch', { name: 'Correo: Grupo completo' })).toBeChecked();
+    expect(
+      await within(dialogo).findByText(/^Este navegador no puede mostrar avisos de Compra Grupal/),
+    ).toBeInTheDocument();
+    expect(dispositivo).not.toBeChecked();
+    expect(dispositivo).toBeDisabled();
+    // The shopper's new kinds are listed with their switches.
+    for (const nombre of ['Grupo casi completo', 'Tu grupo vence pronto']) {
+      expect(
+        within(dialogo).getByRole('switch', { name: `En este dispositivo: ${nombre}` }),
+      ).toBeInTheDocument();
+    }
+  });
+
+  it('permission denied: says so in Spanish, subscribes nothing and saves nothing', async () => {
+    const { calls } = mockAvisosApi([]);
+    const navegador = navegadorConPush('denied');
+    const { user } = renderApp('/cart');
+    const dialogo = await abrirPreferencias(user);
+    expect(
+      await within(dialogo).findByText(
+        'Al activar un aviso en este dispositivo, el navegador te va a pedir permiso.',
+      ),
+    ).toBeInTheDocument();
+    const grupoCompleto = within(dialogo).getByRole('switch', {
+      name: 'En este dispositivo: Grupo completo',
+    });
+    await waitFor(() => expect(grupoCompleto).toBeEnabled());
+    await user.click(grupoCompleto);
+
+    await expectToast(
+      'No se activaron los avisos en este dispositivo',
+      'Bloqueaste las notificaciones de Compra Grupal en este navegador. Para recibirlas, permitilas en la configuración del sitio.',
+    );
+    expect(navegador.requestPermission).toHaveBeenCalledTimes(1);
+    expect(navegador.subscribe).not.toHaveBeenCalled();
+    expect(
+      await within(dialogo).findByText(/^Bloqueaste las notificaciones de Compra Grupal/),
+    ).toBeInTheDocument();
+    expect(grupoCompleto).not.toBeChecked();
+    expect(grupoCompleto).toBeDisabled();
+    expect(
+      calls.filter((c) => c.method === 'PUT' || c.url.includes('/api/push/suscripciones')),
+    ).toEqual([]);
+  });
+
+  it('permission granted: subscribes through the service worker, tells the server, turns the kinds on', async () => {
+    const { calls, state } = mockAvisosApi([]);
+    const navegador = navegadorConPush('granted');
+    const { user } = renderApp('/cart');
+    const dialogo = await abrirPreferencias(user);
+    const creado = within(dialogo).getByRole('switch', {
+      name: 'En este dispositivo: Pedido creado',
+    });
+    await waitFor(() => expect(creado).toBeEnabled());
+    await user.click(creado);
+
+    await waitFor(() => expect(creado).toBeChecked());
+    expect(navegador.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: expect.any(Uint8Array),
+    });
+    const suscripcion = calls.find((c) => c.url.endsWith('/api/push/suscripciones'));
+    expect(suscripcion?.method).toBe('POST');
+    expect(JSON.parse(String(suscripcion?.body))).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-de-prueba',
+      keys: { p256dh: `B${'C'.repeat(86)}`, auth: 'tBHItJI5svbpez7KI4CCXg' },
+    });
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(JSON.parse(String(put?.body))).toEqual({ push: { pedido_creado: true } });
+    expect(state.push).toEqual({ pedido_creado: true });
+    // Subscribed: the moments that matter are on by default on this device.
+    expect(
+      within(dialogo).getByRole('switch', { name: 'En este dispositivo: Grupo completo' }),
+    ).toBeChecked();
+    expect(
+      within(dialogo).getByRole('switch', { name: 'En este dispositivo: Pedido entregado' }),
+    ).not.toBeChecked();
   });
 });
