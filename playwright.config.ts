@@ -25,6 +25,10 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    // The app's service worker (docs/decisions/056) would serve pages and scripts from its
+    // cache across the journeys' restarts and reloads: only e2e/app-instalable.spec.ts, which
+    // is about it, allows it.
+    serviceWorkers: 'block',
   },
   // The journeys that mostly wait (a reservation running out on a server of their own, a
   // 30 s outage) are queued first, so their waits overlap the other journeys instead of

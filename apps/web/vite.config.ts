@@ -4,8 +4,65 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://localhost:3000';
+
+/** The brand's green, as index.html's theme-color says it. */
+const VERDE = '#059669';
+
+/**
+ * The installable app (docs/decisions/056): the web app manifest, and the service worker built
+ * from src/sw/sw.ts with the list of the files it precaches. The page registers it itself
+ * (lib/service-worker), after the first screen and without workbox-window: nothing is added
+ * to index.html but the manifest's link.
+ */
+function appInstalable() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: {
+      id: '/',
+      name: 'Compra Grupal',
+      short_name: 'Compra Grupal',
+      description:
+        'Encontrá tiendas cerca tuyo, sumate a grupos de compra y pagá menos comprando en conjunto.',
+      lang: 'es-AR',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: VERDE,
+      // --background of styles/globals.css: the splash screen has the app's own page colour.
+      background_color: '#f7fbf9',
+      categories: ['shopping'],
+      icons: [
+        { src: '/iconos/icono-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/iconos/icono-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/iconos/icono-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    // Beside the manifest's icons (precached on their own).
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    injectManifest: {
+      // Every script, stylesheet and font of the build (any screen opens offline) and the
+      // offline page. Not the .br/.gz beside them (the browser asks for the file), nor
+      // index.html: pages come from the network first (src/sw/sw.ts).
+      globPatterns: ['assets/*.{js,css,woff2}', 'offline.html'],
+      // One classic script, no imports: registered without `type: 'module'`.
+      rollupFormat: 'iife',
+    },
+  });
+}
 
 /** React, React DOM and React Router change rarely: their own chunk stays cached across deploys. */
 const reactVendor = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
@@ -50,8 +107,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           defineAlgorithm('gzip', { level: 9 }),
         ],
         include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
-        threshold: 1024,
+        // Small files too: the first page loads five scripts under 1 KB (icons, the starter of
+        // drawn pages), about 0.5 KB less once compressed. A compressed file no smaller than
+        // its original is not written (the plugin's skipIfLargerOrEqual).
+        threshold: 0,
       }),
+    !isSsrBuild && appInstalable(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -66,8 +127,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // public/ is for the browser: the server's renderer needs none of it.
     copyPublicDir: !isSsrBuild,
     rollupOptions: {
-      // The app, and how a server-drawn page starts it (src/arranque.ts, docs/decisions/044).
-      input: isSsrBuild ? undefined : { index: 'index.html', arranque: 'src/arranque.ts' },
+      // The app, how a server-drawn page starts it (src/arranque.ts, docs/decisions/044), and
+      // the page the service worker shows offline (offline.html, docs/decisions/056).
+      input: isSsrBuild
+        ? undefined
+        : { index: 'index.html', arranque: 'src/arranque.ts', offline: 'offline.html' },
       output: {
         manualChunks: (id) => (reactVendor.test(id) ? 'react-vendor' : undefined),
         // Screens share many tiny chunks (an icon, a badge, a formatter). Over HTTP/1.1 a

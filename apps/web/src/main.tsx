@@ -9,6 +9,7 @@ import { AppRoutes, precargarRuta } from '@/app/router';
 import { RouteError } from '@/app/routes/route-error';
 import { leerEstadoSsr } from '@/app/ssr/estado-ssr';
 import { createQueryClient } from '@/lib/query-client';
+import { guardarPagina, registrarServiceWorker } from '@/lib/service-worker/service-worker';
 import { type InstanteDelRender, InstanteDelRenderProvider } from '@/lib/ssr/instante-del-render';
 
 const container = document.getElementById('root');
@@ -29,12 +30,16 @@ function AlHidratar({ children }: { children: ReactNode }) {
     // The page answers from now on (the end-to-end journeys wait for this mark).
     document.documentElement.setAttribute('data-hidratada', '');
     if (estado) {
-      if ('requestIdleCallback' in window) requestIdleCallback(openRealtime, { timeout: 2_000 });
-      else setTimeout(openRealtime, 200);
+      if ('requestIdleCallback' in window)
+        requestIdleCallback(trasLaPrimeraPantalla, { timeout: 2_000 });
+      else setTimeout(trasLaPrimeraPantalla, 200);
     }
   }, []);
   useEffect(() => {
-    if (pathname !== primera) document.documentElement.removeAttribute('data-dibujada');
+    if (pathname === primera) return;
+    document.documentElement.removeAttribute('data-dibujada');
+    // A screen reached inside the app: the service worker keeps it too (docs/decisions/056).
+    guardarPagina(window.location.href);
   }, [pathname, primera]);
   return children;
 }
@@ -80,11 +85,13 @@ if (estado) {
 
 // The realtime connection opens from its own chunk once the first screen is up: at load (the
 // window's load event), or once a drawn page is hydrated and the browser is idle. Its code does
-// not compete with the first screen's (decisions 016 and 044).
-function openRealtime(): void {
+// not compete with the first screen's (decisions 016 and 044). The service worker is registered
+// then too: its install downloads the shell (docs/decisions/056).
+function trasLaPrimeraPantalla(): void {
   void import('@/lib/socket').then(({ startRealtime }) => startRealtime());
+  registrarServiceWorker();
 }
 if (!estado) {
-  if (document.readyState === 'complete') openRealtime();
-  else window.addEventListener('load', openRealtime, { once: true });
+  if (document.readyState === 'complete') trasLaPrimeraPantalla();
+  else window.addEventListener('load', trasLaPrimeraPantalla, { once: true });
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-// Big enough to be worth compressing, as the build's threshold requires.
+// Big enough that compressing it pays.
 const script = `console.log(${JSON.stringify('compra grupal '.repeat(200))});`;
 
 let t: TestApp;
@@ -21,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(asset, script);
   writeFileSync(`${asset}.br`, brotliCompressSync(script));
   writeFileSync(`${asset}.gz`, gzipSync(script));
+  // The installable app's files, as vite-plugin-pwa writes them (docs/decisions/056).
+  writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Compra Grupal"}');
   t = await createTestApp({ WEB_DIST_DIR: webDist });
 });
 afterAll(async () => {
@@ -59,6 +62,22 @@ describe('the built web app, precompressed', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary).toContain('accept-encoding');
     expect(res.body).toBe(script);
+  });
+});
+
+describe("the installable app's files (docs/decisions/056)", () => {
+  it('serves the service worker as JavaScript, asked again at every check for a new version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the manifest with its own type', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });
 

@@ -13,6 +13,7 @@ import { setApiNavigate } from '@/lib/api-client';
 import { forgetEndedSessionUnless } from '@/lib/session/session-token';
 import { useAccessToken } from '@/lib/session/use-access-token';
 import { RouteError } from '../routes/route-error';
+import { NuevaVersionHost } from './nueva-version-host';
 import { PageSkeleton } from './page-skeleton';
 import { SinConexionAviso } from './sin-conexion-aviso';
 import { TopBar } from './top-bar';
@@ -82,7 +83,11 @@ export function AppLayout() {
             </Suspense>
           )}
           <SidebarInset>
-            <SinConexionAviso />
+            {/* The shell's statuses, held below the top bar while the page scrolls. */}
+            <div className="sticky top-(--header-height) z-20">
+              <SinConexionAviso />
+              <NuevaVersionHost />
+            </div>
             {loggedIn && (
               <Suspense fallback={null}>
                 <VerificarEmailBanner />
