@@ -39,11 +39,12 @@ export async function insertMarketplace(
     from generate_series(1, ${total}) as i`);
   await db.execute(sql`
     insert into productos (id, tienda_id, vendedor_id, nombre, descripcion, precio_centavos, categoria,
-      imagen, imagen_miniatura, stock, cantidad_total_grupo, fecha_creacion)
+      imagen, imagen_miniatura, stock, cantidad_total_grupo, fecha_creacion,
+      paquete_peso_gramos, paquete_largo_mm, paquete_ancho_mm, paquete_alto_mm)
     select 'd1' || lpad(to_hex(t * 20 + p), 22, '0'), 'c1' || lpad(to_hex(t), 22, '0'), 'b1' || lpad(to_hex(t), 22, '0'),
       'Producto ' || p || ' de la tienda ' || t, 'Descripción del producto ' || p,
       100000 + p * 1000, 'Almacén', '/uploads/productos/x.jpg', '/uploads/productos/x-320.jpg', 100, 10,
-      now() - (p || ' hours')::interval
+      now() - (p || ' hours')::interval, 1000, 300, 200, 100
     from generate_series(1, ${total}) as t, generate_series(1, 20) as p`);
   await db.execute(sql`
     insert into categorias_locales (id, tienda_id, nombre)
