@@ -5,7 +5,7 @@ import {
   expectSinViolacionesEnAmbosAnchos as expectNoViolationsAtBothWidths,
 } from './axe';
 import { estarEn, expect, test } from './fixtures';
-import { admin, logIn, repartidor, revisarPaquete } from './helpers';
+import { admin, logIn, repartidor, revisarPaquete, toast } from './helpers';
 
 /**
  * axe finds nothing critical, serious or moderate on the app's screens, at the phone and desktop
@@ -317,9 +317,7 @@ test.describe('accessibility at 375 and 1280 px', () => {
         await page
           .locator('input[type="file"]')
           .setInputFiles({ name: 'salame.png', mimeType: 'image/png', buffer: foto });
-        await expect(
-          page.locator('[data-sonner-toast]').filter({ hasText: 'Imagen procesada' }),
-        ).toBeVisible();
+        await expect(toast(page, 'Imagen procesada')).toBeVisible();
       },
     });
   });
@@ -385,9 +383,7 @@ test.describe('accessibility at 375 and 1280 px', () => {
     await expectNoViolationsAtBothWidths(page, {
       preparar: async () => {
         await asistente.getByRole('button', { name: 'Crear Tienda' }).click();
-        await expect(
-          page.locator('[data-sonner-toast]').filter({ hasText: 'Por favor sube el logo' }),
-        ).toBeVisible();
+        await expect(toast(page, 'Por favor sube el logo')).toBeVisible();
       },
     });
     await asistente

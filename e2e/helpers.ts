@@ -11,9 +11,13 @@ export {
   sesionPorApi,
 } from './fixtures';
 
-/** The toast (there is one at a time) holding this text. */
+/**
+ * The toast (there is one at a time) holding this text. One being dismissed stays in the page
+ * while it fades out (`data-removed`): it is not counted, or a second identical toast would be
+ * two.
+ */
 export function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 }
 
 /** Fills the login form of /login and sends it; the caller checks where it lands. */

@@ -70,12 +70,17 @@ describe('grupoDeCompra routes', () => {
     const pagina = grupoConProductoResponseSchema.parse(
       (await t.app.inject({ url: `/api/grupoDeCompra/grupoConProducto/${abierto._id}` })).json(),
     );
-    // Forecast a moment later: the same pace, to the second.
-    const cerca = (p: { fecha: string | null; motivo: string } | null | undefined) => ({
-      motivo: p?.motivo,
-      segundo: Math.round(Date.parse(p?.fecha ?? '') / 1000),
-    });
-    expect(cerca(pagina.grupo.prediccion)).toEqual(cerca(abierto.prediccion));
+    // Forecast a moment later: the same pace. The estimate ages with the clock (an hour with
+    // no join slows it), so a loaded machine's moment may move it by a few seconds.
+    const mismoPronostico = (
+      p: { fecha: string | null; motivo: string } | null | undefined,
+      q: { fecha: string | null; motivo: string } | null | undefined,
+    ) => {
+      expect(p?.motivo).toBe(q?.motivo);
+      const distancia = Math.abs(Date.parse(p?.fecha ?? '') - Date.parse(q?.fecha ?? ''));
+      expect(distancia).toBeLessThanOrEqual(10_000);
+    };
+    mismoPronostico(pagina.grupo.prediccion, abierto.prediccion);
     const producto = (
       await t.app.inject({ url: `/api/producto/${abierto.productoId._id}` })
     ).json();
@@ -84,7 +89,7 @@ describe('grupoDeCompra routes', () => {
       lugaresNecesarios: 10,
       lugaresOcupados: 3,
     });
-    expect(cerca(producto.grupoAbierto.prediccion)).toEqual(cerca(abierto.prediccion));
+    mismoPronostico(producto.grupoAbierto.prediccion, abierto.prediccion);
 
     // A deadline before that pace fills it: it will not fill in time, and says so.
     await t.database.db

@@ -24,10 +24,12 @@ export function useEditarCategorias(usuarioId: string) {
       errorTitle: CATEGORIAS_NO_GUARDADAS,
       errorMessage: 'Revisa tu conexión e inténtalo de nuevo.',
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({
-        queryKey: tiendaDelVendedorKeys.categoriasLocales(usuarioId),
-      });
+    onSuccess: ({ categoriasLocales }, { tiendaId }) => {
+      // The saved list is the list now: a dialog opened again before the refetch below answers
+      // edits it, not the one from before the save.
+      const clave = tiendaDelVendedorKeys.categoriasLocales(usuarioId);
+      queryClient.setQueryData(clave, { tiendaId, categoriasLocales });
+      void queryClient.invalidateQueries({ queryKey: clave });
     },
   });
 }
