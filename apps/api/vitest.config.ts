@@ -15,7 +15,7 @@ export default defineConfig({
     // One file per core, not vitest's cores minus one: the files wait on sockets and databases
     // as much as they compute, and on two cores the default ran them one at a time.
     maxWorkers: availableParallelism(),
-    testTimeout: 30_000,
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     // Transformed modules kept on disk between runs: a second run of one file skips
     // transforming the app's few hundred modules.

@@ -402,7 +402,7 @@ describe('contract: property-based requests from the OpenAPI document, as five r
     expect(total).toBeGreaterThan(1000);
     // Every operation as five roles, a dozen requests each: about 20 s here, longer than the
     // default 30 s on a loaded two-core runner.
-  }, 120_000);
+  }, 400_000);
 });
 
 /** A refusal that a made-up id explains: it names nothing, or someone else's resource. */
