@@ -15,6 +15,7 @@ import { type JsonRequest, measureLatencyRounds, measureThroughput } from './loa
 import { insertMarketplace, PALERMO } from './marketplace-data';
 import { medirPagosEnPostgres } from './pagos';
 import { medirRecuperacion } from './recuperacion';
+import { medirRutas } from './rutas';
 import { startServer } from './server';
 import { medirSsrLadoALado } from './ssr-lado-a-lado';
 import { imprimirTabla, type Row } from './tabla';
@@ -183,6 +184,10 @@ console.log('\nPagos…');
 rows.push(...(await medirPagosEnPostgres()));
 console.log('\nAntes y después del ciclo de vida en TypeScript (issue 21)…');
 rows.push(...compararAntesYDespues().map(filaDeComparacion));
+
+// Delivery routes: the embedded planner on 200 stops (rutas.ts).
+console.log('\nRutas de reparto…');
+rows.push(...(await medirRutas()));
 
 const failed = imprimirTabla([...listingRows, ...rows]);
 process.exit(failed ? 1 : 0);

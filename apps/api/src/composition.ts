@@ -7,6 +7,7 @@ import {
   WEBHOOK_PATH,
   webhookSecret,
 } from './adapters/payments/payments-from-config';
+import { createPlanificadorDeRutas } from './adapters/rutas/planificador-from-config';
 import { createShipping } from './adapters/shipping/shipping-from-config';
 import type { StoragePort } from './adapters/storage/storage.port';
 import { type Config, sinIndexar } from './config';
@@ -32,6 +33,7 @@ import { createConciliacionService } from './modules/pago/conciliacion.service';
 import { createPagoService } from './modules/pago/pago.service';
 import { createCancelacionDeGrupoService } from './modules/pedido/cancelacion-de-grupo.service';
 import { createCicloDeVida } from './modules/pedido/ciclo-de-vida.service';
+import { createEnvioEnGrupo } from './modules/pedido/envio-en-grupo.service';
 import { createPedidoService } from './modules/pedido/pedido.service';
 import { createReembolsosService } from './modules/pedido/reembolsos.service';
 import { createProductoService } from './modules/producto/producto.service';
@@ -157,9 +159,12 @@ export function createServices(
     publicUrl: config.PUBLIC_URL,
     ...(clock ? { clock } : {}),
   });
+  /** Routes for 'Entrega en grupo' and the day's deliveries (docs/decisions/057). */
+  const rutas = createPlanificadorDeRutas(config, log ?? { warn: () => undefined });
   const envio = createEnvioService({
     repository: repositories.envio,
     envio: createShipping(config),
+    rutas,
   });
   const claveMaestra = mercadoPagoKey ?? randomBytes(32);
   const mercadoPago = createMercadoPagoVinculacionService({
@@ -172,8 +177,6 @@ export function createServices(
     clock,
     mensajes,
   });
-  /** The order lifecycle (docs/decisions/028): every caller applies its transitions. */
-  const cicloDeVida = createCicloDeVida({ ...(log ? { log } : {}), mensajes });
   /** The one refund ledger's worker. */
   const reembolsos = createReembolsosService({
     repository: repositories.reembolso,
@@ -184,6 +187,18 @@ export function createServices(
     ...(metrics ? { metrics } : {}),
     avisos: { withTransaction, mensajes },
   });
+  /** 'Entrega en grupo' settled when groups close (docs/decisions/057). */
+  const envioEnGrupo = createEnvioEnGrupo({
+    repository: repositories.envioEnGrupo,
+    lecturasDelCiclo: repositories.cicloDeVida,
+    withTransaction,
+    rutas,
+    reembolsos,
+    jobs,
+    clock: clock ?? systemClock,
+  });
+  /** The order lifecycle (docs/decisions/028): every caller applies its transitions. */
+  const cicloDeVida = createCicloDeVida({ ...(log ? { log } : {}), mensajes, envioEnGrupo });
   /** Cancelling groups (the product team, deadlines) with their refunds (docs/decisions/026). */
   const cancelacionDeGrupo = createCancelacionDeGrupoService({
     repositories,
@@ -197,6 +212,7 @@ export function createServices(
     repository: repositories.grupoDeCompra,
     withTransaction,
     mensajes,
+    envioEnGrupo,
     clock,
     predicciones: createPredicciones({ repository: repositories.prediccion, clock }),
   });
@@ -246,11 +262,13 @@ export function createServices(
       withTransaction,
       lineasDePedidos: repositories.pedido.findLineasDePedidos,
       cicloDeVida: repositories.cicloDeVida,
+      rutas,
       mensajes,
       clock,
     }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
+    envioEnGrupo,
     grupoDeCompra,
     mercadoPago,
     /** Payments of orders: the seller's preference (linkPago) and notifications (webhook). */

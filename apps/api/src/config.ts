@@ -141,6 +141,11 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.url().default('https://apis.datos.gob.ar/georef/api'),
   ),
+  /**
+   * An OSRM server for delivery routes on real streets (adapters/rutas), e.g. http://osrm:5000;
+   * empty: the embedded planner (great-circle distances, offline), production included.
+   */
+  RUTAS_OSRM_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   STORAGE_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 's3']).default('local')),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),

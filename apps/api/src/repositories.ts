@@ -14,6 +14,7 @@ import { createPrediccionRepository } from './modules/grupo-de-compra/prediccion
 import { createMercadoPagoRepository } from './modules/mercadopago-cuenta/mercadopago-vinculacion.repository';
 import { createPagoRepository } from './modules/pago/pago.repository';
 import { createCicloDeVidaRepository } from './modules/pedido/ciclo-de-vida.repository';
+import { createEnvioEnGrupoRepository } from './modules/pedido/envio-en-grupo.repository';
 import { createPedidoRepository } from './modules/pedido/pedido.repository';
 import { createPedidoParaMensajesRepository } from './modules/pedido/pedido-para-mensajes.repository';
 import { createReembolsoRepository } from './modules/pedido/reembolso.repository';
@@ -40,6 +41,8 @@ const fabricas = {
   direccion: (db: Database) => createDireccionRepository(db),
   entrega: (db: Database) => createEntregaRepository(db),
   envio: (db: Database) => createEnvioRepository(db),
+  /** Settling 'Entrega en grupo' (pedido/envio-en-grupo.service.ts). */
+  envioEnGrupo: (db: Database) => createEnvioEnGrupoRepository(db),
   grupoDeCompra: (db: Database) => createGrupoDeCompraRepository(db),
   /** What the messages read of groups (aviso/mensajes.ports.ts; the group's module answers). */
   grupoParaMensajes: (db: Database) => createGrupoParaMensajesRepository(db),

@@ -240,6 +240,7 @@ export const reembolsoParaAdminSchema = z
       'pago_no_coincide',
       'pedido_vencido',
       'precio_cambiado',
+      'envio_en_grupo',
     ]),
     estado: z.enum(['pendiente', 'reembolsado']),
     pedidoId: idSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { numero } from './numero';
 import { paqueteSchema } from './paquete';
 import { LIMITES_PEDIDO, lineaPedidoRequestSchema } from './pedido';
 import { texto } from './texto';
@@ -12,6 +13,51 @@ export const ENVIO_MENSAJES = {
   sinTienda: 'No se pudo obtener información de la tienda',
   paqueteIncompleto: 'Debes completar todos los campos del paquete',
 } as const;
+
+/**
+ * The shipping option a store offers its coverage area beside the carriers' (docs/decisions/057):
+ * one route per completed group, whose price its members share.
+ */
+export const ENTREGA_EN_GRUPO = {
+  carrier: 'Entrega en grupo',
+  servicio: 'Ruta compartida de la tienda',
+} as const;
+
+export const esEntregaEnGrupo = (opcion: { carrier: string; servicio: string }) =>
+  opcion.carrier === ENTREGA_EN_GRUPO.carrier && opcion.servicio === ENTREGA_EN_GRUPO.servicio;
+
+/** Bounds of a store's 'Entrega en grupo' prices, in pesos. */
+export const LIMITES_ENTREGA_EN_GRUPO = { base: 1_000_000, porKm: 100_000, minimo: 1_000_000 };
+
+const pesosDeEntrega = (maximo: number, campo: string) =>
+  numero({
+    min: 0,
+    max: maximo,
+    mensaje: `${campo} debe ser un número entre 0 y ${maximo.toLocaleString('es-AR')}`,
+  });
+
+/**
+ * A store's 'Entrega en grupo' settings (pesos): a route costs `base` plus `porKm` per km it
+ * runs; no member pays less than `minimo`.
+ */
+export const entregaEnGrupoSchema = z
+  .object({
+    activa: z.boolean(),
+    base: pesosDeEntrega(LIMITES_ENTREGA_EN_GRUPO.base, 'El precio base por ruta'),
+    porKm: pesosDeEntrega(LIMITES_ENTREGA_EN_GRUPO.porKm, 'El precio por km'),
+    minimo: pesosDeEntrega(LIMITES_ENTREGA_EN_GRUPO.minimo, 'El mínimo por miembro'),
+  })
+  .meta({ id: 'EntregaEnGrupo' });
+
+export type EntregaEnGrupo = z.infer<typeof entregaEnGrupoSchema>;
+
+/** A store that does not offer it. */
+export const ENTREGA_EN_GRUPO_APAGADA: EntregaEnGrupo = {
+  activa: false,
+  base: 0,
+  porKm: 0,
+  minimo: 0,
+};
 
 /** POST envio/cotizar-previo: shipping options from a store to one of the caller's addresses. */
 export const cotizarPrevioRequestSchema = z
@@ -47,6 +93,12 @@ export const opcionEnvioSchema = z
     diasMinimos: z.number().int(),
     diasMaximos: z.number().int(),
     precio: z.number(),
+    /**
+     * Not in the spec: 'Entrega en grupo' (docs/decisions/057). `precio` is what the member
+     * pays today, the most their share can be; `hasta` (pesos) is the least it can fall to
+     * when the group completes with neighbours (the difference is refunded then).
+     */
+    entregaEnGrupo: z.object({ hasta: z.number() }).optional(),
   })
   .meta({ id: 'OpcionEnvio' });
 

@@ -64,6 +64,7 @@ export const ERROR_CODES = {
   direccionNoEncontrada: 'DIRECCION_NO_ENCONTRADA',
   direccionSinUbicacion: 'DIRECCION_SIN_UBICACION',
   envioNoDisponible: 'ENVIO_NO_DISPONIBLE',
+  rutaNoDisponible: 'RUTA_NO_DISPONIBLE',
   stockInsuficiente: 'STOCK_INSUFICIENTE',
   productoNoDisponible: 'PRODUCTO_NO_DISPONIBLE',
   productoPropio: 'PRODUCTO_PROPIO',
@@ -151,6 +152,8 @@ export const ERROR_MESSAGES = {
   /** An address saved without its point (typed at sign-up): checkout asks for it in place. */
   DIRECCION_SIN_UBICACION: 'Debes seleccionar una ubicación en el mapa',
   ENVIO_NO_DISPONIBLE: 'No se encontraron opciones de envío disponibles',
+  /** The routing engine did not answer (docs/decisions/057). */
+  RUTA_NO_DISPONIBLE: 'No se pudo planificar la ruta',
   PEDIDO_NO_ENCONTRADO: 'No se encontró el pedido',
   PAGO_NO_ENCONTRADO: 'Ese pedido no tiene un pago para esa tienda',
   PAGO_YA_APROBADO: 'El pago a esta tienda ya fue aprobado',

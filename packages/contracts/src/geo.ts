@@ -41,7 +41,7 @@ export const buscarGeoResponseSchema = z
  * A query-string number: required, trimmed, then coerced (an empty value is not 0); finite,
  * within range and never subnormal, like every request number.
  */
-const numeroDeConsulta = (nombre: string, minimo: number, maximo: number, ejemplo: string) =>
+export const numeroDeConsulta = (nombre: string, minimo: number, maximo: number, ejemplo: string) =>
   textoDeConsulta({
     max: 40,
     min: 1,

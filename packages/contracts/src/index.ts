@@ -22,6 +22,7 @@ export * from './producto';
 export * from './push';
 export * from './realtime';
 export * from './realtime-constants';
+export * from './ruta';
 export * from './soporte';
 export * from './texto';
 export * from './tienda';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numero } from './numero';
-import { texto } from './texto';
+import { jsonEnTexto } from './texto';
 
 /** A package's bounds: what a courier or the post takes (weights in kg, sizes in cm). */
 export const LIMITES_PAQUETE = {
@@ -95,17 +95,9 @@ export function paqueteDeLineas(
 }
 
 /** A product's package, sent as JSON text inside the multipart product form. */
-export const paqueteEnJsonSchema = texto({
+export const paqueteEnJsonSchema = jsonEnTexto(paqueteSchema, {
   max: 500,
-  mensajes: { largo: 'El embalaje es demasiado largo' },
-})
-  .describe('JSON de Paquete: peso en kg, largo, ancho y alto en cm de una unidad embalada')
-  .transform((valor, ctx) => {
-    try {
-      return JSON.parse(valor) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'El embalaje no es un JSON válido' });
-      return z.NEVER;
-    }
-  })
-  .pipe(paqueteSchema);
+  describe: 'JSON de Paquete: peso en kg, largo, ancho y alto en cm de una unidad embalada',
+  invalido: 'El embalaje no es un JSON válido',
+  largo: 'El embalaje es demasiado largo',
+});

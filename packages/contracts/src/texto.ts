@@ -134,3 +134,29 @@ export function texto({
       })
   );
 }
+
+/**
+ * A JSON object sent as the text of one field of a multipart form (an address, a package, a
+ * store's settings), parsed and then checked against `schema`.
+ */
+export function jsonEnTexto<S extends z.ZodType>(
+  schema: S,
+  {
+    max,
+    describe,
+    invalido,
+    largo,
+  }: { max: number; describe: string; invalido: string; largo: string },
+) {
+  return texto({ max, multilinea: true, mensajes: { largo } })
+    .describe(describe)
+    .transform((valor, ctx) => {
+      try {
+        return JSON.parse(valor) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: invalido });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}

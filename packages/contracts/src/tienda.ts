@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { latitudSchema, longitudSchema } from './coordenadas';
 import { crearDireccionRequestSchema } from './direccion';
+import { entregaEnGrupoSchema } from './envio';
 import { idSchema } from './ids';
 import { productoDeVitrinaSchema, productoSchema } from './producto';
-import { texto } from './texto';
+import { jsonEnTexto, texto } from './texto';
 import { EMAIL_EN_EL_DOCUMENTO, emailSchema, telefonoSchema } from './usuario';
 
 export const categoriaLocalSchema = z
@@ -97,6 +98,7 @@ export const tiendaDelVendedorSchema = tiendaConProductosSchema
     email: true,
     razonSocial: true,
   })
+  .extend({ entregaEnGrupo: entregaEnGrupoSchema })
   .meta({ id: 'TiendaDelVendedor' });
 
 /** GET tienda/por-usuario/{userId}. */
@@ -105,21 +107,20 @@ export const tiendaPorUsuarioResponseSchema = z
   .meta({ id: 'TiendaPorUsuarioResponse' });
 
 /** The store's address, sent as JSON text inside the multipart form of POST tienda/crear. */
-const direccionEnJsonSchema = texto({
+const direccionEnJsonSchema = jsonEnTexto(crearDireccionRequestSchema, {
   max: 4000,
-  multilinea: true,
-  mensajes: { largo: 'La dirección es demasiado larga' },
-})
-  .describe('JSON de CrearDireccionRequest')
-  .transform((valor, ctx) => {
-    try {
-      return JSON.parse(valor) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'La dirección no es un JSON válido' });
-      return z.NEVER;
-    }
-  })
-  .pipe(crearDireccionRequestSchema);
+  describe: 'JSON de CrearDireccionRequest',
+  invalido: 'La dirección no es un JSON válido',
+  largo: 'La dirección es demasiado larga',
+});
+
+/** A store's 'Entrega en grupo' settings, sent as JSON text in its multipart forms. */
+const entregaEnGrupoEnJsonSchema = jsonEnTexto(entregaEnGrupoSchema, {
+  max: 500,
+  describe: 'JSON de EntregaEnGrupo',
+  invalido: 'La entrega en grupo no es un JSON válido',
+  largo: 'La entrega en grupo es demasiado larga',
+});
 
 /**
  * The text fields of POST tienda/crear (multipart; the `logo` file travels beside them). The
@@ -136,6 +137,8 @@ export const crearTiendaCamposSchema = z
     categoriaGlobal: idSchema,
     cobertura: idSchema,
     direccion: direccionEnJsonSchema,
+    /** Not in the spec: 'Entrega en grupo' (docs/decisions/057); off without it. */
+    entregaEnGrupo: entregaEnGrupoEnJsonSchema.optional(),
   })
   .meta({ id: 'CrearTiendaCampos' });
 
@@ -196,6 +199,8 @@ export const editarTiendaCamposSchema = z
       min: 1,
       mensajes: { requerido: 'La razón social es obligatoria' },
     }),
+    /** Not in the spec: 'Entrega en grupo' (docs/decisions/057); unchanged without it. */
+    entregaEnGrupo: entregaEnGrupoEnJsonSchema.optional(),
   })
   .meta({ id: 'EditarTiendaCampos' });
 
@@ -266,6 +271,7 @@ export const editarCategoriasResponseSchema = z
 
 /** A store as the product team's review screen shows it (admins only). */
 export const tiendaEnRevisionSchema = tiendaDelVendedorSchema
+  .omit({ entregaEnGrupo: true })
   .extend({
     habilitada: z.boolean(),
     mpVinculado: z.boolean(),

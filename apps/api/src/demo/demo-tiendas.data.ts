@@ -41,7 +41,12 @@ export interface DemoTienda {
   };
   categoriasLocales: string[];
   productos: DemoProducto[];
+  /** Offers 'Entrega en grupo' at ENTREGA_EN_GRUPO_DEMO's prices (docs/decisions/057). */
+  entregaEnGrupo?: boolean;
 }
+
+/** The demo stores' 'Entrega en grupo' prices, in pesos: per route, per km, least per member. */
+export const ENTREGA_EN_GRUPO_DEMO = { base: 3000, porKm: 400, minimo: 600 };
 
 const CABA = 'Ciudad Autónoma de Buenos Aires';
 
@@ -53,6 +58,7 @@ export const DEMO_TIENDAS: DemoTienda[] = [
     categoria: 'Almacén',
     cobertura: 'Zona cercana',
     habilitada: true,
+    entregaEnGrupo: true,
     paleta: 'marron',
     direccion: {
       calle: 'Gurruchaga',
@@ -145,6 +151,7 @@ export const DEMO_TIENDAS: DemoTienda[] = [
     categoria: 'Verdulería',
     cobertura: 'Zona cercana',
     habilitada: true,
+    entregaEnGrupo: true,
     paleta: 'verde',
     direccion: {
       calle: 'Av. Corrientes',
@@ -228,6 +235,7 @@ export const DEMO_TIENDAS: DemoTienda[] = [
     categoria: 'Carnicería',
     cobertura: 'Ciudad',
     habilitada: true,
+    entregaEnGrupo: true,
     paleta: 'rojo',
     direccion: {
       calle: 'Av. Cabildo',
@@ -515,6 +523,7 @@ export const DEMO_TIENDAS: DemoTienda[] = [
     categoria: 'Mascotas',
     cobertura: 'Zona cercana',
     habilitada: true,
+    entregaEnGrupo: true,
     paleta: 'violeta',
     direccion: {
       calle: 'Av. Federico Lacroze',

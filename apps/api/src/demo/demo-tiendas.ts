@@ -1,4 +1,5 @@
 import { componerDireccion, paquetePorCategoria } from '@compra-grupal/contracts';
+import { inArray } from 'drizzle-orm';
 import {
   categorias,
   categoriasLocales,
@@ -12,7 +13,7 @@ import { pesosACentavos } from '../lib/money';
 import { columnasDePaquete } from '../modules/producto/paquete-del-producto';
 import { hashPassword } from '../modules/usuario/password';
 import { drawProductImages, drawStoreLogo, PALETAS } from './demo-images';
-import { DEMO_TIENDAS } from './demo-tiendas.data';
+import { DEMO_TIENDAS, ENTREGA_EN_GRUPO_DEMO } from './demo-tiendas.data';
 import { DEMO_PASSWORD, DEMO_VERIFICADO_EN } from './demo-usuarios';
 import type { SeedContext } from './seed-context';
 
@@ -161,4 +162,24 @@ export async function seedDemoTiendas({ db, storage }: SeedContext): Promise<voi
         .onConflictDoNothing();
     }
   }
+}
+
+/**
+ * The demo stores around Palermo offer 'Entrega en grupo' (docs/decisions/057): a step of its
+ * own, so that a demo seeded before it gains the option.
+ */
+export async function seedDemoEntregaEnGrupo({ db }: SeedContext): Promise<void> {
+  const ids = [...DEMO_TIENDAS.entries()]
+    .filter(([, demo]) => demo.entregaEnGrupo)
+    .map(([index]) => demoTiendaId(index));
+  if (ids.length === 0) return;
+  await db
+    .update(tiendas)
+    .set({
+      entregaEnGrupoActiva: true,
+      entregaEnGrupoBaseCentavos: pesosACentavos(ENTREGA_EN_GRUPO_DEMO.base),
+      entregaEnGrupoKmCentavos: pesosACentavos(ENTREGA_EN_GRUPO_DEMO.porKm),
+      entregaEnGrupoMinimoCentavos: pesosACentavos(ENTREGA_EN_GRUPO_DEMO.minimo),
+    })
+    .where(inArray(tiendas.id, ids));
 }

@@ -4,7 +4,7 @@ import { appMeta } from '../db/schema';
 import { seedDemoCuentasMercadoPago } from './demo-cuentas-mercadopago';
 import { seedDemoGrupos } from './demo-grupos';
 import { seedDemoPedidos } from './demo-pedidos';
-import { seedDemoTiendas } from './demo-tiendas';
+import { seedDemoEntregaEnGrupo, seedDemoTiendas } from './demo-tiendas';
 import { seedDemoUsuarios } from './demo-usuarios';
 import { seedReferenceData } from './reference-data';
 import type { SeedContext } from './seed-context';
@@ -34,6 +34,7 @@ export const seedSteps: SeedStep[] = [
   // Version 3: the seller waiting for review (Pastas de la Nonna).
   { name: 'tiendas-demo', version: 3, demo: true, run: seedDemoTiendas },
   { name: 'cuentas-mercadopago-demo', version: 1, demo: true, run: seedDemoCuentasMercadoPago },
+  { name: 'entrega-en-grupo-demo', version: 1, demo: true, run: seedDemoEntregaEnGrupo },
   // Every demo product on sale with its open group, some with progress (after the stores).
   { name: 'grupos-demo', version: 1, demo: true, run: seedDemoGrupos },
   { name: 'pedidos-demo', version: 1, demo: true, run: seedDemoPedidos },

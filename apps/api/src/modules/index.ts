@@ -5,6 +5,7 @@ import { categoriaModule } from './categoria/categoria.module';
 import { coberturaModule } from './cobertura/cobertura.module';
 import { correoModule } from './correo/correo.module';
 import { direccionModule } from './direccion/direccion.module';
+import { entregaModule } from './entrega/entrega.module';
 import { envioModule } from './envio/envio.module';
 import { geoModule } from './geo/geo.module';
 import { grupoDeCompraModule } from './grupo-de-compra/grupo-de-compra.module';
@@ -21,8 +22,8 @@ import { vitrinaModule } from './vitrina/vitrina.module';
 
 /**
  * Every API module, in the order their routes are registered under /api (docs/decisions/031).
- * A new module adds its manifest here; app.ts names none. Modules without routes of their own
- * (entrega: its routes are under /pedido) are built by composition.ts and appear in no list.
+ * A new module adds its manifest here; app.ts names none. Delivery's first routes live under
+ * /pedido (the spec's paths, in the pedido manifest); its own manifest adds /entrega.
  */
 export const apiModules: readonly ApiModule[] = [
   healthModule,
@@ -37,6 +38,7 @@ export const apiModules: readonly ApiModule[] = [
   mercadoPagoCuentaModule,
   pagoModule,
   pedidoModule,
+  entregaModule,
   adminModule,
   geoModule,
   soporteModule,

@@ -1,9 +1,11 @@
 import {
   type CategoriaLocal,
   categoriasLocalesResponseSchema,
+  ENTREGA_EN_GRUPO_APAGADA,
   ERROR_MESSAGES,
   editarCategoriasResponseSchema,
   editarTiendaResponseSchema,
+  entregaEnGrupoSchema,
   esAdminResponseSchema,
   esRepartidorResponseSchema,
   esVendedorResponseSchema,
@@ -26,6 +28,10 @@ export function categoriaLocalId(n: number): string {
   return `e${String(n).padStart(23, '0')}`;
 }
 
+/**
+ * The seller's store as GET tienda/por-usuario answers it (checked against the contract): the
+ * one fixture of a seller's store, for every test that needs one.
+ */
 export function crearTiendaDelVendedor(
   overrides: Partial<TiendaDelVendedor> = {},
 ): TiendaDelVendedor {
@@ -37,6 +43,7 @@ export function crearTiendaDelVendedor(
     telefono: '+54 11 4444-5555',
     email: 'hola@lahuerta.com.ar',
     razonSocial: 'La Huerta S.R.L.',
+    entregaEnGrupo: ENTREGA_EN_GRUPO_APAGADA,
     ...overrides,
   });
 }
@@ -157,6 +164,10 @@ export function mockMiTiendaApi(inicial: Partial<MiTiendaApi> = {}) {
         email: String(form.get('email')),
         razonSocial: String(form.get('razonSocial')),
         logo: form.get('logoTienda') ? '/uploads/tiendas/nuevo.jpg' : actual.logo,
+        // Without the field, the store keeps its settings (as the API does).
+        entregaEnGrupo: form.has('entregaEnGrupo')
+          ? entregaEnGrupoSchema.parse(JSON.parse(String(form.get('entregaEnGrupo'))))
+          : actual.entregaEnGrupo,
       });
       estado.tienda = editada;
       return contractJson(editarTiendaResponseSchema, {

@@ -33,6 +33,11 @@ export const MOTIVOS_REEMBOLSO = [
    * charged (its seller changed the price between checkout and payment; docs/decisions/054).
    */
   'precio_cambiado',
+  /**
+   * 'Entrega en grupo': the part paid the most its shipping share could be; its route was
+   * planned and the difference to its final share goes back (docs/decisions/057).
+   */
+  'envio_en_grupo',
 ] as const;
 export type MotivoReembolso = (typeof MOTIVOS_REEMBOLSO)[number];
 
@@ -91,7 +96,7 @@ export const reembolsos = pgTable(
     check('reembolsos_monto_check', sql`${table.montoCentavos} >= 0`),
     check(
       'reembolsos_motivo_check',
-      sql`${table.motivo} in ('grupo_cancelado', 'pago_duplicado', 'sin_stock', 'pago_no_coincide', 'pedido_vencido', 'precio_cambiado')`,
+      sql`${table.motivo} in ('grupo_cancelado', 'pago_duplicado', 'sin_stock', 'pago_no_coincide', 'pedido_vencido', 'precio_cambiado', 'envio_en_grupo')`,
     ),
   ],
 );
@@ -115,3 +120,30 @@ export const intentosCodigoEntrega = pgTable(
 );
 
 export type ReembolsoRow = typeof reembolsos.$inferSelect;
+
+/**
+ * A route planned for 'Entrega en grupo' (docs/decisions/057): the parts of a store that became
+ * ready together, the distance the planner gave and the price their members share.
+ */
+export const rutasDeEnvio = pgTable(
+  'rutas_de_envio',
+  {
+    id: idColumn().primaryKey(),
+    tiendaId: idColumn('tienda_id')
+      .notNull()
+      .references(() => tiendas.id),
+    paradas: integer('paradas').notNull(),
+    distanciaMetros: integer('distancia_metros').notNull(),
+    precioCentavos: bigint('precio_centavos', { mode: 'number' }).notNull(),
+    planificadaEn: timestamp('planificada_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rutas_de_envio_tienda_idx').on(table.tiendaId, table.planificadaEn),
+    check(
+      'rutas_de_envio_check',
+      sql`${table.paradas} > 0 and ${table.distanciaMetros} >= 0 and ${table.precioCentavos} >= 0`,
+    ),
+  ],
+);
+
+export type RutaDeEnvioRow = typeof rutasDeEnvio.$inferSelect;

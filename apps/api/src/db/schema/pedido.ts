@@ -139,6 +139,13 @@ export const pagosPorVendedor = pgTable(
     entregadoEn: timestamp('entregado_en', { withTimezone: true }),
     entregadoPor: idColumn('entregado_por').references(() => usuarios.id),
     entregaMetodo: text('entrega_metodo', { enum: METODOS_ENTREGA }),
+    /**
+     * 'Entrega en grupo' (docs/decisions/057): the part's final shipping share, set once when
+     * the route it rides was planned (the rest of `envio_centavos` was refunded then), and
+     * that route.
+     */
+    envioFinalCentavos: bigint('envio_final_centavos', { mode: 'number' }),
+    rutaDeEnvioId: idColumn('ruta_de_envio_id'),
   },
   (table) => [
     check(
@@ -159,6 +166,10 @@ export const pagosPorVendedor = pgTable(
     check(
       'pagos_por_vendedor_montos_check',
       sql`${table.envioCentavos} >= 0 and ${table.montoCentavos} >= ${table.envioCentavos}`,
+    ),
+    check(
+      'pagos_por_vendedor_envio_final_check',
+      sql`(${table.envioFinalCentavos} is null) = (${table.rutaDeEnvioId} is null) and (${table.envioFinalCentavos} is null or ${table.envioFinalCentavos} between 0 and ${table.envioCentavos})`,
     ),
   ],
 );

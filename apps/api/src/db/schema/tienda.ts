@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -76,10 +78,28 @@ export const tiendas = pgTable(
       .$type<CategoriaLocalRow[]>()
       .notNull()
       .default([]),
+    /**
+     * 'Entrega en grupo' (docs/decisions/057): offered or not, and its prices in centavos (a
+     * route's base, per km, and the least a member pays).
+     */
+    entregaEnGrupoActiva: boolean('entrega_en_grupo_activa').notNull().default(false),
+    entregaEnGrupoBaseCentavos: bigint('entrega_en_grupo_base_centavos', { mode: 'number' })
+      .notNull()
+      .default(0),
+    entregaEnGrupoKmCentavos: bigint('entrega_en_grupo_km_centavos', { mode: 'number' })
+      .notNull()
+      .default(0),
+    entregaEnGrupoMinimoCentavos: bigint('entrega_en_grupo_minimo_centavos', { mode: 'number' })
+      .notNull()
+      .default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('tiendas_usuario_idx').on(table.usuarioId),
+    check(
+      'tiendas_entrega_en_grupo_check',
+      sql`${table.entregaEnGrupoBaseCentavos} between 0 and 100000000 and ${table.entregaEnGrupoKmCentavos} between 0 and 10000000 and ${table.entregaEnGrupoMinimoCentavos} between 0 and 100000000`,
+    ),
     // The bounding cube of each enabled store's coverage circle (cube + earthdistance): the
     // listing asks which boxes contain the shopper's point, then checks the exact distance.
     index('tiendas_cobertura_gist')

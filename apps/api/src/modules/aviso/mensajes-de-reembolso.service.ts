@@ -16,6 +16,8 @@ const MOTIVOS: Record<MotivoReembolso, (d: { producto: string | null; tienda: st
     pago_no_coincide: (d) => `el pago a ${d.tienda} no coincidía con tu pedido`,
     precio_cambiado: () =>
       'el precio de un producto de tu pedido cambió mientras pagabas y su grupo ya se había completado',
+    envio_en_grupo: (d) =>
+      `tu Entrega en grupo de ${d.tienda} compartió la ruta con tus vecinos y el envío bajó`,
   };
 
 /**
@@ -42,7 +44,10 @@ export function createMensajesDeReembolso(deps: DepsDeMensajes) {
         clave: `reembolso-enviado:${reembolsoId}`,
         usuarioId: r.usuarioId,
         tipo: 'reembolso_enviado',
-        titulo: `Reembolso enviado: ${monto}`,
+        titulo:
+          r.motivo === 'envio_en_grupo'
+            ? `Tu envío bajó: te devolvimos ${monto}`
+            : `Reembolso enviado: ${monto}`,
         cuerpo: `Pedido ${numero}: ${motivo}. Puede tardar hasta ${REEMBOLSO_DIAS_HABILES} días hábiles en verse en tu tarjeta.`,
         enlace: rutas.misPedidos,
         correo: {

@@ -1,3 +1,4 @@
+import type { PlanificadorDeRutas } from '../../adapters/rutas/rutas.port';
 import type { OrdenDeBloqueo } from '../../db/orden-de-bloqueo';
 import type { WithTransaction } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -30,6 +31,8 @@ export interface DepsDeEntrega {
   cicloDeVida: PartesDelCiclo;
   /** The orders' lines with their product's name and picture (the pedido repository's). */
   lineasDePedidos: LineasDePedidos;
+  /** The order of the day's stops (docs/decisions/057). */
+  rutas: PlanificadorDeRutas;
   clock: Clock;
 }
 

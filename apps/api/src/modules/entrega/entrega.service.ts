@@ -3,6 +3,7 @@ import { createConfirmacionDeEntrega } from './confirmacion-de-entrega.service';
 import type { DepsDeEntrega } from './entrega-comun';
 import { createListasDeEntrega } from './listas-de-entrega.service';
 import { createPedidosConGrupos } from './pedidos-con-grupos.service';
+import { createRutasDelDia } from './rutas-del-dia.service';
 
 export {
   codigosIguales,
@@ -21,7 +22,8 @@ export { PEDIDOS_CON_GRUPOS_MAX } from './pedidos-con-grupos.service';
  * for all:
  * - pedidos-con-grupos.service.ts: Mis Pedidos (`pedidosConGrupos`);
  * - listas-de-entrega.service.ts: `pedidosPorTienda`, `sinEntregarPorIds`, `todosLosPedidos`;
- * - confirmacion-de-entrega.service.ts: `marcarEntregado`, `compararCodigo`.
+ * - confirmacion-de-entrega.service.ts: `marcarEntregado`, `compararCodigo`;
+ * - rutas-del-dia.service.ts: the day as routes (`rutasDelDia`, docs/decisions/057).
  */
 export function createEntregaService({
   clock = systemClock,
@@ -32,6 +34,7 @@ export function createEntregaService({
     ...createPedidosConGrupos(todas),
     ...createListasDeEntrega(todas),
     ...createConfirmacionDeEntrega(todas),
+    ...createRutasDelDia(todas),
   };
 }
 

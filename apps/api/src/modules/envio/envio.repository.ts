@@ -8,10 +8,22 @@ import { direcciones, productos, tiendas } from '../../db/schema';
  */
 export function createEnvioRepository(db: Database) {
   return {
-    /** The point of an enabled store; undefined for an unknown or disabled one. */
+    /**
+     * The point, coverage and 'Entrega en grupo' prices of an enabled store; undefined for an
+     * unknown or disabled one.
+     */
     async findTiendaHabilitada(id: string) {
       const [row] = await db
-        .select({ id: tiendas.id, latitud: tiendas.latitud, longitud: tiendas.longitud })
+        .select({
+          id: tiendas.id,
+          latitud: tiendas.latitud,
+          longitud: tiendas.longitud,
+          coberturaKm: tiendas.coberturaKm,
+          entregaEnGrupoActiva: tiendas.entregaEnGrupoActiva,
+          baseCentavos: tiendas.entregaEnGrupoBaseCentavos,
+          kmCentavos: tiendas.entregaEnGrupoKmCentavos,
+          minimoCentavos: tiendas.entregaEnGrupoMinimoCentavos,
+        })
         .from(tiendas)
         .where(and(eq(tiendas.id, id), eq(tiendas.habilitada, true)));
       return row;
@@ -37,6 +49,7 @@ export function createEnvioRepository(db: Database) {
           paqueteLargoMm: productos.paqueteLargoMm,
           paqueteAnchoMm: productos.paqueteAnchoMm,
           paqueteAltoMm: productos.paqueteAltoMm,
+          cantidadTotalGrupo: productos.cantidadTotalGrupo,
         })
         .from(productos)
         .where(

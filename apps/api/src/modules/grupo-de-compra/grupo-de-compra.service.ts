@@ -28,6 +28,10 @@ interface GrupoDeCompraServiceDeps {
   >;
   /** Tells the group's shoppers and seller it completed (docs/decisions/042). */
   mensajes?: Pick<Mensajes, 'grupoCompleto'>;
+  /** Settles 'Entrega en grupo' once the group closed (the pedido module, decision 057). */
+  envioEnGrupo?: {
+    alTerminarGrupo(repos: Pick<RepositoriosDelAviso, 'ejecutor'>, grupoId: string): Promise<void>;
+  };
   /** The app's clock: when a group closes and the next opens. */
   clock?: Clock;
   /** When each open group would fill (decision 052). */
@@ -56,6 +60,7 @@ export function createGrupoDeCompraService({
   repository,
   withTransaction,
   mensajes,
+  envioEnGrupo,
   clock = systemClock,
   predicciones,
 }: GrupoDeCompraServiceDeps & { repository: GrupoDeCompraRepository }) {
@@ -134,6 +139,7 @@ export function createGrupoDeCompraService({
       const { grupo } = await withTransaction(async (repos) => {
         const cierre = await cerrarGrupo(repos, grupoId, clock.now());
         await mensajes?.grupoCompleto(repos, grupoId);
+        await envioEnGrupo?.alTerminarGrupo(repos, grupoId);
         return cierre;
       });
       return { mensaje: GRUPO_MENSAJES.cerrado, lugaresOcupados: grupo.lugaresOcupados };

@@ -2,6 +2,7 @@ import { userRoom } from '@compra-grupal/contracts';
 import type { EstadoPagoLeido } from '../../adapters/payments/payments.port';
 import type { Mensajes } from '../aviso/mensajes.service';
 import { preciosCoinciden, tomarLugares } from '../grupo-de-compra/grupo-de-compra.ports';
+import type { EnvioEnGrupo } from './envio-en-grupo.service';
 import { createReembolsosDelCiclo } from './reembolsos-del-ciclo.service';
 import { anunciarStock, type RepositoriosDelCiclo } from './unidades-del-ciclo';
 
@@ -52,6 +53,7 @@ export function porQueNoCoincide(
 export function createCicloDeVida({
   log,
   mensajes,
+  envioEnGrupo,
 }: {
   log?: Registro;
   /**
@@ -62,8 +64,10 @@ export function createCicloDeVida({
     Mensajes,
     'pagoAprobado' | 'grupoCompleto' | 'grupoCasiCompleto' | 'pedidoEntregado'
   >;
+  /** Settles 'Entrega en grupo' once a group ends (docs/decisions/057); not in the demo seed. */
+  envioEnGrupo?: Pick<EnvioEnGrupo, 'alTerminarGrupo'>;
 } = {}) {
-  const reembolsos = createReembolsosDelCiclo({ mensajes });
+  const reembolsos = createReembolsosDelCiclo({ mensajes, envioEnGrupo });
 
   /** Records a whole-payment refund in the ledger and marks the provider payment refused. */
   async function reembolsarPago(
@@ -278,7 +282,10 @@ export function createCicloDeVida({
       }
       await recibo;
       // After every line took its places: a group this order filled lists all of them.
-      for (const grupoId of completos) await mensajes?.grupoCompleto(repos, grupoId);
+      for (const grupoId of completos) {
+        await mensajes?.grupoCompleto(repos, grupoId);
+        await envioEnGrupo?.alTerminarGrupo(repos, grupoId);
+      }
       for (const [grupoId, faltan] of casiCompletos) {
         if (completos.has(grupoId)) continue;
         await mensajes?.grupoCasiCompleto(repos, { grupoId, faltan, excepto: parte.usuarioId });

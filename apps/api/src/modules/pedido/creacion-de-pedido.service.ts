@@ -153,6 +153,7 @@ export function createCreacionDePedido({
                 tiendaId: producto.tiendaId,
                 paquete: paqueteDeFila(producto),
                 cantidad: linea.cantidad,
+                lugaresDelGrupo: producto.cantidadTotalGrupo,
               },
             ]
           : [];

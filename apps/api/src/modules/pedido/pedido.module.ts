@@ -1,6 +1,7 @@
 import { defineModule } from '../api-module';
 import { cancelacionDeGruposJob } from './cancelacion-de-grupo.job';
 import { entregaRoutes } from './entrega.routes';
+import { liquidacionDeEnvioEnGrupoJob } from './envio-en-grupo.job';
 import { linkPagoRoutes } from './link-pago.routes';
 import { pedidoRoutes } from './pedido.routes';
 import { reembolsosJob } from './reembolsos.job';
@@ -21,5 +22,6 @@ export const pedidoModule = defineModule({
     liberacionDeReservasJob(services.pedido),
     reembolsosJob(services.reembolsos),
     cancelacionDeGruposJob(services.cancelacionDeGrupo),
+    liquidacionDeEnvioEnGrupoJob(services.envioEnGrupo),
   ],
 });

@@ -34,6 +34,7 @@ export function createPedidoRepository(db: Database) {
           paqueteLargoMm: productos.paqueteLargoMm,
           paqueteAnchoMm: productos.paqueteAnchoMm,
           paqueteAltoMm: productos.paqueteAltoMm,
+          cantidadTotalGrupo: productos.cantidadTotalGrupo,
           tiendaNombre: tiendas.nombre,
           tiendaHabilitada: tiendas.habilitada,
           tiendaUsuarioId: tiendas.usuarioId,

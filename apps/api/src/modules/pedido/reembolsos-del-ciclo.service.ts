@@ -1,5 +1,6 @@
 import type { Mensajes } from '../aviso/mensajes.service';
 import { pedidoEntregado, reembolsoPorCancelacion } from './ciclo-de-vida';
+import type { EnvioEnGrupo } from './envio-en-grupo.service';
 import { anunciarStock, devolverUnidades, type RepositoriosDelCiclo } from './unidades-del-ciclo';
 
 /**
@@ -9,8 +10,11 @@ import { anunciarStock, devolverUnidades, type RepositoriosDelCiclo } from './un
  */
 export function createReembolsosDelCiclo({
   mensajes,
+  envioEnGrupo,
 }: {
   mensajes?: Pick<Mensajes, 'pedidoEntregado'>;
+  /** A part whose other groups closed is ready once this one is cancelled (decision 057). */
+  envioEnGrupo?: Pick<EnvioEnGrupo, 'alTerminarGrupo'>;
 }) {
   return {
     /**
@@ -110,6 +114,7 @@ export function createReembolsosDelCiclo({
         });
       }
       const ids = await repos.cicloDeVida.insertReembolsos(filas);
+      await envioEnGrupo?.alTerminarGrupo(repos, grupoId);
       let devueltas = 0;
       let productoId: string | undefined;
       for (const parte of partes) {

@@ -1,5 +1,5 @@
 import type { CheckoutPort } from '../../adapters/payments/payments.port';
-import { ULTIMO_ERROR_MAX } from '../../db/schema';
+import { type MotivoReembolso, ULTIMO_ERROR_MAX } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { type Clock, systemClock } from '../../lib/clock';
 import { redactText } from '../../lib/logger';
@@ -7,6 +7,12 @@ import { type MetricsPort, sinMetricas } from '../../metrics/metrics.port';
 import type { RepositoriosDelAviso } from '../aviso/aviso.service';
 import type { Mensajes } from '../aviso/mensajes.service';
 import type { ReembolsoPorHacer, ReembolsoRepository } from './reembolso.repository';
+
+/**
+ * The motives that give back part of a payment: a cancelled group's share, and what a part paid
+ * for 'Entrega en grupo' above its final share (docs/decisions/057). Every other gives it all.
+ */
+const REEMBOLSOS_PARCIALES: readonly MotivoReembolso[] = ['grupo_cancelado', 'envio_en_grupo'];
 
 /** Tries before the retries stop and the refund waits for the product team. */
 export const REEMBOLSO_MAX_INTENTOS = 12;
@@ -111,7 +117,7 @@ export function createReembolsosService({
       }
       if (!fila.proveedorPagoId) throw new Error('La parte no tiene un pago del proveedor');
       const accessToken = await accessTokenVigente(fila.vendedorId);
-      const parcial = fila.motivo === 'grupo_cancelado' ? fila.montoCentavos : undefined;
+      const parcial = REEMBOLSOS_PARCIALES.includes(fila.motivo) ? fila.montoCentavos : undefined;
       const reembolso = await checkout.reembolsar(
         fila.proveedorPagoId,
         fila.clave,

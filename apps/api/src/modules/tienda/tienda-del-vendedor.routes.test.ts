@@ -1,4 +1,4 @@
-import { tiendaPorUsuarioResponseSchema } from '@compra-grupal/contracts';
+import { ENTREGA_EN_GRUPO_APAGADA, tiendaPorUsuarioResponseSchema } from '@compra-grupal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTiendaId, demoVendedorEmail } from '../../demo/demo-tiendas';
 import { DEMO_PASSWORD } from '../../demo/demo-usuarios';
@@ -57,8 +57,19 @@ describe('GET /api/tienda/por-usuario/{userId}', () => {
     const { tienda } = tiendaPorUsuarioResponseSchema.parse(res.json());
     expect(tienda).toMatchObject({ _id: demoTiendaId(EN_REVISION), nombre: 'Dietética Natural' });
     expect(Object.keys(tienda).sort()).toEqual(
-      ['_id', 'descripcion', 'email', 'logo', 'nombre', 'razonSocial', 'telefono'].sort(),
+      [
+        '_id',
+        'descripcion',
+        'email',
+        'entregaEnGrupo',
+        'logo',
+        'nombre',
+        'razonSocial',
+        'telefono',
+      ].sort(),
     );
+    // Dietética Natural is not around Palermo: it does not offer 'Entrega en grupo'.
+    expect(tienda.entregaEnGrupo).toEqual(ENTREGA_EN_GRUPO_APAGADA);
   });
 
   it('answers 404 to a user without a store, 403 to another user, 401 anonymous', async () => {

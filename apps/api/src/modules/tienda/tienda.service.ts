@@ -4,12 +4,15 @@ import {
   type CategoriaLocal,
   type CrearTiendaCampos,
   type EditarTiendaCampos,
+  ENTREGA_EN_GRUPO_APAGADA,
+  type EntregaEnGrupo,
   ERROR_MESSAGES,
   type TiendaCercana,
   type TiendaConProductos,
   type TiendaDelVendedor,
 } from '@compra-grupal/contracts';
 import type { StoragePort } from '../../adapters/storage/storage.port';
+import type { tiendas } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { allowAnyone, requireActor, requireOwner } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -17,7 +20,7 @@ import { AppError, appError, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { processImage } from '../../lib/images/image-pipeline';
-import { centavosAPesos } from '../../lib/money';
+import { centavosAPesos, pesosACentavos } from '../../lib/money';
 import type { OutboxRepository } from '../../realtime/outbox.repository';
 import { toProducto } from '../producto/producto.mapper';
 import type { TiendaRepository } from './tienda.repository';
@@ -48,7 +51,8 @@ interface TiendaServiceDeps {
   withTransaction: WithTransaction<{ tienda: TiendaRepository; eventos: OutboxRepository }>;
 }
 
-const tiendaDelVendedor = (tienda: {
+/** What every view of a store shows of it. */
+const datosDeTienda = (tienda: {
   id: string;
   nombre: string;
   descripcion: string;
@@ -56,7 +60,7 @@ const tiendaDelVendedor = (tienda: {
   telefono: string;
   email: string;
   razonSocial: string;
-}): TiendaDelVendedor => ({
+}) => ({
   _id: tienda.id,
   nombre: tienda.nombre,
   descripcion: tienda.descripcion,
@@ -64,6 +68,30 @@ const tiendaDelVendedor = (tienda: {
   telefono: tienda.telefono,
   email: tienda.email,
   razonSocial: tienda.razonSocial,
+});
+
+type TiendaRow = typeof tiendas.$inferSelect;
+
+/** A store's 'Entrega en grupo' settings in pesos (docs/decisions/057). */
+const entregaEnGrupoDe = (tienda: TiendaRow): EntregaEnGrupo => ({
+  activa: tienda.entregaEnGrupoActiva,
+  base: centavosAPesos(tienda.entregaEnGrupoBaseCentavos),
+  porKm: centavosAPesos(tienda.entregaEnGrupoKmCentavos),
+  minimo: centavosAPesos(tienda.entregaEnGrupoMinimoCentavos),
+});
+
+/** The columns the settings are kept in, in centavos. */
+const columnasDeEntregaEnGrupo = (entrega: EntregaEnGrupo) => ({
+  entregaEnGrupoActiva: entrega.activa,
+  entregaEnGrupoBaseCentavos: pesosACentavos(entrega.base),
+  entregaEnGrupoKmCentavos: pesosACentavos(entrega.porKm),
+  entregaEnGrupoMinimoCentavos: pesosACentavos(entrega.minimo),
+});
+
+/** The seller's own store, with its settings. */
+const tiendaDelVendedor = (tienda: TiendaRow): TiendaDelVendedor => ({
+  ...datosDeTienda(tienda),
+  entregaEnGrupo: entregaEnGrupoDe(tienda),
 });
 
 export function createTiendaService({
@@ -115,6 +143,7 @@ export function createTiendaService({
             longitud: direccion.longitud,
             coberturaId: campos.cobertura,
             coberturaKm,
+            ...columnasDeEntregaEnGrupo(campos.entregaEnGrupo ?? ENTREGA_EN_GRUPO_APAGADA),
           }),
         );
         return { ...tiendaDelVendedor(tienda), habilitada: tienda.habilitada };
@@ -164,6 +193,7 @@ export function createTiendaService({
             telefono: campos.telefono,
             email: campos.email,
             razonSocial: campos.razonSocial,
+            ...(campos.entregaEnGrupo ? columnasDeEntregaEnGrupo(campos.entregaEnGrupo) : {}),
             ...(nuevo ? { logo: nuevo.url } : {}),
           });
           if (!tienda) throw tiendaNoEncontrada();
@@ -325,7 +355,7 @@ export function createTiendaService({
       const productos = await repository.findAvailableProductos(tiendaId);
       const { tienda } = found;
       return {
-        ...tiendaDelVendedor(tienda),
+        ...datosDeTienda(tienda),
         habilitada: tienda.habilitada,
         categoriaGlobal: tienda.categoriaGlobalId,
         categoriaNombre: found.categoriaNombre,

@@ -1,6 +1,8 @@
 import {
   direccionSchema,
+  ENTREGA_EN_GRUPO,
   errorBodySchema,
+  opcionEnvioSchema,
   PAQUETE_POR_DEFECTO,
   paqueteDeLineas,
   ubicarDireccionResponseSchema,
@@ -106,6 +108,16 @@ const opcion = (carrier: string, servicio: string, precio: number) => ({
   diasMinimos: 2,
   diasMaximos: 4,
   precio,
+});
+
+/** The store's 'Entrega en grupo' (issue 36): $ 1.900 today, down to $ 600 with neighbours. */
+const entregaEnGrupo = checked(opcionEnvioSchema, {
+  ...ENTREGA_EN_GRUPO,
+  tiempoEntrega: 'Cuando se complete el grupo',
+  diasMinimos: 1,
+  diasMaximos: 7,
+  precio: 1900,
+  entregaEnGrupo: { hasta: 600 },
 });
 
 type Answer = (call: FetchCall) => Response | Promise<Response>;
@@ -595,6 +607,72 @@ describe('/checkout', () => {
         { tiendaId: OTRA_TIENDA_ID, carrier: 'Correo Argentino', servicio: 'Clásico' },
       ],
     });
+  });
+
+  it("shows 'Entrega en grupo' with today's price and how low it can fall; chosen, the summary says '(hoy)'", async () => {
+    sembrarCarrito();
+    const { calls } = mockCheckoutApi({
+      cotizar: ({ body }) => {
+        const { tiendaId } = JSON.parse(String(body)) as { tiendaId: string };
+        return json({
+          opciones:
+            tiendaId === TIENDA_ID
+              ? [opcion('Andreani', 'Estándar', 3500), entregaEnGrupo]
+              : [opcion('Correo Argentino', 'Clásico', 2800)],
+        });
+      },
+    });
+    const { user } = renderApp('/checkout');
+    await hastaPaso(user, 5);
+    const almacenEnvio = await screen.findByRole('region', { name: 'Envío de Almacén Don Ramón' });
+    const enGrupo = await within(almacenEnvio).findByRole('radio', { name: /Entrega en grupo/ });
+    const tarjeta = enGrupo.closest('label') as HTMLElement;
+    expect(tarjeta).toHaveTextContent('Entrega en grupo');
+    expect(within(tarjeta).getByText('Envío compartido')).toBeVisible();
+    expect(
+      within(tarjeta).getByText(
+        'Hoy $ 1.900,00; baja a medida que se suman vecinos, hasta $ 600,00',
+        { normalizer: (texto) => texto.replace(/\s+/g, ' ') },
+      ),
+    ).toBeVisible();
+    // The carriers keep their usual line.
+    for (const radio of screen.getAllByRole('radio').filter((r) => r !== enGrupo)) {
+      expect(radio.closest('label')).not.toHaveTextContent(/Hoy|baja a medida/);
+    }
+
+    await user.click(enGrupo);
+    const huertaEnvio = screen.getByRole('region', { name: 'Envío de La Huerta de Villa Crespo' });
+    await user.click(within(huertaEnvio).getByRole('radio', { name: /Correo Argentino/ }));
+    await continuar(user);
+    expect(await screen.findByRole('heading', { name: 'Confirma y paga' })).toBeVisible();
+
+    const resumen = screen
+      .getAllByText('Entrega en grupo (hoy)')
+      .at(-1)
+      ?.closest('[data-slot="resumen-tienda"]') as HTMLElement;
+    expect(resumen).toHaveTextContent('Almacén Don Ramón');
+    expect(resumen).toHaveTextContent(
+      'Puede bajar hasta $ 600,00: te devolvemos la diferencia cuando se complete el grupo.',
+    );
+    const otra = screen
+      .getAllByText('La Huerta de Villa Crespo')
+      .at(-1)
+      ?.closest('[data-slot="resumen-tienda"]') as HTMLElement;
+    expect(otra).not.toHaveTextContent('Entrega en grupo');
+    // 9.780 + 12.500 of products, 1.900 (today's) + 2.800 of shipping.
+    const totales = document.querySelectorAll('[data-slot="resumen-total"]');
+    expect(totales[totales.length - 1]).toHaveTextContent('$ 26.980,00');
+
+    // Chosen like any other option.
+    await user.click(screen.getByRole('button', { name: 'Ir a pagar' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/api/pago/crearPreferencia'))).toBe(true),
+    );
+    const pedido = calls.find((c) => c.url.endsWith('/api/pago/crearPreferencia'));
+    expect(JSON.parse(String(pedido?.body)).envios).toEqual([
+      { tiendaId: TIENDA_ID, ...ENTREGA_EN_GRUPO },
+      { tiendaId: OTRA_TIENDA_ID, carrier: 'Correo Argentino', servicio: 'Clásico' },
+    ]);
   });
 
   async function pagarCon(preferencia: Answer) {

@@ -96,7 +96,7 @@ export function useWizard<T extends FieldValues, P extends PasoDelWizard>({
     const campos = Object.keys(pasos[paso - 1]?.schema.shape ?? {}) as Path<T>[];
     if (campos.length === 0 || (await form.trigger(campos))) return null;
     for (const nombre of campos) {
-      const mensaje = form.getFieldState(nombre).error?.message;
+      const mensaje = primerMensaje(form.getFieldState(nombre).error);
       if (mensaje) return mensaje;
     }
     return '';
@@ -253,6 +253,22 @@ export type Wizard<
   T extends FieldValues = FieldValues,
   P extends PasoDelWizard = PasoDelWizard,
 > = ReturnType<typeof useWizard<T, P>>;
+
+/**
+ * The message of a field's error, or of the first of its parts that has one (a step's field may
+ * be an object, such as the store's 'Entrega en grupo' prices).
+ */
+function primerMensaje(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [clave, parte] of Object.entries(error)) {
+    if (clave === 'ref' || clave === 'types') continue;
+    const mensaje = primerMensaje(parte);
+    if (mensaje) return mensaje;
+  }
+  return undefined;
+}
 
 /** A required text: something besides spaces. */
 export function textoRequerido(mensaje: string) {

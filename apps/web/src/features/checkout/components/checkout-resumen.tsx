@@ -1,17 +1,22 @@
-import { ChevronDownIcon, StoreIcon } from 'lucide-react';
+import type { OpcionEnvio } from '@compra-grupal/contracts';
+import { ChevronDownIcon, StoreIcon, UsersIcon } from 'lucide-react';
 import { formatPrecio } from '@/lib/format-currency';
 import { textoCantidadProductos } from '@/lib/texto-cantidad-productos';
+import { ENTREGA_EN_GRUPO_TEXTOS } from '../lib/textos';
 import { type LineaCheckout, sumar, type TiendaCheckout, type TiendaDelPedido } from './tipos';
 
 export interface CheckoutResumenProps {
   tiendas: readonly TiendaDelPedido[];
   infoTiendas: ReadonlyMap<string, TiendaCheckout>;
-  /** The chosen shipping price per store, once chosen. */
-  envios: ReadonlyMap<string, number>;
+  /** The chosen shipping option per store, once chosen (its price, and whether it may fall). */
+  envios: ReadonlyMap<string, EnvioElegido>;
   /** Open by default (the final summary) or folded (the summary above the steps). */
   abierto?: boolean;
   titulo?: string;
 }
+
+/** What the summary needs of a chosen shipping option. */
+export type EnvioElegido = Pick<OpcionEnvio, 'precio' | 'entregaEnGrupo'>;
 
 export function nombreDeTienda(info: TiendaCheckout | undefined): string {
   return info?.nombre ?? 'Tienda';
@@ -24,7 +29,8 @@ function cantidadTotal(lineas: readonly LineaCheckout[]): number {
 /**
  * The cart summary (spec part 1, section 2: on top of the checkout): the lines by store, each
  * store's subtotal and shipping once chosen, and the total in es-AR currency. A disclosure, so
- * on a phone it folds away and leaves room for the step.
+ * on a phone it folds away and leaves room for the step. 'Entrega en grupo' (issue 36) reads
+ * 'Entrega en grupo (hoy)', with how low it can fall: today's price is the most it costs.
  */
 export function CheckoutResumen({
   tiendas,
@@ -34,7 +40,8 @@ export function CheckoutResumen({
   titulo = 'Resumen de tu compra',
 }: CheckoutResumenProps) {
   const productos = sumar(tiendas.map((tienda) => tienda.subtotal));
-  const envio = sumar([...envios.values()]);
+  const envio = sumar([...envios.values()].map(({ precio }) => precio));
+  const algunoEnGrupo = [...envios.values()].some(({ entregaEnGrupo }) => entregaEnGrupo);
   const total = sumar([productos, envio]);
   const cantidad = cantidadTotal(tiendas.flatMap((tienda) => tienda.lineas));
   return (
@@ -63,7 +70,7 @@ export function CheckoutResumen({
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 border-border/70 border-t px-4 py-4 sm:px-5">
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
           {tiendas.map((tienda) => {
-            const costo = envios.get(tienda.tiendaId);
+            const elegido = envios.get(tienda.tiendaId);
             return (
               <li
                 key={tienda.tiendaId}
@@ -101,14 +108,30 @@ export function CheckoutResumen({
                     <span className="text-muted-foreground">Subtotal</span>
                     <span className="tabular-nums">{formatPrecio(tienda.subtotal)}</span>
                   </div>
-                  {costo !== undefined && (
-                    <div className="flex justify-between gap-3">
-                      <span className="text-muted-foreground">Envío</span>
-                      <span data-slot="resumen-envio" className="tabular-nums">
-                        {formatPrecio(costo)}
-                      </span>
-                    </div>
-                  )}
+                  {elegido &&
+                    (elegido.entregaEnGrupo ? (
+                      <div data-slot="resumen-entrega-en-grupo" className="grid gap-0.5">
+                        <div className="flex justify-between gap-3">
+                          <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+                            <UsersIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
+                            {ENTREGA_EN_GRUPO_TEXTOS.enResumen}
+                          </span>
+                          <span data-slot="resumen-envio" className="tabular-nums">
+                            {formatPrecio(elegido.precio)}
+                          </span>
+                        </div>
+                        <p className="text-pretty text-muted-foreground text-xs">
+                          {ENTREGA_EN_GRUPO_TEXTOS.notaDelResumen(elegido.entregaEnGrupo.hasta)}
+                        </p>
+                      </div>
+                    ) : (
+                      <div className="flex justify-between gap-3">
+                        <span className="text-muted-foreground">Envío</span>
+                        <span data-slot="resumen-envio" className="tabular-nums">
+                          {formatPrecio(elegido.precio)}
+                        </span>
+                      </div>
+                    ))}
                 </div>
               </li>
             );
@@ -121,7 +144,9 @@ export function CheckoutResumen({
           </div>
           {envios.size > 0 && (
             <div className="flex justify-between gap-3">
-              <dt className="text-muted-foreground">Envío</dt>
+              <dt className="text-muted-foreground">
+                {algunoEnGrupo ? ENTREGA_EN_GRUPO_TEXTOS.envioHoy : 'Envío'}
+              </dt>
               <dd className="tabular-nums">{formatPrecio(envio)}</dd>
             </div>
           )}

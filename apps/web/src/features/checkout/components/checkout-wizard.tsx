@@ -88,7 +88,6 @@ export function CheckoutWizard({
     paquete,
     elegidas,
   });
-  const preciosDeEnvio = new Map([...envios].map(([id, opcion]) => [id, opcion.precio]));
   const { pagar, pagando, sinMp } = usePagarPedido({
     usuarioId,
     lineas,
@@ -146,7 +145,7 @@ export function CheckoutWizard({
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <CheckoutEncabezado paso={paso} ref={setEncabezado} />
       <div className="mb-5">
-        <CheckoutResumen tiendas={tiendas} infoTiendas={infoTiendas} envios={preciosDeEnvio} />
+        <CheckoutResumen tiendas={tiendas} infoTiendas={infoTiendas} envios={envios} />
       </div>
 
       <section
@@ -217,12 +216,7 @@ export function CheckoutWizard({
         )}
 
         {paso === 6 && (
-          <PasoResumen
-            tiendas={tiendas}
-            infoTiendas={infoTiendas}
-            envios={preciosDeEnvio}
-            sinMp={sinMp}
-          />
+          <PasoResumen tiendas={tiendas} infoTiendas={infoTiendas} envios={envios} sinMp={sinMp} />
         )}
 
         <div className="mt-6 flex flex-col-reverse gap-2 border-border/70 border-t pt-4 sm:flex-row sm:justify-between">

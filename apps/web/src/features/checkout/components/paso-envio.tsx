@@ -1,10 +1,11 @@
 import type { OpcionEnvio } from '@compra-grupal/contracts';
-import { RotateCcwIcon, StoreIcon, TriangleAlertIcon, TruckIcon } from 'lucide-react';
+import { RotateCcwIcon, StoreIcon, TriangleAlertIcon, TruckIcon, UsersIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrecio } from '@/lib/format-currency';
-import { CHECKOUT_TEXTOS } from '../lib/textos';
+import { CHECKOUT_TEXTOS, ENTREGA_EN_GRUPO_TEXTOS } from '../lib/textos';
 import { nombreDeTienda } from './checkout-resumen';
 import { OpcionRadio } from './opcion-radio';
 import type { TiendaCheckout, TiendaDelPedido } from './tipos';
@@ -50,6 +51,43 @@ function Aviso({
       )}
       {accion}
     </div>
+  );
+}
+
+/**
+ * 'Entrega en grupo' (issue 36): the store's shared route. Its price is today's, the most the
+ * member's share can be; the line says how low it can fall as neighbours join.
+ */
+function OpcionEntregaEnGrupo({ opcion, hasta }: { opcion: OpcionEnvio; hasta: number }) {
+  return (
+    <span data-slot="opcion-entrega-en-grupo" className="grid gap-2">
+      <span className="flex items-start justify-between gap-3">
+        <span className="flex min-w-0 items-start gap-2">
+          <UsersIcon className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
+          <span className="min-w-0">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium leading-snug">{ENTREGA_EN_GRUPO_TEXTOS.nombre}</span>
+              <Badge variant="secondary">
+                <UsersIcon aria-hidden />
+                {ENTREGA_EN_GRUPO_TEXTOS.insignia}
+              </Badge>
+            </span>
+            <span className="mt-0.5 block text-muted-foreground text-sm leading-snug">
+              {opcion.servicio} · {opcion.tiempoEntrega}
+            </span>
+          </span>
+        </span>
+        <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
+          {formatPrecio(opcion.precio)}
+        </span>
+      </span>
+      <span
+        data-slot="entrega-en-grupo-linea"
+        className="text-pretty rounded-lg bg-secondary/70 px-2.5 py-1.5 text-secondary-foreground text-xs leading-snug sm:ml-6 sm:text-sm"
+      >
+        {ENTREGA_EN_GRUPO_TEXTOS.linea(opcion.precio, hasta)}
+      </span>
+    </span>
   );
 }
 
@@ -111,23 +149,27 @@ function TiendaEnvio({
                 checked={elegida === clave}
                 onChange={onElegir}
               >
-                <span className="flex items-start justify-between gap-3">
-                  <span className="flex min-w-0 items-start gap-2">
-                    <TruckIcon
-                      className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block"
-                      aria-hidden
-                    />
-                    <span className="min-w-0">
-                      <span className="block font-medium leading-snug">{opcion.carrier}</span>
-                      <span className="block text-muted-foreground text-sm leading-snug">
-                        {opcion.servicio} · {opcion.tiempoEntrega}
+                {opcion.entregaEnGrupo ? (
+                  <OpcionEntregaEnGrupo opcion={opcion} hasta={opcion.entregaEnGrupo.hasta} />
+                ) : (
+                  <span className="flex items-start justify-between gap-3">
+                    <span className="flex min-w-0 items-start gap-2">
+                      <TruckIcon
+                        className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block"
+                        aria-hidden
+                      />
+                      <span className="min-w-0">
+                        <span className="block font-medium leading-snug">{opcion.carrier}</span>
+                        <span className="block text-muted-foreground text-sm leading-snug">
+                          {opcion.servicio} · {opcion.tiempoEntrega}
+                        </span>
                       </span>
                     </span>
+                    <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
+                      {formatPrecio(opcion.precio)}
+                    </span>
                   </span>
-                  <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
-                    {formatPrecio(opcion.precio)}
-                  </span>
-                </span>
+                )}
               </OpcionRadio>
             );
           })}

@@ -1,5 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react';
-import { CheckoutResumen } from './checkout-resumen';
+import { CheckoutResumen, type EnvioElegido } from './checkout-resumen';
 import type { TiendaCheckout, TiendaDelPedido } from './tipos';
 
 /** Step 6: the products and shipping of each store, and why paying failed when stores cannot take payments. */
@@ -11,8 +11,8 @@ export function PasoResumen({
 }: {
   tiendas: readonly TiendaDelPedido[];
   infoTiendas: ReadonlyMap<string, TiendaCheckout>;
-  /** The chosen shipping price per store. */
-  envios: ReadonlyMap<string, number>;
+  /** The chosen shipping option per store. */
+  envios: ReadonlyMap<string, EnvioElegido>;
   /** The stores without Mercado Pago, after paying was refused for them. */
   sinMp: string | null;
 }) {

@@ -1,4 +1,5 @@
-import { ENVIO_MENSAJES } from '@compra-grupal/contracts';
+import { ENTREGA_EN_GRUPO, ENVIO_MENSAJES } from '@compra-grupal/contracts';
+import { formatPrecio } from '@/lib/format-currency';
 
 /** The checkout's texts (spec part 1, sections 2, 5 and 8), to the letter where the spec quotes them. */
 export const CHECKOUT_TEXTOS = {
@@ -49,3 +50,19 @@ export function textoTiendasSinMp(nombres: readonly string[]): string {
   }
   return `Las tiendas ${nombres.slice(0, -1).join(', ')} y ${nombres.at(-1)} todavía no pueden recibir pagos (no configuraron Mercado Pago). Quita sus productos para continuar.`;
 }
+
+/**
+ * 'Entrega en grupo' at checkout (issue 36, not in the spec): the option's name, badge and line,
+ * and its label in the summary. `hoy` is what the member pays now, the most their share can be;
+ * `hasta` the least it can fall to as neighbours join (the difference is refunded).
+ */
+export const ENTREGA_EN_GRUPO_TEXTOS = {
+  nombre: ENTREGA_EN_GRUPO.carrier,
+  insignia: 'Envío compartido',
+  enResumen: 'Entrega en grupo (hoy)',
+  envioHoy: 'Envío (hoy)',
+  linea: (hoy: number, hasta: number) =>
+    `Hoy ${formatPrecio(hoy)}; baja a medida que se suman vecinos, hasta ${formatPrecio(hasta)}`,
+  notaDelResumen: (hasta: number) =>
+    `Puede bajar hasta ${formatPrecio(hasta)}: te devolvemos la diferencia cuando se complete el grupo.`,
+} as const;

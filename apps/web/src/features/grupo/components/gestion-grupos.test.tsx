@@ -17,6 +17,7 @@ import {
   PREDICCION_NO_LLEGA,
   prediccionEnDias,
 } from '@/test/grupo-api';
+import { crearTiendaDelVendedor } from '@/test/mi-tienda-api';
 import { createTestQueryClient } from '@/test/query-client';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken, USER_ID } from '@/test/tokens';
@@ -61,15 +62,11 @@ function mockApi({
     const path = new URL(url, 'http://localhost').pathname;
     if (path === `/api/tienda/por-usuario/${USER_ID}`) {
       return contractJson(tiendaPorUsuarioResponseSchema, {
-        tienda: {
+        tienda: crearTiendaDelVendedor({
           _id: TIENDA_ID,
-          nombre: 'Verdulería La Huerta',
           descripcion: 'Frutas y verduras',
           logo: null,
-          telefono: '+54 11 4444-5555',
-          email: 'hola@lahuerta.com.ar',
-          razonSocial: 'La Huerta S.R.L.',
-        },
+        }),
       });
     }
     if (path === `/api/grupoDeCompra/grupos/tienda/${TIENDA_ID}`) {

@@ -1,4 +1,8 @@
-import { type CrearDireccionRequest, crearTiendaResponseSchema } from '@compra-grupal/contracts';
+import {
+  type CrearDireccionRequest,
+  crearTiendaResponseSchema,
+  type EntregaEnGrupo,
+} from '@compra-grupal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -26,6 +30,8 @@ export interface CrearTiendaInput {
   /** The delivery coverage's id. */
   cobertura: string;
   direccion: DireccionTienda;
+  /** 'Entrega en grupo' (issue 36): `ENTREGA_EN_GRUPO_APAGADA` when the store does not offer it. */
+  entregaEnGrupo: EntregaEnGrupo;
   /** The logo, already through the image rule (lib/image-rule.ts). */
   logo: File;
 }
@@ -35,7 +41,8 @@ export type TiendaCreada = z.infer<typeof crearTiendaResponseSchema>['tienda'];
 
 /**
  * The multipart form of POST tienda/crear: userId, nombre, descripcion, telefono, email,
- * razonSocial, categoriaGlobal, direccion (JSON), cobertura and the `logo` file, last.
+ * razonSocial, categoriaGlobal, direccion (JSON), cobertura, entregaEnGrupo (JSON, not in the
+ * spec: always sent, off included) and the `logo` file, last.
  */
 export function crearTiendaFormData(input: CrearTiendaInput): FormData {
   const form = new FormData();
@@ -48,6 +55,7 @@ export function crearTiendaFormData(input: CrearTiendaInput): FormData {
   form.append('categoriaGlobal', input.categoriaGlobal);
   form.append('direccion', JSON.stringify(input.direccion));
   form.append('cobertura', input.cobertura);
+  form.append('entregaEnGrupo', JSON.stringify(input.entregaEnGrupo));
   form.append('logo', input.logo, input.logo.name);
   return form;
 }

@@ -15,7 +15,10 @@ export interface EditarTiendaInput {
   logo: File | null;
 }
 
-/** The multipart form of PUT tienda/editar: the text fields and, if any, `logoTienda`. */
+/**
+ * The multipart form of PUT tienda/editar: the text fields, 'Entrega en grupo' as JSON (not in
+ * the spec, issue 36) and, if any, `logoTienda`.
+ */
 export function editarTiendaFormData({ campos, logo }: EditarTiendaInput): FormData {
   const form = new FormData();
   form.append('nombre', campos.nombre);
@@ -23,6 +26,7 @@ export function editarTiendaFormData({ campos, logo }: EditarTiendaInput): FormD
   form.append('telefono', campos.telefono);
   form.append('email', campos.email);
   form.append('razonSocial', campos.razonSocial);
+  if (campos.entregaEnGrupo) form.append('entregaEnGrupo', JSON.stringify(campos.entregaEnGrupo));
   if (logo) form.append('logoTienda', logo, logo.name);
   return form;
 }

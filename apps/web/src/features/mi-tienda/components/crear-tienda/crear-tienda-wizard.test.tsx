@@ -2,6 +2,7 @@ import {
   categoriasSchema,
   coberturasSchema,
   crearTiendaResponseSchema,
+  ENTREGA_EN_GRUPO_APAGADA,
   esVendedorResponseSchema,
 } from '@compra-grupal/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -13,6 +14,7 @@ import { IMAGE_ERROR_FORMATO, processImage } from '@/lib/image-rule';
 import { usuarioKeys } from '@/lib/session/usuario-keys';
 import { checked, contractJson } from '@/test/contract';
 import { type FetchCall, json, mockFetch } from '@/test/fetch';
+import { crearTiendaDelVendedor } from '@/test/mi-tienda-api';
 import { createTestQueryClient } from '@/test/query-client';
 import { expectToast } from '@/test/toasts';
 import { storeToken, USER_ID } from '@/test/tokens';
@@ -56,13 +58,15 @@ const UBICACION: UbicacionElegida = {
 const RESPUESTA_CREAR = {
   mensaje: 'Tienda creada',
   tienda: {
-    _id: TIENDA_ID,
-    nombre: 'Almacén Don Pepe',
-    descripcion: 'Productos frescos',
-    logo: '/uploads/tiendas/logo.jpg',
-    telefono: '11 5555-1234',
-    email: 'tienda@example.com',
-    razonSocial: 'Don Pepe S.R.L.',
+    ...crearTiendaDelVendedor({
+      _id: TIENDA_ID,
+      nombre: 'Almacén Don Pepe',
+      descripcion: 'Productos frescos',
+      logo: '/uploads/tiendas/logo.jpg',
+      telefono: '11 5555-1234',
+      email: 'tienda@example.com',
+      razonSocial: 'Don Pepe S.R.L.',
+    }),
     habilitada: false,
   },
 };
@@ -179,6 +183,26 @@ async function confirmarUbicacion(user: User, departamento = '') {
   await waitFor(() =>
     expect(screen.queryByRole('dialog', { name: 'Detalles de la dirección' })).toBeNull(),
   );
+}
+
+/** Steps 1 to 7, leaving the wizard on the coverage step. */
+async function llegarALaCobertura(user: User) {
+  await completarTextos(user);
+  await user.click(await screen.findByRole('option', { name: 'Almacén' }));
+  await siguiente(user);
+  await confirmarUbicacion(user);
+  await siguiente(user);
+  await screen.findByRole('group', { name: 'Cobertura de entrega' });
+}
+
+/** The 'Entrega en grupo' section of the coverage step. */
+const entregaEnGrupo = () => screen.getByRole('group', { name: 'Entrega en grupo' });
+
+/** Replaces what a price field holds. */
+async function escribirPrecio(user: User, etiqueta: string, valor: string) {
+  const campo = within(entregaEnGrupo()).getByLabelText(etiqueta);
+  await user.clear(campo);
+  if (valor) await user.type(campo, valor);
 }
 
 /** Steps 1 to 8, leaving the wizard on the logo step. */
@@ -412,6 +436,123 @@ describe('CrearTiendaWizard', () => {
     expect(screen.getByText('Paso 9 de 9')).toBeInTheDocument();
   });
 
+  it("offers 'Entrega en grupo' under the coverage, off until turned on, with suggested prices", async () => {
+    mockApi();
+    const { user, dialog } = renderWizard();
+    await llegarALaCobertura(user);
+
+    const seccion = entregaEnGrupo();
+    expect(
+      within(seccion).getByText(
+        'Una sola ruta por grupo completo: el envío baja para cada vecino que se suma.',
+      ),
+    ).toBeVisible();
+    const interruptor = within(seccion).getByRole('switch', { name: 'Ofrecer Entrega en grupo' });
+    expect(interruptor).not.toBeChecked();
+    expect(within(seccion).queryByLabelText('Precio base por ruta')).toBeNull();
+
+    await user.click(interruptor);
+    expect(interruptor).toBeChecked();
+    expect(within(seccion).getByLabelText('Precio base por ruta')).toHaveValue('3.000');
+    expect(within(seccion).getByLabelText('Precio por km')).toHaveValue('400');
+    expect(within(seccion).getByLabelText('Mínimo por miembro')).toHaveValue('600');
+
+    // The coverage is still what the step requires; the step count does not change.
+    await siguiente(user);
+    await expectToast('Campo requerido', 'Por favor completa este campo antes de continuar');
+    expect(within(dialog).getByText('Paso 8 de 9')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Barrio/ }));
+    await siguiente(user);
+    expect(within(dialog).getByText('Paso 9 de 9')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(9);
+  });
+
+  it("sends 'Entrega en grupo' as JSON with the prices typed, the es-AR way", {
+    timeout: 20_000,
+  }, async () => {
+    const { calls } = mockApi();
+    const { user } = renderWizard();
+    await llegarALaCobertura(user);
+    await user.click(screen.getByRole('radio', { name: /Ciudad/ }));
+    await user.click(within(entregaEnGrupo()).getByRole('switch'));
+    await escribirPrecio(user, 'Precio base por ruta', '4.500');
+    // Letters never get in: only what a price may hold.
+    await escribirPrecio(user, 'Precio por km', '350,5x0');
+    await escribirPrecio(user, 'Mínimo por miembro', '800');
+    expect(within(entregaEnGrupo()).getByLabelText('Precio por km')).toHaveValue('350,50');
+    await siguiente(user);
+
+    await user.upload(await screen.findByLabelText('Logo (opcional)'), logoOriginal());
+    await screen.findByText('mi logo.jpg');
+    await user.click(screen.getByRole('button', { name: 'Crear Tienda' }));
+    await screen.findByRole('button', { name: 'Tienda creada' });
+
+    const form = calls.find((call) => call.url.endsWith('/api/tienda/crear'))?.body as FormData;
+    expect(form.get('cobertura')).toBe(COBERTURAS[1]?._id);
+    expect(JSON.parse(String(form.get('entregaEnGrupo')))).toEqual({
+      activa: true,
+      base: 4500,
+      porKm: 350.5,
+      minimo: 800,
+    });
+  });
+
+  it('sends it off when the switch is turned off again, whatever the prices say', {
+    timeout: 20_000,
+  }, async () => {
+    const { calls } = mockApi();
+    const { user } = renderWizard();
+    await llegarALaCobertura(user);
+    await user.click(screen.getByRole('radio', { name: /Barrio/ }));
+    const interruptor = within(entregaEnGrupo()).getByRole('switch');
+    await user.click(interruptor);
+    await escribirPrecio(user, 'Precio base por ruta', '');
+    await user.click(interruptor);
+    expect(interruptor).not.toBeChecked();
+    await siguiente(user);
+
+    await user.upload(await screen.findByLabelText('Logo (opcional)'), logoOriginal());
+    await screen.findByText('mi logo.jpg');
+    await user.click(screen.getByRole('button', { name: 'Crear Tienda' }));
+    await screen.findByRole('button', { name: 'Tienda creada' });
+    const form = calls.find((call) => call.url.endsWith('/api/tienda/crear'))?.body as FormData;
+    expect(JSON.parse(String(form.get('entregaEnGrupo')))).toEqual({
+      activa: false,
+      base: 0,
+      porKm: 0,
+      minimo: 0,
+    });
+  });
+
+  it("refuses prices out of the contract's bounds with its Spanish message, under the field", async () => {
+    mockApi();
+    const { user, dialog } = renderWizard();
+    await llegarALaCobertura(user);
+    await user.click(screen.getByRole('radio', { name: /Barrio/ }));
+    await user.click(within(entregaEnGrupo()).getByRole('switch'));
+    await escribirPrecio(user, 'Precio base por ruta', '2.000.000');
+    await escribirPrecio(user, 'Mínimo por miembro', '');
+    await siguiente(user);
+
+    const mensajeBase = 'El precio base por ruta debe ser un número entre 0 y 1.000.000';
+    await expectToast('Valor no válido', mensajeBase);
+    expect(within(dialog).getByText('Paso 8 de 9')).toBeInTheDocument();
+    const base = within(entregaEnGrupo()).getByLabelText('Precio base por ruta');
+    expect(base).toHaveAttribute('aria-invalid', 'true');
+    expect(base).toHaveAccessibleDescription(mensajeBase);
+    await waitFor(() => expect(base).toHaveFocus());
+    expect(
+      within(entregaEnGrupo()).getByLabelText('Mínimo por miembro'),
+    ).toHaveAccessibleDescription('El mínimo por miembro debe ser un número entre 0 y 1.000.000');
+
+    // Fixed, the toast goes and the wizard moves on.
+    await escribirPrecio(user, 'Precio base por ruta', '3.500');
+    await escribirPrecio(user, 'Mínimo por miembro', '500');
+    await waitFor(() => expect(screen.queryByText('Valor no válido')).toBeNull());
+    await siguiente(user);
+    expect(within(dialog).getByText('Paso 9 de 9')).toBeInTheDocument();
+  });
+
   it("requires the logo although its label says optional; a bad image says 'Error al procesar imagen'", async () => {
     mockApi();
     const { user } = renderWizard();
@@ -491,6 +632,7 @@ describe('CrearTiendaWizard', () => {
       'categoriaGlobal',
       'direccion',
       'cobertura',
+      'entregaEnGrupo',
       'logo',
     ]);
     expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'logo'))).toEqual({
@@ -503,7 +645,10 @@ describe('CrearTiendaWizard', () => {
       categoriaGlobal: CATEGORIAS[0]?._id,
       direccion: expect.any(String),
       cobertura: COBERTURAS[0]?._id,
+      entregaEnGrupo: expect.any(String),
     });
+    // Left off, 'Entrega en grupo' is sent all the same, off.
+    expect(JSON.parse(String(form.get('entregaEnGrupo')))).toEqual(ENTREGA_EN_GRUPO_APAGADA);
     expect(JSON.parse(String(form.get('direccion')))).toEqual({
       calle: 'Av. Corrientes',
       altura: '1234',
@@ -627,6 +772,31 @@ describe('CrearTiendaWizard', () => {
     await expectToast('Error al crear tienda', 'El teléfono no es válido');
     expect(await screen.findByText('Paso 3 de 9')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Teléfono de contacto')).toHaveFocus());
+  });
+
+  it("goes back to the coverage step when the server refuses 'Entrega en grupo'", async () => {
+    const mensaje = 'El mínimo por miembro debe ser un número entre 0 y 1.000.000';
+    mockApi({
+      crear: () =>
+        json(
+          {
+            error: 'Datos inválidos',
+            mensaje: 'Datos inválidos',
+            code: 'VALIDACION',
+            detalles: [{ campo: 'entregaEnGrupo.minimo', mensaje }],
+          },
+          400,
+        ),
+    });
+    const { user } = renderWizard();
+    await llegarAlLogo(user);
+    await user.upload(screen.getByLabelText('Logo (opcional)'), logoOriginal());
+    await screen.findByText('mi logo.jpg');
+    await user.click(screen.getByRole('button', { name: 'Crear Tienda' }));
+
+    await expectToast('Error al crear tienda', mensaje);
+    expect(await screen.findByText('Paso 8 de 9')).toBeInTheDocument();
+    expect(entregaEnGrupo()).toBeVisible();
   });
 
   it("says 'Error de autenticación' without a user id", async () => {

@@ -11,6 +11,8 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { useConvertirEnVendedor } from '../../api/convertir-en-vendedor';
 import { type TiendaCreada, useCrearTienda } from '../../api/crear-tienda';
 import { useCoberturas } from '../../api/get-coberturas';
+import { entregaEnGrupoEscritaSchema, type PrecioDeEntrega } from '../../lib/entrega-en-grupo';
+import { EntregaEnGrupoCampos } from '../entrega-en-grupo-campos';
 import { CategoriaCombobox } from './categoria-combobox';
 import { CoberturaOpciones } from './cobertura-opciones';
 import { PasoUbicacion } from './paso-ubicacion';
@@ -42,18 +44,30 @@ const PASO_DEL_CAMPO: Record<string, number> = {
   direccion: 7,
   cobertura: 8,
   COBERTURA_NO_ENCONTRADA: 8,
+  entregaEnGrupo: 8,
   logo: 9,
   IMAGEN_REQUERIDA: 9,
   IMAGEN_NO_SOPORTADA: 9,
   IMAGEN_NO_PROCESABLE: 9,
 };
 
+const PRECIOS_DE_ENTREGA: readonly PrecioDeEntrega[] = ['base', 'porKm', 'minimo'];
+
+/** The toast's title of a step's problem: an empty step's, or a value the contract refuses. */
+function tituloDelProblema(mensaje: string): string {
+  return mensaje === TEXTOS.completaElCampo || mensaje === TEXTOS.subeElLogo
+    ? TEXTOS.campoRequerido
+    : TEXTOS.valorNoValido;
+}
+
 /**
  * The create-store wizard 'Configurar Tienda' (spec part 2, sections 2, 4, 5 and 8): a
  * full-screen view with nine steps (name, description, phone, email, legal name, category,
  * location, coverage, logo), a progress bar, 'Paso N de 9', the percent completed and the
  * step chips. Siguiente (or Enter) moves on only when the step has a value; the last step
- * creates the store (multipart), makes the user a seller and closes 2 s later.
+ * creates the store (multipart), makes the user a seller and closes 2 s later. The coverage
+ * step also offers 'Entrega en grupo' (issue 36), off by default; once on, its prices must pass
+ * the contract's schema to move on.
  *
  * What was typed stays while the wizard is closed and opened again; a created store starts
  * the next opening afresh.
@@ -69,12 +83,13 @@ export function CrearTiendaWizard({
   const wizard = useWizard({
     pasos: PASOS,
     valoresIniciales: DATOS_VACIOS,
-    tituloDelProblema: () => TEXTOS.campoRequerido,
+    tituloDelProblema,
     mensajePorDefecto: TEXTOS.completaElCampo,
     enfocarAlFallar: true,
   });
   const { valores: datos, actualizar, registrarCampo, pasoActual: info, envio } = wizard;
   const [procesandoLogo, setProcesandoLogo] = useState(false);
+  const erroresDeEntrega = wizard.form.formState.errors.entregaEnGrupo;
   const cierre = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const crearTienda = useCrearTienda();
@@ -134,6 +149,11 @@ export function CrearTiendaWizard({
     }
     // The steps checked them; the types only learn it here.
     if (!categoriaId || !coberturaId) return;
+    const entregaEnGrupo = entregaEnGrupoEscritaSchema.safeParse(datos.entregaEnGrupo);
+    if (!entregaEnGrupo.success) {
+      wizard.setPaso(PASO_DEL_CAMPO.entregaEnGrupo ?? 8);
+      return;
+    }
 
     const tienda = await wizard.enviar(
       async () => {
@@ -147,6 +167,7 @@ export function CrearTiendaWizard({
           categoriaGlobal: categoriaId,
           cobertura: coberturaId,
           direccion,
+          entregaEnGrupo: entregaEnGrupo.data,
           logo,
         });
         try {
@@ -171,7 +192,16 @@ export function CrearTiendaWizard({
   };
 
   const avanzar = () => {
-    if (!procesandoLogo) void wizard.avanzar({ terminar: () => void crear() });
+    if (procesandoLogo) return;
+    void wizard.avanzar({ terminar: () => void crear() }).then(() => {
+      // The step's own field got the focus back; a refused 'Entrega en grupo' price takes it.
+      const { getFieldState } = wizard.form;
+      if (info.campo !== 'cobertura' || getFieldState('coberturaId').invalid) return;
+      const refusado = PRECIOS_DE_ENTREGA.find(
+        (clave) => getFieldState(`entregaEnGrupo.${clave}`).invalid,
+      );
+      if (refusado) wizard.form.setFocus(`entregaEnGrupo.${refusado}`);
+    });
   };
 
   const cambiarApertura = (abrir: boolean) => {
@@ -273,16 +303,33 @@ export function CrearTiendaWizard({
         );
       case 'cobertura':
         return (
-          <CoberturaOpciones
-            inputRef={registrarCampo}
-            etiqueta={info.etiqueta}
-            coberturas={coberturas.data}
-            cargando={coberturas.isPending}
-            error={coberturas.isError}
-            onReintentar={() => void coberturas.refetch()}
-            value={datos.coberturaId}
-            onChange={(id) => actualizar('coberturaId', id)}
-          />
+          <div className="grid gap-6">
+            <CoberturaOpciones
+              inputRef={registrarCampo}
+              etiqueta={info.etiqueta}
+              coberturas={coberturas.data}
+              cargando={coberturas.isPending}
+              error={coberturas.isError}
+              onReintentar={() => void coberturas.refetch()}
+              value={datos.coberturaId}
+              onChange={(id) => actualizar('coberturaId', id)}
+            />
+            <EntregaEnGrupoCampos
+              enAsistente
+              activa={datos.entregaEnGrupo.activa}
+              onActivar={(activa) => {
+                wizard.form.clearErrors('entregaEnGrupo');
+                actualizar('entregaEnGrupo.activa', activa);
+              }}
+              errores={{
+                base: erroresDeEntrega?.base?.message,
+                porKm: erroresDeEntrega?.porKm?.message,
+                minimo: erroresDeEntrega?.minimo?.message,
+              }}
+              // Registered, so the form keeps each price's own error (under its field).
+              campo={(clave) => wizard.form.register(`entregaEnGrupo.${clave}`)}
+            />
+          </div>
         );
       case 'logo':
         return (

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { textoRequerido, valorRequerido } from '@/components/wizard/use-wizard';
 import type { PasoVisible } from '@/components/wizard/wizard-pantalla';
 import type { DireccionTienda } from '../../api/crear-tienda';
+import { entregaEnGrupoEscritaSchema } from '../../lib/entrega-en-grupo';
 
 /** The wizard's steps (spec part 2, sections 2 and 9): 9 of them, progress = step / 9. */
 export const TOTAL_PASOS = CONSTANTES.pasosAsistenteTienda;
@@ -30,6 +31,7 @@ export const TEXTOS = {
   creada: 'Tienda creada',
   campoRequerido: 'Campo requerido',
   completaElCampo: 'Por favor completa este campo antes de continuar',
+  valorNoValido: 'Valor no válido',
   subeElLogo: 'Por favor sube el logo de tu tienda antes de continuar',
   categoriaVacia: 'No se encontró ninguna categoría.',
   volverAlMapa: 'Volver al mapa',
@@ -65,7 +67,10 @@ export interface PasoInfo extends PasoVisible {
   campo: CampoPaso;
   /** The label of the step's field. */
   etiqueta: string;
-  /** What the step checks (spec part 2, section 5: only that it has a value). */
+  /**
+   * What the step checks (spec part 2, section 5: only that it has a value; the coverage step
+   * also checks the 'Entrega en grupo' prices with the contract's schema).
+   */
   schema: z.ZodObject;
 }
 
@@ -142,7 +147,11 @@ export const PASOS: readonly PasoInfo[] = [
     titulo: '¿Hasta dónde entregas?',
     ayuda: 'Elige hasta qué distancia de tu tienda llegan tus entregas.',
     icono: TruckIcon,
-    schema: z.object({ coberturaId: valorRequerido<string>(TEXTOS.completaElCampo) }),
+    // 'Entrega en grupo' (issue 36) rides along: optional, but its prices must be valid.
+    schema: z.object({
+      coberturaId: valorRequerido<string>(TEXTOS.completaElCampo),
+      entregaEnGrupo: entregaEnGrupoEscritaSchema,
+    }),
   },
   {
     campo: 'logo',

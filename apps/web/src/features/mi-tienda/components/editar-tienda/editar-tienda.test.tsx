@@ -1,3 +1,4 @@
+import { ENTREGA_EN_GRUPO_APAGADA } from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { processImage } from '@/lib/image-rule';
@@ -121,6 +122,8 @@ describe('Editar Tienda', () => {
       telefono: '+54 11 4444-5555',
       email: 'ventas@lahuerta.com.ar',
       razonSocial: 'La Huerta S.R.L.',
+      // The store does not offer it, and still does not.
+      entregaEnGrupo: JSON.stringify(ENTREGA_EN_GRUPO_APAGADA),
     });
     const logo = form.get('logoTienda') as File;
     expect(logo.name).toBe('mi-logo.jpg');
@@ -221,6 +224,104 @@ describe('Editar Tienda', () => {
       await screen.findByRole('heading', { level: 1, name: '¡Tu tienda está activa!' }),
     ).toBeVisible();
     expect(callsTo(calls, '/api/tienda/editar/')).toHaveLength(0);
+  });
+
+  describe('Entrega en grupo', () => {
+    const seccion = () => screen.getByRole('group', { name: 'Entrega en grupo' });
+    const precio = (etiqueta: string) => within(seccion()).getByLabelText(etiqueta);
+    const enviado = (calls: Parameters<typeof callsTo>[0]) => {
+      const form = callsTo(calls, '/api/tienda/editar/')[0]?.body as FormData | undefined;
+      return JSON.parse(String(form?.get('entregaEnGrupo')));
+    };
+
+    it("loads the store's prices, es-AR, and sends them as JSON with what was changed", async () => {
+      const { calls } = mockMiTiendaApi({
+        tienda: crearTiendaDelVendedor({
+          entregaEnGrupo: { activa: true, base: 2500, porKm: 350.5, minimo: 700 },
+        }),
+      });
+      const { user } = await abrirEdicion();
+      expect(
+        within(seccion()).getByText(
+          'Una sola ruta por grupo completo: el envío baja para cada vecino que se suma.',
+        ),
+      ).toBeVisible();
+      expect(
+        within(seccion()).getByRole('switch', { name: 'Ofrecer Entrega en grupo' }),
+      ).toBeChecked();
+      expect(precio('Precio base por ruta')).toHaveValue('2.500');
+      expect(precio('Precio por km')).toHaveValue('350,50');
+      expect(precio('Mínimo por miembro')).toHaveValue('700');
+
+      await user.clear(precio('Mínimo por miembro'));
+      await user.type(precio('Mínimo por miembro'), '1.200');
+      await user.click(screen.getByRole('button', { name: 'Actualizar Tienda' }));
+      await expectToast('Tienda actualizada correctamente');
+      expect(enviado(calls)).toEqual({ activa: true, base: 2500, porKm: 350.5, minimo: 1200 });
+    });
+
+    it('turned on for a store without it, proposes prices and sends them', async () => {
+      const { calls } = mockMiTiendaApi();
+      const { user } = await abrirEdicion();
+      const interruptor = within(seccion()).getByRole('switch', {
+        name: 'Ofrecer Entrega en grupo',
+      });
+      expect(interruptor).not.toBeChecked();
+      expect(within(seccion()).queryByLabelText('Precio base por ruta')).toBeNull();
+
+      await user.click(interruptor);
+      expect(precio('Precio base por ruta')).toHaveValue('3.000');
+      expect(precio('Precio por km')).toHaveValue('400');
+      expect(precio('Mínimo por miembro')).toHaveValue('600');
+      await user.click(screen.getByRole('button', { name: 'Actualizar Tienda' }));
+      await expectToast('Tienda actualizada correctamente');
+      expect(enviado(calls)).toEqual({ activa: true, base: 3000, porKm: 400, minimo: 600 });
+    });
+
+    it('turned off, sends it off', async () => {
+      const { calls } = mockMiTiendaApi({
+        tienda: crearTiendaDelVendedor({
+          entregaEnGrupo: { activa: true, base: 2500, porKm: 300, minimo: 700 },
+        }),
+      });
+      const { user } = await abrirEdicion();
+      await user.click(within(seccion()).getByRole('switch'));
+      await user.click(screen.getByRole('button', { name: 'Actualizar Tienda' }));
+      await expectToast('Tienda actualizada correctamente');
+      expect(enviado(calls)).toEqual(ENTREGA_EN_GRUPO_APAGADA);
+    });
+
+    it('refuses prices the contract refuses, with its Spanish message under each, and sends nothing', async () => {
+      const { calls } = mockMiTiendaApi({
+        tienda: crearTiendaDelVendedor({
+          entregaEnGrupo: { activa: true, base: 2500, porKm: 300, minimo: 700 },
+        }),
+      });
+      const { user } = await abrirEdicion();
+      await user.clear(precio('Precio base por ruta'));
+      await user.clear(precio('Precio por km'));
+      await user.type(precio('Precio por km'), '150.000');
+      await user.click(screen.getByRole('button', { name: 'Actualizar Tienda' }));
+
+      expect(
+        await within(seccion()).findByText(
+          'El precio base por ruta debe ser un número entre 0 y 1.000.000',
+        ),
+      ).toBeVisible();
+      expect(precio('Precio base por ruta')).toHaveAttribute('aria-invalid', 'true');
+      expect(precio('Precio por km')).toHaveAccessibleDescription(
+        'El precio por km debe ser un número entre 0 y 100.000',
+      );
+      expect(callsTo(calls, '/api/tienda/editar/')).toHaveLength(0);
+
+      await user.type(precio('Precio base por ruta'), '2.800');
+      await user.clear(precio('Precio por km'));
+      await user.type(precio('Precio por km'), '320');
+      await waitFor(() => expect(precio('Precio por km')).not.toHaveAttribute('aria-invalid'));
+      await user.click(screen.getByRole('button', { name: 'Actualizar Tienda' }));
+      await expectToast('Tienda actualizada correctamente');
+      expect(enviado(calls)).toEqual({ activa: true, base: 2800, porKm: 320, minimo: 700 });
+    });
   });
 
   it("says 'No se pudo cargar la información de la tienda' and closes when the store cannot be loaded", async () => {

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { textoRequerido, valorRequerido } from '@/components/wizard/use-wizard';
 import type { PasoVisible } from '@/components/wizard/wizard-pantalla';
-import { leerNumero } from '../../lib/numeros';
+import { leerNumero } from '@/lib/numeros';
 import { medidaEscrita, type PaqueteEscrito, paqueteEscrito } from '../../lib/paquete';
 import { TEXTOS } from '../../lib/textos';
 
