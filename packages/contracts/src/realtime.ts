@@ -46,6 +46,8 @@ export const tiendaActualizadaSchema = z.object({ tiendaId: idSchema });
 export const tiendaHabilitadaSchema = z.object({ tiendaId: idSchema });
 /** A seller's payment for one of the user's orders was approved. */
 export const pagoAprobadoSchema = z.object({ pedidoId: idSchema, tiendaId: idSchema });
+/** A part of the seller's store was delivered (by a courier's code or by hand): its day's route checks it off. */
+export const entregaConfirmadaSchema = z.object({ pedidoId: idSchema, tiendaId: idSchema });
 
 export const errorSocketSchema = z.object({
   code: z.enum([
@@ -71,6 +73,7 @@ export const serverToClientSchemas = {
   tiendaActualizada: tiendaActualizadaSchema,
   tiendaHabilitada: tiendaHabilitadaSchema,
   pagoAprobado: pagoAprobadoSchema,
+  entregaConfirmada: entregaConfirmadaSchema,
   /** A new notification for the user (the bell, docs/decisions/041). */
   avisoNuevo: avisoNuevoSchema,
   /** The user read notifications (in another tab or device): the unread count now. */

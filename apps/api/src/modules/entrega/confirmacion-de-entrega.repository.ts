@@ -29,6 +29,13 @@ export function createConfirmacionDeEntregaRepository(db: Database) {
       return row;
     },
 
+    /** The owners of these stores (their sellers), by store. */
+    findVendedores: (tiendaIds: string[]) =>
+      db
+        .select({ tiendaId: tiendas.id, usuarioId: tiendas.usuarioId })
+        .from(tiendas)
+        .where(inArray(tiendas.id, tiendaIds)),
+
     /** The store the user owns, if any (one per user). */
     async findTiendaDeUsuario(usuarioId: string) {
       const [row] = await db

@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   INTENTOS_CODIGO_ENTREGA,
   INTENTOS_CODIGO_ENTREGA_EN_TOTAL,
+  userRoom,
   VENTANA_CODIGO_MS,
 } from '@compra-grupal/contracts';
 import { requireAccess, requireActor, requireRole } from '../../lib/access';
@@ -93,6 +94,13 @@ export function createConfirmacionDeEntrega({
         ahora,
       });
       if (entregadas.length === 0) throw yaEntregado();
+      // Each seller's day as a route checks the stop off live (docs/decisions/057).
+      for (const v of await repos.entrega.findVendedores(entregadas)) {
+        await repos.eventos.registrar(userRoom(v.usuarioId), 'entregaConfirmada', {
+          pedidoId: input.pedidoId,
+          tiendaId: v.tiendaId,
+        });
+      }
       const despues = todas.map((p) => ({
         ...p,
         entregada: p.entregada || entregadas.includes(p.tiendaId),

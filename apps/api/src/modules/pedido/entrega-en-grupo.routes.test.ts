@@ -282,7 +282,7 @@ describe("'Entrega en grupo'", () => {
       await crearProducto(t, vendedor, { stock: '20', precio: '1000', cantidadTotalGrupo: '3' })
     )._id;
     const vecinos = await Promise.all(PUNTOS.slice(0, 3).map(vecino));
-    const pedidoIds = [];
+    const pedidoIds: string[] = [];
     for (const quien of vecinos) pedidoIds.push((await comprar(quien, productoId)).pedidoId);
     const repartidor = await registerAndLogin(t.app);
     await t.database.db.execute(

@@ -12,6 +12,14 @@ import {
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session/use-session';
 
+/**
+ * The location feature's offline plan, drawn under the delivery route's map when its tiles
+ * cannot be loaded; its code loads only then.
+ */
+const UbicacionPlano = lazy(async () => ({
+  default: (await import('@/features/ubicacion/components/ubicacion-plano')).UbicacionPlano,
+}));
+
 // Only a user without a store needs the creation wizard: its code loads when that screen shows.
 const CrearTiendaWizard = lazy(async () => ({
   default: (await import('@/features/mi-tienda/components/crear-tienda/crear-tienda-wizard'))
@@ -67,7 +75,9 @@ export function MiTiendaRoute() {
           <MisProductos usuarioId={usuarioId} onVolver={onVolver} />
         ),
         grupos: () => <GestionGrupos usuarioId={usuarioId} />,
-        'pedidos-para-entregar': () => <PedidosParaEntregar usuarioId={usuarioId} />,
+        'pedidos-para-entregar': () => (
+          <PedidosParaEntregar usuarioId={usuarioId} PlanoSinConexion={UbicacionPlano} />
+        ),
       }}
     />
   );

@@ -10,6 +10,7 @@ import {
 } from '@compra-grupal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { parada, ruta, rutasJson } from '@/features/entregas/test/rutas-api';
 import { checked, contractJson } from '@/test/contract';
 import { json, mockFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render-app';
@@ -21,6 +22,8 @@ const PEDIDO_2 = 'c50000000000000000def456';
 const TIENDA_1 = 'a50000000000000000000001';
 const TIENDA_2 = 'a50000000000000000000002';
 const CODIGO = 'K7P2QX';
+/** The screen opens on the day's route (issue 36); the plain list is its 'Lista' view. */
+const LISTA = '/delivery-orders?vista=lista';
 
 function pedido(overrides: Partial<PedidoListoParaEntrega>): PedidoListoParaEntrega {
   return checked(pedidoListoParaEntregaSchema, {
@@ -62,6 +65,33 @@ function mockEntregasApi({
   let restantes = pedidos;
   return mockFetch(({ url, method, body }) => {
     const path = new URL(url, 'http://localhost').pathname;
+    // The day's route of each store with parts to deliver (issue 36): its stops are the parts.
+    if (path === '/api/entrega/rutas') {
+      const tiendas = [...new Map(pedidos.map((p) => [p.tiendaId, p.tiendaNombre]))];
+      return rutasJson(
+        tiendas.map(([tiendaId, tiendaNombre]) =>
+          ruta({
+            tiendaId,
+            tiendaNombre,
+            paradas: pedidos
+              .filter((p) => p.tiendaId === tiendaId)
+              .map((p, indice) =>
+                parada({
+                  orden: indice + 1,
+                  pedidoId: p._id,
+                  numero: `#${p._id.slice(-6).toUpperCase()}`,
+                  tiendaId,
+                  telefono: p.telefono,
+                  direccion: p.direccion,
+                  productos: p.productos,
+                  entregada: !restantes.includes(p),
+                  entregadaEn: restantes.includes(p) ? null : '2026-05-04T15:05:00.000Z',
+                }),
+              ),
+          }),
+        ),
+      );
+    }
     if (path === '/api/usuario/esRepartidor')
       return contractJson(esRepartidorResponseSchema, { esRepartidor });
     if (path === '/api/usuario/esAdmin') return contractJson(esAdminResponseSchema, { esAdmin });
@@ -110,7 +140,7 @@ describe('/delivery-orders', () => {
 
   it('lists every order part ready for delivery: its number (last 6 of the id, upper-cased), store, products, address, phone', async () => {
     mockEntregasApi();
-    renderApp('/delivery-orders');
+    renderApp(LISTA);
     expect(await screen.findByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
     const uno = within(await tarjeta('ABC123'));
     expect(uno.getByText('Verdulería La Huerta')).toBeVisible();
@@ -125,7 +155,7 @@ describe('/delivery-orders', () => {
 
   it("asks for a code when it is empty: 'Por favor ingresa un código'", async () => {
     const { calls } = mockEntregasApi();
-    const { user } = renderApp('/delivery-orders');
+    const { user } = renderApp(LISTA);
     const uno = within(await tarjeta('ABC123'));
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
     expect(uno.getByRole('alert')).toHaveTextContent('Por favor ingresa un código');
@@ -144,7 +174,7 @@ describe('/delivery-orders', () => {
 
   it('shows the code upper-case as it is typed', async () => {
     mockEntregasApi();
-    const { user } = renderApp('/delivery-orders');
+    const { user } = renderApp(LISTA);
     const campo = within(await tarjeta('ABC123')).getByLabelText('Código de entrega');
     await user.type(campo, 'k7p');
     expect(campo).toHaveValue('K7P');
@@ -152,7 +182,7 @@ describe('/delivery-orders', () => {
 
   it("says 'Código incorrecto o error en la verificación' for a wrong code, then confirms the right one", async () => {
     const { calls } = mockEntregasApi();
-    const { user } = renderApp('/delivery-orders');
+    const { user } = renderApp(LISTA);
     const uno = within(await tarjeta('ABC123'));
     const campo = uno.getByLabelText('Código de entrega');
     await user.type(campo, 'zzzzzz');
@@ -180,7 +210,7 @@ describe('/delivery-orders', () => {
 
   it("shows the server's message after too many tries (429)", async () => {
     mockEntregasApi({ intentos: 429 });
-    const { user } = renderApp('/delivery-orders');
+    const { user } = renderApp(LISTA);
     const uno = within(await tarjeta('ABC123'));
     await user.type(uno.getByLabelText('Código de entrega'), 'AAAAAA');
     await user.click(uno.getByRole('button', { name: 'Confirmar entrega' }));
@@ -189,13 +219,13 @@ describe('/delivery-orders', () => {
 
   it("says 'No hay pedidos pendientes' when nothing is ready", async () => {
     mockEntregasApi({ pedidos: [] });
-    renderApp('/delivery-orders');
+    renderApp(LISTA);
     expect(await screen.findByRole('heading', { name: 'No hay pedidos pendientes' })).toBeVisible();
   });
 
   it('tells when the list cannot be loaded', async () => {
     mockEntregasApi({ lista: 'error' });
-    renderApp('/delivery-orders');
+    renderApp(LISTA);
     await expectToast('Error', 'No se pudieron cargar los pedidos');
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeVisible();
   });
@@ -209,7 +239,7 @@ describe('/delivery-orders', () => {
 
   it('opens for an admin too', async () => {
     mockEntregasApi({ esRepartidor: false, esAdmin: true });
-    renderApp('/delivery-orders');
+    renderApp(LISTA);
     expect(await tarjeta('ABC123')).toBeVisible();
   });
 
@@ -225,6 +255,48 @@ describe('/delivery-orders', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
     await user.click(screen.getByRole('link', { name: 'Ir a Mis Pedidos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
+  });
+
+  it("opens on the day's route, one section per store; 'Lista' shows the plain list", async () => {
+    mockEntregasApi();
+    const { user, router } = renderApp('/delivery-orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Ruta del día' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const huerta = await screen.findByRole('region', { name: 'Verdulería La Huerta' });
+    const parada = within(
+      within(huerta).getByRole('list', { name: 'Paradas de Verdulería La Huerta' }),
+    ).getAllByRole('listitem')[0] as HTMLElement;
+    expect(parada).toHaveAccessibleName('Parada 1: Av. Corrientes 1234, Depto 4B');
+    // The order as its id's last 6 characters.
+    expect(within(parada).getByText('#ABC123')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Almacén La Esquina' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Lista' }));
+    expect(await tarjeta('ABC123')).toBeVisible();
+    expect(router.state.location.search).toBe('?vista=lista');
+  });
+
+  it("confirms a stop of the route with the shopper's code and checks it off", async () => {
+    const { calls } = mockEntregasApi();
+    const { user } = renderApp('/delivery-orders');
+    const huerta = await screen.findByRole('region', { name: 'Verdulería La Huerta' });
+    const parada = () =>
+      within(
+        within(huerta).getByRole('list', { name: 'Paradas de Verdulería La Huerta' }),
+      ).getAllByRole('listitem')[0] as HTMLElement;
+    await user.type(within(parada()).getByLabelText('Código de entrega'), CODIGO);
+    await user.click(within(parada()).getByRole('button', { name: 'Confirmar entrega' }));
+    await expectToast('¡Entrega confirmada!');
+    const ultima = calls.filter((c) => c.url.endsWith('/compararCodigo')).at(-1);
+    expect(JSON.parse(String(ultima?.body))).toEqual({
+      _id: PEDIDO_1,
+      codigo: CODIGO,
+      tiendaId: TIENDA_1,
+    });
+    await waitFor(() => expect(within(parada()).getByText('Entregado')).toBeVisible());
   });
 
   it('sends a visitor without a session to /login and back here afterwards', async () => {

@@ -1,4 +1,5 @@
 import { PackageIcon, TriangleAlertIcon } from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +10,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useEsAdmin } from '@/lib/session/es-admin';
 import { useEsRepartidor } from '@/lib/session/es-repartidor';
 import { useSession } from '@/lib/session/use-session';
+
+/**
+ * The location feature's offline plan, drawn under the route's map when its tiles cannot be
+ * loaded; its code loads only then.
+ */
+const UbicacionPlano = lazy(async () => ({
+  default: (await import('@/features/ubicacion/components/ubicacion-plano')).UbicacionPlano,
+}));
 
 /**
  * Someone who is neither a courier nor an admin: told here why the screen is not theirs and
@@ -57,7 +66,7 @@ export function PedidosRepartoRoute() {
   }
   const esRepartidor = repartidor.data?.esRepartidor === true;
   const esAdmin = admin.data?.esAdmin === true;
-  if (esRepartidor || esAdmin) return <GestionEntregas />;
+  if (esRepartidor || esAdmin) return <GestionEntregas PlanoSinConexion={UbicacionPlano} />;
   if (repartidor.isPending || admin.isPending) {
     return (
       <div

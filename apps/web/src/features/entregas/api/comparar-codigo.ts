@@ -2,15 +2,18 @@ import {
   type CompararCodigoRequest,
   entregaResponseSchema,
   type PedidoListoParaEntrega,
+  type RutaDelDia,
 } from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { conParadaEntregada } from '../lib/ruta';
 import { entregasKeys } from './entregas-keys';
 
 /**
  * POST /api/pedido/compararCodigo {_id, codigo, tiendaId}: the courier enters the shopper's
- * code for one seller's part. On success that part leaves the list at once. The screen says
- * what failed itself (a wrong code, too many tries).
+ * code for one seller's part. On success that part leaves the list and is checked off on the
+ * day's routes at once, and both are read again. The screen says what failed itself (a wrong
+ * code, too many tries).
  */
 export function useCompararCodigo() {
   const queryClient = useQueryClient();
@@ -23,7 +26,11 @@ export function useCompararCodigo() {
       queryClient.setQueryData<PedidoListoParaEntrega[]>(queryKey, (pedidos) =>
         pedidos?.filter((pedido) => pedido._id !== _id || pedido.tiendaId !== tiendaId),
       );
+      queryClient.setQueriesData<RutaDelDia[]>({ queryKey: entregasKeys.rutas() }, (rutas) =>
+        conParadaEntregada(rutas, _id, tiendaId),
+      );
       void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: entregasKeys.rutas() });
     },
   });
 }

@@ -1,7 +1,12 @@
-import { entregaResponseSchema, type PedidoParaEntregar } from '@compra-grupal/contracts';
+import {
+  entregaResponseSchema,
+  type PedidoParaEntregar,
+  type RutaDelDia,
+} from '@compra-grupal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { ApiError, api, endedTheSession } from '@/lib/api-client';
+import { conParadaEntregada } from '../lib/ruta';
 import { TEXTOS_ENTREGA } from '../lib/textos';
 import { entregasKeys } from './entregas-keys';
 
@@ -9,7 +14,8 @@ import { entregasKeys } from './entregas-keys';
  * POST /api/pedido/marcarPedidoComoEntregado {pedidoId}: the seller marks their part of the
  * order delivered (irreversible). Success: 'Pedido marcado como entregado correctamente' and
  * the order leaves the list at once; failure: 'No se pudo marcar el pedido como entregado' with
- * the server's reason when it gives one (409: its groups are not complete yet).
+ * the server's reason when it gives one (409: its groups are not complete yet). The store's
+ * route of the day checks the stop off at once, and both are read again afterwards.
  */
 export function useMarcarEntregado(tiendaId: string) {
   const queryClient = useQueryClient();
@@ -28,6 +34,9 @@ export function useMarcarEntregado(tiendaId: string) {
       queryClient.setQueryData<PedidoParaEntregar[]>(queryKey, (lineas) =>
         lineas?.filter((linea) => linea.pedidoId !== pedidoId),
       );
+      queryClient.setQueriesData<RutaDelDia[]>({ queryKey: entregasKeys.rutas() }, (rutas) =>
+        conParadaEntregada(rutas, pedidoId, tiendaId),
+      );
       toast({ title: TEXTOS_ENTREGA.marcado });
     },
     onError: (error) => {
@@ -41,6 +50,9 @@ export function useMarcarEntregado(tiendaId: string) {
         variant: 'destructive',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: entregasKeys.rutas() });
+      return queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

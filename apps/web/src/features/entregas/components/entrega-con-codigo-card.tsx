@@ -1,20 +1,8 @@
-import {
-  compararCodigoRequestSchema,
-  numeroDePedido,
-  type PedidoListoParaEntrega,
-} from '@compra-grupal/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRoundIcon, Loader2Icon, StoreIcon } from 'lucide-react';
-import { type ChangeEvent, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { numeroDePedido, type PedidoListoParaEntrega } from '@compra-grupal/contracts';
+import { StoreIcon } from 'lucide-react';
+import { useId } from 'react';
+import { CodigoDeEntregaForm } from './codigo-de-entrega-form';
 import { DatosDeEntrega } from './datos-de-entrega';
-
-/** The contract's rule for the code: trimmed, 'Por favor ingresa un código' when empty. */
-const codigoFormSchema = compararCodigoRequestSchema.pick({ codigo: true });
 
 /**
  * One seller's part of an order ready for delivery (the courier's screen): the order's number
@@ -32,31 +20,8 @@ export function EntregaConCodigoCard({
   onConfirmar: (codigo: string) => void;
 }) {
   const id = useId();
-  const form = useForm<z.infer<typeof codigoFormSchema>>({
-    resolver: zodResolver(codigoFormSchema),
-    defaultValues: { codigo: '' },
-    // Typing clears the error; the code is checked again on the next try, not on every key.
-    reValidateMode: 'onSubmit',
-  });
-  const error = form.formState.errors.codigo?.message;
   const titulo = `${id}-titulo`;
-  const errorId = `${id}-error`;
   const numero = numeroDePedido(pedido._id);
-
-  const enviar = form.handleSubmit(({ codigo }) => onConfirmar(codigo));
-
-  const registro = form.register('codigo', { onChange: () => form.clearErrors('codigo') });
-  /** Codes are upper-case: what is typed is shown (and sent) that way, the caret where it was. */
-  const escribir = (event: ChangeEvent<HTMLInputElement>) => {
-    const campo = event.target;
-    const mayusculas = campo.value.toUpperCase();
-    if (mayusculas !== campo.value) {
-      const { selectionStart, selectionEnd } = campo;
-      campo.value = mayusculas;
-      campo.setSelectionRange(selectionStart, selectionEnd);
-    }
-    return registro.onChange(event);
-  };
 
   return (
     <article
@@ -96,45 +61,13 @@ export function EntregaConCodigoCard({
         className="mt-3 grid-cols-[minmax(0,1fr)] gap-2"
       />
 
-      <form noValidate onSubmit={enviar} className="mt-auto pt-4">
-        <div className="border-border/70 border-t pt-4">
-          <Label htmlFor={`${id}-codigo`}>Código de entrega</Label>
-          <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={`${id}-codigo`}
-              {...registro}
-              onChange={escribir}
-              placeholder="Ej.: ABC234"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={20}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              disabled={verificando}
-              className="font-mono tracking-[0.2em] placeholder:tracking-normal"
-            />
-            <Button
-              type="submit"
-              className="shrink-0"
-              disabled={verificando}
-              aria-busy={verificando || undefined}
-            >
-              {verificando ? (
-                <Loader2Icon className="animate-spin" aria-hidden />
-              ) : (
-                <KeyRoundIcon aria-hidden />
-              )}
-              Confirmar entrega
-            </Button>
-          </div>
-          {error && (
-            <p id={errorId} role="alert" className="mt-1.5 text-destructive text-sm">
-              {error}
-            </p>
-          )}
-        </div>
-      </form>
+      <div className="mt-auto pt-4">
+        <CodigoDeEntregaForm
+          verificando={verificando}
+          onConfirmar={onConfirmar}
+          className="border-border/70 border-t pt-4"
+        />
+      </div>
     </article>
   );
 }

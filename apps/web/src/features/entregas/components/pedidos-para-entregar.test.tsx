@@ -14,9 +14,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { checked, contractJson } from '@/test/contract';
 import { type FetchCall, json, mockFetch } from '@/test/fetch';
+import { crearTiendaDelVendedor } from '@/test/mi-tienda-api';
 import { createTestQueryClient } from '@/test/query-client';
 import { expectToast } from '@/test/toasts';
 import { makeToken, storeToken, USER_ID } from '@/test/tokens';
+import { parada, ruta, rutasJson } from '../test/rutas-api';
 import { PedidosParaEntregar } from './pedidos-para-entregar';
 
 const TIENDA_ID = 'a40000000000000000000001';
@@ -66,25 +68,53 @@ const LINEAS = [
   linea({ pedidoId: PEDIDO_ENTREGADO, productoNombre: 'Ya entregado' }),
 ];
 
+/** The store's day as a route (issue 36): the one order ready to deliver. */
+const RUTA = ruta({
+  tiendaId: TIENDA_ID,
+  tiendaNombre: 'Almacén La Esquina',
+  paradas: [
+    parada({
+      orden: 1,
+      pedidoId: PEDIDO_1,
+      numero: '#000001',
+      tiendaId: TIENDA_ID,
+      comprador: 'Ana Pérez',
+      productos: [{ nombre: 'Yerba mate 1 kg', cantidad: 2 }],
+    }),
+  ],
+});
+
 function mockApi({
   lineas = LINEAS,
   carga = 'ok' as 'ok' | 'error',
   marcar = 'ok' as 'ok' | 409 | 500,
+  rutas = [RUTA],
 } = {}) {
   let entregados = new Set([PEDIDO_ENTREGADO]);
   const mock = mockFetch(({ url, method, body }: FetchCall) => {
     const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/entrega/rutas') {
+      return rutasJson(
+        rutas.map((r) => ({
+          ...r,
+          paradas: r.paradas.map((p) => ({
+            ...p,
+            entregada: entregados.has(p.pedidoId),
+            entregadaEn: entregados.has(p.pedidoId) ? '2026-05-04T15:05:00.000Z' : null,
+          })),
+        })),
+      );
+    }
     if (path === `/api/tienda/por-usuario/${USER_ID}`) {
       return contractJson(tiendaPorUsuarioResponseSchema, {
-        tienda: {
+        tienda: crearTiendaDelVendedor({
           _id: TIENDA_ID,
           nombre: 'Almacén La Esquina',
           descripcion: 'Almacén de barrio',
           logo: null,
-          telefono: '+54 11 4444-5555',
           email: 'hola@esquina.com.ar',
           razonSocial: 'La Esquina S.R.L.',
-        },
+        }),
       });
     }
     if (path === `/api/pedido/obtenerPedidosPorTienda/${TIENDA_ID}`) {
@@ -215,7 +245,9 @@ describe('Pedidos para entregar', () => {
     await expectToast('Pedido marcado como entregado correctamente');
     const marcado = calls.find((c) => c.url.endsWith('/marcarPedidoComoEntregado'));
     expect(JSON.parse(String(marcado?.body))).toEqual({ pedidoId: PEDIDO_1 });
-    await waitFor(() => expect(screen.queryByText('Yerba mate 1 kg')).toBeNull());
+    // The card leaves the cards (the route above keeps the stop, checked off).
+    const lista = screen.getByRole('list', { name: 'Pedidos para entregar' });
+    await waitFor(() => expect(within(lista).queryByText('Yerba mate 1 kg')).toBeNull());
     const restantes = await tarjetas();
     expect(restantes).toHaveLength(1);
     expect(within(restantes[0] as HTMLElement).getByText('Producto no encontrado')).toBeVisible();
@@ -237,11 +269,12 @@ describe('Pedidos para entregar', () => {
       'No se pudo marcar el pedido como entregado',
       ERROR_MESSAGES.ENTREGA_NO_LISTA,
     );
-    expect(screen.getByText('Yerba mate 1 kg')).toBeVisible();
+    // Still on its card (the route above shows it too).
+    expect(within(primera as HTMLElement).getByText('Yerba mate 1 kg')).toBeVisible();
   });
 
   it("says 'No hay pedidos pendientes' when nothing is left to deliver", async () => {
-    mockApi({ lineas: [linea({ pedidoId: PEDIDO_ENTREGADO })] });
+    mockApi({ lineas: [linea({ pedidoId: PEDIDO_ENTREGADO })], rutas: [] });
     renderLista();
     expect(await screen.findByRole('heading', { name: 'No hay pedidos pendientes' })).toBeVisible();
   });
@@ -251,5 +284,42 @@ describe('Pedidos para entregar', () => {
     renderLista();
     await expectToast('Error', 'No se pudieron cargar los pedidos para entregar');
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  });
+
+  it("shows the store's route of the day above the cards, with its printed sheet", async () => {
+    const { calls } = mockApi();
+    renderLista();
+    const rutaDeHoy = await screen.findByRole('region', { name: 'Ruta de hoy' });
+    const paradas = within(rutaDeHoy).getByRole('list', { name: 'Paradas de Almacén La Esquina' });
+    expect(within(paradas).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'Parada 1: Av. Corrientes 1234, Depto 4B - Timbre roto',
+    );
+    expect(screen.getByRole('button', { name: 'Imprimir hoja de ruta' })).toBeVisible();
+    // The route comes before the numbered cards.
+    const lista = await screen.findByRole('list', { name: 'Pedidos para entregar' });
+    expect(
+      rutaDeHoy.compareDocumentPosition(lista) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const pedido = calls.find((c) => c.url.includes('/api/entrega/rutas'));
+    expect(new URL(pedido?.url ?? '', 'http://localhost').searchParams.get('tiendaId')).toBe(
+      TIENDA_ID,
+    );
+  });
+
+  it('checks the stop off on the route when its card is marked delivered', async () => {
+    mockApi();
+    const { user } = renderLista();
+    const rutaDeHoy = await screen.findByRole('region', { name: 'Ruta de hoy' });
+    const [primera] = await tarjetas();
+    await user.click(
+      within(primera as HTMLElement).getByRole('button', { name: 'Marcar como entregado' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirmar entrega' })).getByRole('button', {
+        name: 'Marcar como entregado',
+      }),
+    );
+    await expectToast('Pedido marcado como entregado correctamente');
+    await waitFor(() => expect(within(rutaDeHoy).getByText('Entregado')).toBeVisible());
   });
 });

@@ -1,6 +1,6 @@
 import { numeroDePedido, type PedidoParaEntregar } from '@compra-grupal/contracts';
 import { CheckCheckIcon, ClipboardCheckIcon, HourglassIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { ErrorView } from '@/components/error-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { TEXTOS_ENTREGA } from '../lib/textos';
 import { ConfirmarEntregaDialog } from './confirmar-entrega-dialog';
 import { DatosDeEntrega } from './datos-de-entrega';
 import { ProductoImagen } from './producto-imagen';
+import { RutasDelDia } from './rutas-del-dia';
 
 /** One order of the store: its lines (one per product) share address, phone and state. */
 interface PedidoAgrupado {
@@ -44,11 +45,38 @@ function agrupar(lineas: readonly PedidoParaEntregar[]): PedidoAgrupado[] {
  * titled with the order's number ('Pedido #67BD0D', the same on every screen), with each
  * product's image and name, its quantity, the delivery address and phone, and 'Marcar como
  * entregado' after 'Confirmar entrega'. An order whose groups are not complete yet cannot be
- * delivered: its button is off and the card says why.
+ * delivered: its button is off and the card says why. Above them, the store's day as a route
+ * (issue 36): the map, the stops in visiting order and the printed sheet.
  */
-export function PedidosParaEntregar({ usuarioId }: { usuarioId: string }) {
+export function PedidosParaEntregar({
+  usuarioId,
+  PlanoSinConexion,
+}: {
+  usuarioId: string;
+  /** The offline plan drawn under the route's map without tiles (given by the route). */
+  PlanoSinConexion?: ComponentType;
+}) {
   const tienda = useTiendaIdDelVendedor(usuarioId);
   const tiendaId = tienda.data ?? null;
+  const conRuta = (pedidos: ReactNode) => (
+    <div className="grid gap-10">
+      <RutasDelDia
+        tiendaId={tiendaId ?? ''}
+        enabled={tiendaId !== null}
+        PlanoSinConexion={PlanoSinConexion}
+      />
+      <div className="print:hidden">
+        <p
+          aria-hidden
+          className="mb-4 flex items-center gap-3 font-medium text-muted-foreground text-xs uppercase tracking-wider"
+        >
+          Todos los pedidos
+          <span className="h-px flex-1 bg-border" />
+        </p>
+        {pedidos}
+      </div>
+    </div>
+  );
   const { data: lineas, isError, errorUpdatedAt, refetch } = usePedidosParaEntregar(tiendaId);
   const marcar = useMarcarEntregado(tiendaId ?? '');
   const [aConfirmar, setAConfirmar] = useState<string | null>(null);
@@ -59,7 +87,7 @@ export function PedidosParaEntregar({ usuarioId }: { usuarioId: string }) {
   );
 
   if (tienda.isError || isError) {
-    return (
+    const error = (
       <ErrorView
         headingLevel="h2"
         title="Error al cargar los pedidos"
@@ -68,12 +96,14 @@ export function PedidosParaEntregar({ usuarioId }: { usuarioId: string }) {
         {TEXTOS_ENTREGA.errorCarga}. Revisa tu conexión e inténtalo de nuevo.
       </ErrorView>
     );
+    // Without the store's id there is no route to show either.
+    return tienda.isError ? error : conRuta(error);
   }
-  if (!lineas) return <PedidosSkeleton />;
+  if (!lineas) return conRuta(<PedidosSkeleton />);
 
   const pedidos = agrupar(lineas);
   if (pedidos.length === 0) {
-    return (
+    return conRuta(
       <div className="flex animate-rise-in flex-col items-center rounded-2xl border border-border border-dashed bg-card/60 px-6 py-14 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
           <ClipboardCheckIcon className="size-7" aria-hidden />
@@ -83,12 +113,12 @@ export function PedidosParaEntregar({ usuarioId }: { usuarioId: string }) {
           Cuando se complete un grupo de tus productos, sus pedidos aparecerán aquí para que los
           entregues.
         </p>
-      </div>
+      </div>,
     );
   }
 
   const listos = pedidos.filter((pedido) => pedido.listo).length;
-  return (
+  return conRuta(
     <>
       <p className="mb-4 text-muted-foreground text-sm" aria-live="polite">
         {pedidos.length === 1 ? '1 pedido pendiente' : `${pedidos.length} pedidos pendientes`}
@@ -121,7 +151,7 @@ export function PedidosParaEntregar({ usuarioId }: { usuarioId: string }) {
           marcar.mutate(aConfirmar, { onSettled: () => setAConfirmar(null) });
         }}
       />
-    </>
+    </>,
   );
 }
 

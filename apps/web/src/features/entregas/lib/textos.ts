@@ -15,3 +15,13 @@ export const TEXTOS_ENTREGA = {
   entregaConfirmada: '¡Entrega confirmada!',
   revisaConexion: 'Revisa tu conexión e inténtalo de nuevo.',
 } as const;
+
+/** The day's route (issue 36), in the same voice. */
+export const TEXTOS_RUTA = {
+  sinEntregas: 'No hay entregas para hoy',
+  errorCarga: 'No se pudo cargar la ruta',
+  replanificar: 'Replanificar desde mi ubicación',
+  imprimir: 'Imprimir hoja de ruta',
+  sinUbicacion: 'No pudimos obtener tu ubicación',
+  noSePudoReplanificar: 'No pudimos replanificar la ruta',
+} as const;
