@@ -394,8 +394,12 @@ export function crearApi(request: APIRequestContext, baseURL: string, ubicacion:
       comprador: Credenciales,
       producto: { productoId: string; tiendaId: string },
       cantidad = 1,
+      {
+        lugar = ubicacion,
+        entregaEnGrupo = false,
+      }: { lugar?: Ubicacion; entregaEnGrupo?: boolean } = {},
     ): Promise<string> {
-      const direccionId = await api.nuevaDireccion(comprador);
+      const direccionId = await api.nuevaDireccion(comprador, lugar);
       const cliente = await sesion(comprador);
       const { opciones } = await ok<{ opciones: { carrier: string; servicio: string }[] }>(
         await request.post('/api/envio/cotizar-previo', {
@@ -409,10 +413,14 @@ export function crearApi(request: APIRequestContext, baseURL: string, ubicacion:
               email: comprador.email,
             },
             paquete: PAQUETE,
+            items: [{ productoId: producto.productoId, cantidadSolicitada: cantidad }],
           },
         }),
       );
-      const [envio] = opciones;
+      // The carriers' cheapest comes first; the store's own 'Entrega en grupo' after them.
+      const envio = entregaEnGrupo
+        ? opciones.find((o) => o.carrier === 'Entrega en grupo')
+        : opciones[0];
       if (!envio) throw new Error('Sin opciones de envío');
       const { pedidoId } = await ok<{ pedidoId: string }>(
         await request.post('/api/pago/crearPreferencia', {

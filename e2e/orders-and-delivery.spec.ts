@@ -72,7 +72,8 @@ test.describe('orders and delivery', () => {
         vendedorPage.getByRole('heading', { name: 'Pedidos para entregar' }),
       ).toBeVisible();
       await expect(vendedorPage.getByText(/pendiente/).first()).toBeVisible();
-      return vendedorPage.getByText(dulce);
+      // The spec's numbered cards, below the day's route (which keeps delivered stops).
+      return vendedorPage.getByRole('list', { name: 'Pedidos para entregar' }).getByText(dulce);
     };
     await expect(await pendientesDelVendedor()).toHaveCount(2);
 
@@ -80,7 +81,9 @@ test.describe('orders and delivery', () => {
     const courierContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const courier = conHidratacion(await courierContext.newPage());
     await logIn(courier, repartidor);
-    await courier.goto('/delivery-orders');
+    // The list of every ready order (the screen opens on the day's route, which
+    // e2e/entrega-en-grupo.spec.ts walks through).
+    await courier.goto('/delivery-orders?vista=lista');
     const tarjeta = courier.locator('article, li, [data-pedido]').filter({
       hasText: pedidoId.slice(-6),
     });
