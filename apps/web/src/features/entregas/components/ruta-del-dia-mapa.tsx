@@ -67,7 +67,12 @@ function AjustarVista({ puntos }: { puntos: Punto[] }) {
     const todos = JSON.parse(clave) as Punto[];
     if (todos.length === 1) map.setView(todos[0] as Punto, 15);
     else if (todos.length > 1) {
-      map.fitBounds(L.latLngBounds(todos), { padding: [36, 36], maxZoom: ZOOM_MAXIMO_AL_AJUSTAR });
+      // More room below: the offline plan's notice and the attribution sit at the bottom.
+      map.fitBounds(L.latLngBounds(todos), {
+        paddingTopLeft: [36, 36],
+        paddingBottomRight: [36, 84],
+        maxZoom: ZOOM_MAXIMO_AL_AJUSTAR,
+      });
     }
   }, [map, clave]);
   return null;
