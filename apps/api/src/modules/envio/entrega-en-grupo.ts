@@ -2,7 +2,7 @@
  * The pricing rule of 'Entrega en grupo' (docs/decisions/057), in centavos, pure.
  *
  * A route costs its store `base + porKm × km`. A member pays at checkout their stop as a route
- * of its own (there and back from the store): the most their share can be. When their group
+ * of its own (there and back from the store), up to whole pesos: the most their share can be. When their group
  * completes, the route is planned once for every member that became ready with it, its price
  * is shared, and each gets back what they paid above their share. The shares never exceed what
  * was paid, add up to the route's price to the cent, and none falls below the store's minimum.
@@ -17,6 +17,9 @@ export interface TarifaEntregaEnGrupo {
 
 const kmDe = (metros: number) => metros / 1000;
 
+/** Up to whole pesos: what a shopper is quoted reads as a price, not a computation. */
+const aPesosEnteros = (centavos: number) => Math.ceil(centavos / 100) * 100;
+
 /** What a route of `metros` costs the store. */
 export const costoDeRuta = (tarifa: TarifaEntregaEnGrupo, metros: number): number =>
   tarifa.baseCentavos + Math.ceil(tarifa.kmCentavos * kmDe(metros));
@@ -26,7 +29,7 @@ export const costoDeRuta = (tarifa: TarifaEntregaEnGrupo, metros: number): numbe
  * (`idaYVueltaMetros`), never below the minimum. The most their share can be.
  */
 export const precioDeHoy = (tarifa: TarifaEntregaEnGrupo, idaYVueltaMetros: number): number =>
-  Math.max(tarifa.minimoCentavos, costoDeRuta(tarifa, idaYVueltaMetros));
+  aPesosEnteros(Math.max(tarifa.minimoCentavos, costoDeRuta(tarifa, idaYVueltaMetros)));
 
 /**
  * The least the share can fall to: the group's `lugares` places taken by as many neighbours at
@@ -37,9 +40,11 @@ export const precioMinimo = (
   idaYVueltaMetros: number,
   lugares: number,
 ): number =>
-  Math.max(
-    tarifa.minimoCentavos,
-    Math.ceil(costoDeRuta(tarifa, idaYVueltaMetros) / Math.max(1, lugares)),
+  aPesosEnteros(
+    Math.max(
+      tarifa.minimoCentavos,
+      Math.ceil(costoDeRuta(tarifa, idaYVueltaMetros) / Math.max(1, lugares)),
+    ),
   );
 
 /**
