@@ -52,7 +52,7 @@ export const rutasDelDiaResponseSchema = z
 export const rutasDelDiaQuerySchema = z.object({
   /** Only this store's route (a seller's own; couriers and admins may name any). */
   tiendaId: idSchema.optional(),
-  /** Re-plan the pending stops from here (both or neither). */
+  /** Re-plan the pending stops from here (both; one alone is ignored: from the store). */
   latitud: numeroDeConsulta('la latitud', -90, 90, '-34.5889').optional(),
   longitud: numeroDeConsulta('la longitud', -180, 180, '-58.4306').optional(),
 });

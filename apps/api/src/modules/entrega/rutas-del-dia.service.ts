@@ -7,7 +7,7 @@ import {
 import type { PlanificadorDeRutas } from '../../adapters/rutas/rutas.port';
 import { hasRole, requireActor, requireSelf } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { inicioDelDiaEnBuenosAires } from '../../lib/dia-en-buenos-aires';
 import { estadoDeParte, lineaSigue } from '../pedido/ciclo-de-vida';
 import { type DepsDeEntrega, direccionDe } from './entrega-comun';
@@ -88,8 +88,9 @@ export function createRutasDelDia({
   return {
     /**
      * GET entrega/rutas: couriers and admins, every store with stops today (or `tiendaId`'s);
-     * a seller, `tiendaId` of their own store (anyone else's is 403; without it, nothing). With `latitud` and `longitud` the pending
-     * stops are planned from there.
+     * a seller, `tiendaId` of their own store (anyone else's is 403; without it, nothing).
+     * With both `latitud` and `longitud` the pending stops are planned from there; one alone
+     * is not a point, and the route starts at the store.
      */
     async rutasDelDia(
       actor: Actor | null,
@@ -102,11 +103,6 @@ export function createRutasDelDia({
         const tienda = await repository.findTienda(tiendaId);
         if (!tienda) throw notFound('TIENDA_NO_ENCONTRADA');
         requireSelf(caller, tienda.usuarioId);
-      }
-      if ((consulta.latitud === undefined) !== (consulta.longitud === undefined)) {
-        throw new AppError(400, 'VALIDACION', 'Faltan la latitud o la longitud', [
-          { campo: 'latitud', mensaje: 'Se necesitan la latitud y la longitud' },
-        ]);
       }
       const posicion =
         consulta.latitud !== undefined && consulta.longitud !== undefined
