@@ -7,7 +7,6 @@ import {
 } from '@compra-grupal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import {
   gruposDeCompra,
   pagosPorVendedor,
@@ -25,10 +24,7 @@ import {
   vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  resolveMercadoPagoKey,
-  vincularCuentaDePrueba,
-} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
+import { vendedorQueCobra } from '../../test/vendedor-que-cobra';
 
 /**
  * 'Entrega en grupo' (docs/decisions/057): each member pays the most their shipping share can
@@ -54,13 +50,7 @@ const PUNTOS = [
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '100000' }, { clock });
   await t.app.ready();
-  vendedor = await vendedorConTienda(t);
-  await vincularCuentaDePrueba(
-    t.database.db,
-    { usuarioId: vendedor.userId, tiendaId: vendedor.tiendaId },
-    { clock },
-  );
-  secreto = webhookSecret(t.app.config, await resolveMercadoPagoKey(t.database.db));
+  ({ vendedor, secreto } = await vendedorQueCobra(t, clock));
   const editada = await multipart(t, 'PUT', `/api/tienda/editar/${vendedor.userId}`, vendedor, {
     nombre: 'Almacén de Prueba',
     telefono: '+54 11 5555-0000',

@@ -1,7 +1,6 @@
 import { productoEnVentaSchema } from '@compra-grupal/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSecret } from '../../adapters/payments/payments-from-config';
 import {
   gruposDeCompra,
   pagosPorVendedor,
@@ -22,13 +21,9 @@ import {
   crearProducto,
   multipart,
   type VendedorDePrueba,
-  vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  resolveMercadoPagoKey,
-  vincularCuentaDePrueba,
-} from '../mercadopago-cuenta/mercadopago-cuenta-de-prueba';
+import { vendedorQueCobra } from '../../test/vendedor-que-cobra';
 
 /**
  * A group's price is fixed for its life (docs/decisions/054): everyone in one group pays the
@@ -42,13 +37,7 @@ let secreto: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '100000' }, { clock });
   await t.app.ready();
-  vendedor = await vendedorConTienda(t);
-  await vincularCuentaDePrueba(
-    t.database.db,
-    { usuarioId: vendedor.userId, tiendaId: vendedor.tiendaId },
-    { clock },
-  );
-  secreto = webhookSecret(t.app.config, await resolveMercadoPagoKey(t.database.db));
+  ({ vendedor, secreto } = await vendedorQueCobra(t, clock));
 });
 afterAll(() => t.close());
 
