@@ -1,4 +1,5 @@
 import type { PuntoGeo } from '../shipping/shipping.port';
+import { distanciaKm } from '../shipping/tarifario-shipping';
 
 /**
  * The cost of going from node `desde` to node `hasta`. Costs may be asymmetric (one-way
@@ -284,15 +285,5 @@ export function costoDelRecorrido(recorrido: readonly number[], costo: CostoEntr
   return total;
 }
 
-const RADIO_TERRESTRE_METROS = 6_371_008.8;
-const RADIANES = Math.PI / 180;
-
-/** The great-circle distance between two points, in metres (the Earth's mean radius). */
-export function haversineMetros(a: PuntoGeo, b: PuntoGeo): number {
-  const dLat = (b.latitud - a.latitud) * RADIANES;
-  const dLng = (b.longitud - a.longitud) * RADIANES;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitud * RADIANES) * Math.cos(b.latitud * RADIANES) * Math.sin(dLng / 2) ** 2;
-  return 2 * RADIO_TERRESTRE_METROS * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** The great-circle distance between two points, in metres (the shipping table's, in km). */
+export const haversineMetros = (a: PuntoGeo, b: PuntoGeo): number => distanciaKm(a, b) * 1000;
