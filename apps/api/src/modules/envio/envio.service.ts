@@ -115,10 +115,10 @@ export function createEnvioService({
   /**
    * The shipping options from an enabled store to a point for these units, in one box made
    * of their sellers' packages (docs/decisions/051), the carriers' cheapest first and then the
-   * store's own 'Entrega en grupo' (empty when no carrier
-   * takes it). For the order code, which quotes again server-side and never
-   * trusts a client's price; call it outside any transaction (it may call a provider). It
-   * checks the store, not who may ship where: the caller checks the address is the buyer's.
+   * store's own 'Entrega en grupo' (empty when nothing takes it). For the order code, which
+   * quotes again server-side and never trusts a client's price; call it outside any
+   * transaction (it may call a provider). It checks the store, not who may ship where: the
+   * caller checks the address is the buyer's.
    */
   async function cotizarParaPedido({
     tiendaId,
