@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { escucharEnLoopback } from '../../test/escuchar-en-loopback';
 
 /**
  * A local stand-in for Georef AR (apis.datos.gob.ar/georef/api) for the tests: it answers
@@ -185,11 +185,10 @@ export async function startGeorefFake(): Promise<GeorefFake> {
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { puerto, cerrar } = await escucharEnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/georef/api`,
+    baseUrl: `http://127.0.0.1:${puerto}/georef/api`,
     solicitudes,
     get modo() {
       return fake.modo;
@@ -197,10 +196,6 @@ export async function startGeorefFake(): Promise<GeorefFake> {
     set modo(modo) {
       fake.modo = modo;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: cerrar,
   };
 }

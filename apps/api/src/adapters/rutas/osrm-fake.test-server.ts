@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { escucharEnLoopback } from '../../test/escuchar-en-loopback';
 
 /**
  * A local stand-in for an OSRM server (osrm-routed) for the tests: it answers the `table`
@@ -121,11 +121,10 @@ export async function startOsrmFake(): Promise<OsrmFake> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { puerto, cerrar } = await escucharEnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${puerto}`,
     solicitudes,
     get modo() {
       return fake.modo;
@@ -133,10 +132,6 @@ export async function startOsrmFake(): Promise<OsrmFake> {
     set modo(modo) {
       fake.modo = modo;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: cerrar,
   };
 }

@@ -134,7 +134,11 @@ export function createRutasDelDia({
           .map((l) => ({ nombre: l.nombre ?? 'Producto no encontrado', cantidad: l.cantidad }));
       };
       const porTienda = new Map<string, Fila[]>();
-      for (const f of paradas) porTienda.set(f.tiendaId, [...(porTienda.get(f.tiendaId) ?? []), f]);
+      for (const f of paradas) {
+        const deTienda = porTienda.get(f.tiendaId);
+        if (deTienda) deTienda.push(f);
+        else porTienda.set(f.tiendaId, [f]);
+      }
       const resultado: RutaDelDia[] = [];
       for (const filasDeTienda of porTienda.values()) {
         resultado.push(await rutaDeTienda(filasDeTienda, productosDe, posicion));

@@ -153,7 +153,6 @@ export function createCreacionDePedido({
                 tiendaId: producto.tiendaId,
                 paquete: paqueteDeFila(producto),
                 cantidad: linea.cantidad,
-                lugaresDelGrupo: producto.cantidadTotalGrupo,
               },
             ]
           : [];

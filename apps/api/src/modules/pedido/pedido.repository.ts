@@ -34,7 +34,6 @@ export function createPedidoRepository(db: Database) {
           paqueteLargoMm: productos.paqueteLargoMm,
           paqueteAnchoMm: productos.paqueteAnchoMm,
           paqueteAltoMm: productos.paqueteAltoMm,
-          cantidadTotalGrupo: productos.cantidadTotalGrupo,
           tiendaNombre: tiendas.nombre,
           tiendaHabilitada: tiendas.habilitada,
           tiendaUsuarioId: tiendas.usuarioId,

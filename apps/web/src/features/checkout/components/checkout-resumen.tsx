@@ -108,30 +108,29 @@ export function CheckoutResumen({
                     <span className="text-muted-foreground">Subtotal</span>
                     <span className="tabular-nums">{formatPrecio(tienda.subtotal)}</span>
                   </div>
-                  {elegido &&
-                    (elegido.entregaEnGrupo ? (
-                      <div data-slot="resumen-entrega-en-grupo" className="grid gap-0.5">
-                        <div className="flex justify-between gap-3">
-                          <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
-                            <UsersIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
-                            {ENTREGA_EN_GRUPO_TEXTOS.enResumen}
-                          </span>
-                          <span data-slot="resumen-envio" className="tabular-nums">
-                            {formatPrecio(elegido.precio)}
-                          </span>
-                        </div>
-                        <p className="text-pretty text-muted-foreground text-xs">
-                          {ENTREGA_EN_GRUPO_TEXTOS.notaDelResumen(elegido.entregaEnGrupo.hasta)}
-                        </p>
-                      </div>
-                    ) : (
+                  {elegido && (
+                    <div className="grid gap-0.5">
                       <div className="flex justify-between gap-3">
-                        <span className="text-muted-foreground">Envío</span>
+                        <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+                          {elegido.entregaEnGrupo && (
+                            <UsersIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
+                          )}
+                          {elegido.entregaEnGrupo ? ENTREGA_EN_GRUPO_TEXTOS.enResumen : 'Envío'}
+                        </span>
                         <span data-slot="resumen-envio" className="tabular-nums">
                           {formatPrecio(elegido.precio)}
                         </span>
                       </div>
-                    ))}
+                      {elegido.entregaEnGrupo && (
+                        <p
+                          data-slot="resumen-entrega-en-grupo"
+                          className="text-pretty text-muted-foreground text-xs"
+                        >
+                          {ENTREGA_EN_GRUPO_TEXTOS.notaDelResumen(elegido.entregaEnGrupo.hasta)}
+                        </p>
+                      )}
+                    </div>
+                  )}
                 </div>
               </li>
             );

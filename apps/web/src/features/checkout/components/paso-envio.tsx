@@ -55,37 +55,46 @@ function Aviso({
 }
 
 /**
- * 'Entrega en grupo' (issue 36): the store's shared route. Its price is today's, the most the
- * member's share can be; the line says how low it can fall as neighbours join.
+ * One shipping option: its carrier, service, time and price. 'Entrega en grupo' (issue 36, the
+ * store's shared route) adds its badge and the line saying how low today's price, the most the
+ * member's share can be, can fall as neighbours join.
  */
-function OpcionEntregaEnGrupo({ opcion, hasta }: { opcion: OpcionEnvio; hasta: number }) {
-  return (
-    <span data-slot="opcion-entrega-en-grupo" className="grid gap-2">
-      <span className="flex items-start justify-between gap-3">
-        <span className="flex min-w-0 items-start gap-2">
-          <UsersIcon className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
-          <span className="min-w-0">
-            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-medium leading-snug">{ENTREGA_EN_GRUPO_TEXTOS.nombre}</span>
+function Opcion({ opcion }: { opcion: OpcionEnvio }) {
+  const { entregaEnGrupo } = opcion;
+  const Icono = entregaEnGrupo ? UsersIcon : TruckIcon;
+  const encabezado = (
+    <span className="flex items-start justify-between gap-3">
+      <span className="flex min-w-0 items-start gap-2">
+        <Icono className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
+        <span className="min-w-0">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium leading-snug">{opcion.carrier}</span>
+            {entregaEnGrupo && (
               <Badge variant="secondary">
                 <UsersIcon aria-hidden />
                 {ENTREGA_EN_GRUPO_TEXTOS.insignia}
               </Badge>
-            </span>
-            <span className="mt-0.5 block text-muted-foreground text-sm leading-snug">
-              {opcion.servicio} · {opcion.tiempoEntrega}
-            </span>
+            )}
+          </span>
+          <span className="block text-muted-foreground text-sm leading-snug">
+            {opcion.servicio} · {opcion.tiempoEntrega}
           </span>
         </span>
-        <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
-          {formatPrecio(opcion.precio)}
-        </span>
       </span>
+      <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
+        {formatPrecio(opcion.precio)}
+      </span>
+    </span>
+  );
+  if (!entregaEnGrupo) return encabezado;
+  return (
+    <span data-slot="opcion-entrega-en-grupo" className="grid gap-2">
+      {encabezado}
       <span
         data-slot="entrega-en-grupo-linea"
         className="text-pretty rounded-lg bg-secondary/70 px-2.5 py-1.5 text-secondary-foreground text-xs leading-snug sm:ml-6 sm:text-sm"
       >
-        {ENTREGA_EN_GRUPO_TEXTOS.linea(opcion.precio, hasta)}
+        {ENTREGA_EN_GRUPO_TEXTOS.linea(opcion.precio, entregaEnGrupo.hasta)}
       </span>
     </span>
   );
@@ -149,27 +158,7 @@ function TiendaEnvio({
                 checked={elegida === clave}
                 onChange={onElegir}
               >
-                {opcion.entregaEnGrupo ? (
-                  <OpcionEntregaEnGrupo opcion={opcion} hasta={opcion.entregaEnGrupo.hasta} />
-                ) : (
-                  <span className="flex items-start justify-between gap-3">
-                    <span className="flex min-w-0 items-start gap-2">
-                      <TruckIcon
-                        className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block"
-                        aria-hidden
-                      />
-                      <span className="min-w-0">
-                        <span className="block font-medium leading-snug">{opcion.carrier}</span>
-                        <span className="block text-muted-foreground text-sm leading-snug">
-                          {opcion.servicio} · {opcion.tiempoEntrega}
-                        </span>
-                      </span>
-                    </span>
-                    <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
-                      {formatPrecio(opcion.precio)}
-                    </span>
-                  </span>
-                )}
+                <Opcion opcion={opcion} />
               </OpcionRadio>
             );
           })}

@@ -52,14 +52,13 @@ export function textoTiendasSinMp(nombres: readonly string[]): string {
 }
 
 /**
- * 'Entrega en grupo' at checkout (issue 36, not in the spec): the option's name, badge and line,
+ * 'Entrega en grupo' at checkout (issue 36, not in the spec): the option's badge and line,
  * and its label in the summary. `hoy` is what the member pays now, the most their share can be;
  * `hasta` the least it can fall to as neighbours join (the difference is refunded).
  */
 export const ENTREGA_EN_GRUPO_TEXTOS = {
-  nombre: ENTREGA_EN_GRUPO.carrier,
   insignia: 'Envío compartido',
-  enResumen: 'Entrega en grupo (hoy)',
+  enResumen: `${ENTREGA_EN_GRUPO.carrier} (hoy)`,
   envioHoy: 'Envío (hoy)',
   linea: (hoy: number, hasta: number) =>
     `Hoy ${formatPrecio(hoy)}; baja a medida que se suman vecinos, hasta ${formatPrecio(hasta)}`,

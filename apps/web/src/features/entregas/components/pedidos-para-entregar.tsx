@@ -103,7 +103,8 @@ export function PedidosParaEntregar({
 
   const pedidos = agrupar(lineas);
   if (pedidos.length === 0) {
-    return conRuta(
+    // Nothing left to deliver: the spec's empty state alone, not a second one for the route.
+    return (
       <div className="flex animate-rise-in flex-col items-center rounded-2xl border border-border border-dashed bg-card/60 px-6 py-14 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
           <ClipboardCheckIcon className="size-7" aria-hidden />
@@ -113,7 +114,7 @@ export function PedidosParaEntregar({
           Cuando se complete un grupo de tus productos, sus pedidos aparecerán aquí para que los
           entregues.
         </p>
-      </div>,
+      </div>
     );
   }
 
