@@ -25,6 +25,7 @@ import { createCorreoService } from './modules/correo/correo.service';
 import { createDireccionService } from './modules/direccion/direccion.service';
 import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioService } from './modules/envio/envio.service';
+import { createEstadisticasService } from './modules/estadistica/estadisticas.service';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
 import { createPredicciones } from './modules/grupo-de-compra/predicciones.service';
 import { createMercadoPagoVinculacionService } from './modules/mercadopago-cuenta/mercadopago-vinculacion.service';
@@ -268,6 +269,8 @@ export function createServices(
     }),
     /** Shipping quotes: `cotizarPrevio` for the checkout, `cotizarParaPedido` for orders. */
     envio,
+    /** A store's figures and its sales for the accountant (docs/decisions/058). */
+    estadisticas: createEstadisticasService({ repository: repositories.estadisticas }),
     envioEnGrupo,
     grupoDeCompra,
     mercadoPago,

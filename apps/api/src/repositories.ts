@@ -7,6 +7,7 @@ import { createCoberturaRepository } from './modules/cobertura/cobertura.reposit
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createEntregaRepository } from './modules/entrega/entrega.repository';
 import { createEnvioRepository } from './modules/envio/envio.repository';
+import { createEstadisticasRepository } from './modules/estadistica/estadisticas.repository';
 import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
 import { createGrupoParaMensajesRepository } from './modules/grupo-de-compra/grupo-para-mensajes.repository';
@@ -41,6 +42,8 @@ const fabricas = {
   direccion: (db: Database) => createDireccionRepository(db),
   entrega: (db: Database) => createEntregaRepository(db),
   envio: (db: Database) => createEnvioRepository(db),
+  /** The statistics' read model (estadistica/, docs/decisions/058). */
+  estadisticas: (db: Database) => createEstadisticasRepository(db),
   /** Settling 'Entrega en grupo' (pedido/envio-en-grupo.service.ts). */
   envioEnGrupo: (db: Database) => createEnvioEnGrupoRepository(db),
   grupoDeCompra: (db: Database) => createGrupoDeCompraRepository(db),

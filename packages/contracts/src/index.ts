@@ -7,6 +7,7 @@ export * from './direccion';
 export * from './entrega';
 export * from './envio';
 export * from './errors';
+export * from './estadistica';
 export * from './geo';
 export * from './grupo';
 export * from './health';

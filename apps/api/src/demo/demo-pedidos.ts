@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { SANDBOX_COMISION_MP_PORCENTAJE } from '../adapters/payments/sandbox-checkout';
 import type { Database } from '../db/client';
 import {
   gruposDeCompra,
@@ -39,6 +40,9 @@ const DEMO_PEDIDOS: {
 ];
 
 /** Idempotent: an order already there (fixed id) is left as it is. */
+/** The marketplace's fee on the demo's sales, in percent (MP_MARKETPLACE_FEE_PERCENT's default). */
+const COMISION_MARKETPLACE_DEMO = 5;
+
 export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
   const nombres = DEMO_PEDIDOS.map((p) => p.producto);
   const lista = await db
@@ -78,6 +82,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
           : demo.cantidad;
       const precio = producto.precioCentavos * cantidad;
       const envio = 250_000;
+      const creadoEn = new Date(ahora.getTime() - (5 - demo.n) * 86_400_000);
       await tx.insert(pedidos).values({
         id: pedidoId,
         usuarioId: lucia.id,
@@ -94,7 +99,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
         paquete: { peso: 2, largo: 30, ancho: 20, alto: 15 },
         aprobado: true,
         todosLosPagosAprobados: true,
-        creadoEn: new Date(ahora.getTime() - (5 - demo.n) * 86_400_000),
+        creadoEn,
         reservaExpiraEn: ahora,
         reservaLiberadaEn: ahora,
       });
@@ -118,6 +123,12 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
         envioServicio: 'Clásico a domicilio',
         envioDiasMinimos: 3,
         envioDiasMaximos: 5,
+        // Sold when it was placed, with the fees the sandbox reports (Estadísticas, docs/decisions/058).
+        aprobadoEn: creadoEn,
+        comisionMpCentavos: Math.round(((precio + envio) * SANDBOX_COMISION_MP_PORCENTAJE) / 100),
+        comisionMarketplaceCentavos: Math.round(
+          ((precio + envio) * COMISION_MARKETPLACE_DEMO) / 100,
+        ),
         ...(demo.estado === 'entregado'
           ? { entregadoEn: ahora, entregadoPor: vendedorId, entregaMetodo: 'manual' as const }
           : {}),

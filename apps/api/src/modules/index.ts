@@ -7,6 +7,7 @@ import { correoModule } from './correo/correo.module';
 import { direccionModule } from './direccion/direccion.module';
 import { entregaModule } from './entrega/entrega.module';
 import { envioModule } from './envio/envio.module';
+import { estadisticaModule } from './estadistica/estadistica.module';
 import { geoModule } from './geo/geo.module';
 import { grupoDeCompraModule } from './grupo-de-compra/grupo-de-compra.module';
 import { healthModule } from './health/health.module';
@@ -39,6 +40,7 @@ export const apiModules: readonly ApiModule[] = [
   pagoModule,
   pedidoModule,
   entregaModule,
+  estadisticaModule,
   adminModule,
   geoModule,
   soporteModule,

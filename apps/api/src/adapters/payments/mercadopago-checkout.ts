@@ -41,7 +41,29 @@ const pagoSchema = z.object({
   transaction_amount: z.number().nonnegative(),
   currency_id: z.string().max(8).nullish(),
   collector_id: z.union([z.number().int().nonnegative(), z.string().max(32)]).nullish(),
+  /** What was kept from the payment: `mercadopago_fee`, `application_fee` (the marketplace's). */
+  fee_details: z
+    .array(
+      z
+        .object({ type: z.string().max(64), amount: z.number().nonnegative().max(1e12) })
+        .passthrough(),
+    )
+    .max(50)
+    .nullish(),
 });
+
+/** The fees in a payment's `fee_details`, by kind; null when it lists none. */
+function comisionesDe(
+  detalles: { type: string; amount: number }[] | null | undefined,
+): PagoLeido['comisiones'] {
+  if (!detalles || detalles.length === 0) return null;
+  const suma = (tipo: string) =>
+    detalles.filter((d) => d.type === tipo).reduce((t, d) => t + Math.round(d.amount * 100), 0);
+  return {
+    mercadoPagoCentavos: suma('mercadopago_fee'),
+    marketplaceCentavos: suma('application_fee'),
+  };
+}
 
 /**
  * GET /v1/payments/search's answer: `{ paging: { total, limit, offset }, results: [payment] }`,
@@ -195,6 +217,7 @@ export function createMercadoPagoCheckout(options: MercadoPagoCheckoutOptions): 
       amountCentavos: Math.round(pago.data.transaction_amount * 100),
       currency: pago.data.currency_id ?? '',
       collectorId: pago.data.collector_id == null ? null : String(pago.data.collector_id),
+      comisiones: comisionesDe(pago.data.fee_details),
     };
   }
 

@@ -105,6 +105,11 @@ export interface PagoLeido {
   currency: string;
   /** The provider account that received the payment (the seller's), when the provider says. */
   collectorId: string | null;
+  /**
+   * The fees the provider reports kept from the payment: its own (Mercado Pago's) and the
+   * marketplace's (`application_fee`); null when it reports none (docs/decisions/058).
+   */
+  comisiones: { mercadoPagoCentavos: number; marketplaceCentavos: number } | null;
 }
 
 export interface CheckoutPort {

@@ -51,6 +51,10 @@ const pagoSchema = z.object({
   tiendaId: z.string(),
   amountCentavos: z.number(),
   collectorId: z.string().nullish(),
+  /** The fees kept when it was approved (payments recorded before them carry none). */
+  comisiones: z
+    .object({ mercadoPagoCentavos: z.number(), marketplaceCentavos: z.number() })
+    .nullish(),
   notificationUrl: z.string(),
   /** Every refund made, in order (docs/decisions/026: partial refunds of cancelled groups). */
   reembolsos: z.array(reembolsoSchema).optional(),
@@ -73,8 +77,21 @@ function pagoLeido(row: PagoGuardado): PagoLeido {
     amountCentavos: datos.amountCentavos,
     currency: 'ARS',
     collectorId: datos.collectorId ?? null,
+    comisiones: datos.comisiones ?? null,
   };
 }
+
+/**
+ * What the sandbox keeps from an approved payment, as Mercado Pago reports it: its own fee
+ * (SANDBOX_COMISION_MP_PORCENTAJE of the amount, Checkout Pro's rate for money available at
+ * once) and the marketplace's fee the preference asked for.
+ */
+export const SANDBOX_COMISION_MP_PORCENTAJE = 6.29;
+
+const comisionesDe = (preferencia: PreferenciaGuardada, monto: number) => ({
+  mercadoPagoCentavos: Math.round((monto * SANDBOX_COMISION_MP_PORCENTAJE) / 100),
+  marketplaceCentavos: preferencia.marketplaceFeeCentavos,
+});
 
 const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
 
@@ -149,6 +166,8 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
           tiendaId: preferencia.metadata.tiendaId,
           amountCentavos: totalDe(preferencia),
           collectorId: preferencia.collectorId ?? null,
+          comisiones:
+            estado === 'approved' ? comisionesDe(preferencia, totalDe(preferencia)) : null,
           notificationUrl: preferencia.notificationUrl,
         },
         creadoEn: ahora,

@@ -89,6 +89,10 @@ export const reembolsos = pgTable(
     uniqueIndex('reembolsos_participante_idx').on(table.participanteId),
     uniqueIndex('reembolsos_clave_idx').on(table.clave),
     index('reembolsos_pedido_idx').on(table.pedidoId),
+    // The refunds confirmed in a period (the team's totals; docs/decisions/058).
+    index('reembolsos_reembolsado_idx')
+      .on(table.reembolsadoEn)
+      .where(sql`${table.estado} = 'reembolsado'`),
     index('reembolsos_pendientes_idx')
       .on(table.proximoIntentoEn)
       .where(sql`${table.estado} = 'pendiente'`),
@@ -120,6 +124,43 @@ export const intentosCodigoEntrega = pgTable(
 );
 
 export type ReembolsoRow = typeof reembolsos.$inferSelect;
+
+/** What a retry asked by the team did (docs/decisions/058). */
+export const RESULTADOS_REINTENTO = [
+  'reembolsado',
+  'fallido',
+  'ya_reembolsado',
+  'en_curso',
+] as const;
+export type ResultadoReintento = (typeof RESULTADOS_REINTENTO)[number];
+
+/**
+ * Every retry of a refund the product team asked for ('Dinero en curso'): who, when and what
+ * it did. The refund itself goes through the ledger like any other try.
+ */
+export const reintentosDeReembolso = pgTable(
+  'reintentos_de_reembolso',
+  {
+    id: idColumn().primaryKey(),
+    reembolsoId: idColumn('reembolso_id')
+      .notNull()
+      .references(() => reembolsos.id),
+    usuarioId: idColumn('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    resultado: text('resultado', { enum: RESULTADOS_REINTENTO }).notNull(),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reintentos_de_reembolso_reembolso_idx').on(table.reembolsoId, table.creadoEn),
+    check(
+      'reintentos_de_reembolso_resultado_check',
+      sql`${table.resultado} in ('reembolsado', 'fallido', 'ya_reembolsado', 'en_curso')`,
+    ),
+  ],
+);
+
+export type ReintentoDeReembolsoRow = typeof reintentosDeReembolso.$inferSelect;
 
 /**
  * A route planned for 'Entrega en grupo' (docs/decisions/057): the parts of a store that became

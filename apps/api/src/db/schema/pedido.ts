@@ -146,6 +146,14 @@ export const pagosPorVendedor = pgTable(
      */
     envioFinalCentavos: bigint('envio_final_centavos', { mode: 'number' }),
     rutaDeEnvioId: idColumn('ruta_de_envio_id'),
+    /**
+     * When the part was sold (its payment approved and applied; docs/decisions/058), and the
+     * fees the provider reported on that payment: Mercado Pago's and the marketplace's. Null
+     * fees: the provider did not report them.
+     */
+    aprobadoEn: timestamp('aprobado_en', { withTimezone: true }),
+    comisionMpCentavos: bigint('comision_mp_centavos', { mode: 'number' }),
+    comisionMarketplaceCentavos: bigint('comision_marketplace_centavos', { mode: 'number' }),
   },
   (table) => [
     check(
@@ -166,6 +174,17 @@ export const pagosPorVendedor = pgTable(
     check(
       'pagos_por_vendedor_montos_check',
       sql`${table.envioCentavos} >= 0 and ${table.montoCentavos} >= ${table.envioCentavos}`,
+    ),
+    // A store's sales by day (statistics, the accountant's export; docs/decisions/058).
+    index('pagos_por_vendedor_ventas_idx')
+      .on(table.tiendaId, table.aprobadoEn)
+      .where(sql`${table.aprobadoEn} is not null`),
+    index('pagos_por_vendedor_aprobado_idx')
+      .on(table.aprobadoEn)
+      .where(sql`${table.aprobadoEn} is not null`),
+    check(
+      'pagos_por_vendedor_comisiones_check',
+      sql`coalesce(${table.comisionMpCentavos}, 0) >= 0 and coalesce(${table.comisionMarketplaceCentavos}, 0) >= 0`,
     ),
     check(
       'pagos_por_vendedor_envio_final_check',

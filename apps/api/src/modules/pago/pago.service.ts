@@ -85,6 +85,7 @@ export function createPagoService(options: PagoServiceOptions & { repository: Pa
           montoCentavos: leido.amountCentavos,
           moneda: leido.currency,
           collectorId: leido.collectorId,
+          comisiones: leido.comisiones,
         },
         clock.now(),
       ),

@@ -285,6 +285,7 @@ function createCicloDeVidaEscrituras(db: Database) {
       tiendaId: string;
       proveedorPagoId: string;
       montoCentavos: number;
+      comisiones: { mercadoPagoCentavos: number; marketplaceCentavos: number } | null;
       aprobarPedido: boolean;
       ahora: Date;
     }): Promise<void> {
@@ -298,7 +299,9 @@ function createCicloDeVidaEscrituras(db: Database) {
         ), parte as (
           update ${pagosPorVendedor}
           set estado = 'aprobado', proveedor_pago_id = ${input.proveedorPagoId},
-            actualizado_en = ${ahora}::timestamptz
+            actualizado_en = ${ahora}::timestamptz, aprobado_en = ${ahora}::timestamptz,
+            comision_mp_centavos = ${input.comisiones?.mercadoPagoCentavos ?? null}::bigint,
+            comision_marketplace_centavos = ${input.comisiones?.marketplaceCentavos ?? null}::bigint
           where id = ${input.parteId}
           returning 1
         ), proveedor as (

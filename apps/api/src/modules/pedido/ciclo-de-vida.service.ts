@@ -15,6 +15,8 @@ export interface PagoDelProveedor {
   montoCentavos: number;
   moneda: string;
   collectorId: string | null;
+  /** The fees the provider reported kept from it (null: none reported). */
+  comisiones: { mercadoPagoCentavos: number; marketplaceCentavos: number } | null;
 }
 
 /** The currency every part is charged in. */
@@ -257,6 +259,7 @@ export function createCicloDeVida({
         tiendaId: pago.tiendaId,
         proveedorPagoId: pago.proveedorPagoId,
         montoCentavos: pago.montoCentavos,
+        comisiones: pago.comisiones,
         aprobarPedido,
         ahora,
       });
