@@ -25,6 +25,7 @@ import { createCorreoService } from './modules/correo/correo.service';
 import { createDireccionService } from './modules/direccion/direccion.service';
 import { createEntregaService } from './modules/entrega/entrega.service';
 import { createEnvioService } from './modules/envio/envio.service';
+import { createDineroEnCursoService } from './modules/estadistica/dinero-en-curso.service';
 import { createEstadisticasService } from './modules/estadistica/estadisticas.service';
 import { createGrupoDeCompraService } from './modules/grupo-de-compra/grupo-de-compra.service';
 import { createPredicciones } from './modules/grupo-de-compra/predicciones.service';
@@ -271,6 +272,12 @@ export function createServices(
     envio,
     /** A store's figures and its sales for the accountant (docs/decisions/058). */
     estadisticas: createEstadisticasService({ repository: repositories.estadisticas }),
+    /** The team's money in flight and its retries of refunds (docs/decisions/058). */
+    dineroEnCurso: createDineroEnCursoService({
+      repository: repositories.dineroEnCurso,
+      reembolsos,
+      ...(clock ? { clock } : {}),
+    }),
     envioEnGrupo,
     grupoDeCompra,
     mercadoPago,

@@ -7,6 +7,7 @@ import { createCoberturaRepository } from './modules/cobertura/cobertura.reposit
 import { createDireccionRepository } from './modules/direccion/direccion.repository';
 import { createEntregaRepository } from './modules/entrega/entrega.repository';
 import { createEnvioRepository } from './modules/envio/envio.repository';
+import { createDineroEnCursoRepository } from './modules/estadistica/dinero-en-curso.repository';
 import { createEstadisticasRepository } from './modules/estadistica/estadisticas.repository';
 import { createCancelacionRepository } from './modules/grupo-de-compra/cancelacion.repository';
 import { createGrupoDeCompraRepository } from './modules/grupo-de-compra/grupo-de-compra.repository';
@@ -40,6 +41,8 @@ const fabricas = {
   categoria: (db: Database) => createCategoriaRepository(db),
   cobertura: (db: Database) => createCoberturaRepository(db),
   direccion: (db: Database) => createDireccionRepository(db),
+  /** 'Dinero en curso', the team's money in flight (estadistica/, docs/decisions/058). */
+  dineroEnCurso: (db: Database) => createDineroEnCursoRepository(db),
   entrega: (db: Database) => createEntregaRepository(db),
   envio: (db: Database) => createEnvioRepository(db),
   /** The statistics' read model (estadistica/, docs/decisions/058). */

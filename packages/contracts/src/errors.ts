@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   tiendaNoHabilitada: 'TIENDA_NO_HABILITADA',
   mercadoPagoNoVinculado: 'MERCADOPAGO_NO_VINCULADO',
   grupoNoEncontrado: 'GRUPO_NO_ENCONTRADO',
+  reembolsoNoEncontrado: 'REEMBOLSO_NO_ENCONTRADO',
   grupoYaCerrado: 'GRUPO_YA_CERRADO',
   // envio, pedido, pago
   direccionNoEncontrada: 'DIRECCION_NO_ENCONTRADA',
@@ -146,6 +147,7 @@ export const ERROR_MESSAGES = {
   PRODUCTO_CON_LUGARES_PAGADOS:
     'Este producto tiene lugares pagados en un grupo abierto: cierra ese grupo antes de retirarlo de la venta.',
   GRUPO_NO_ENCONTRADO: 'Grupo no encontrado',
+  REEMBOLSO_NO_ENCONTRADO: 'Reembolso no encontrado',
   GRUPO_YA_CERRADO:
     'El grupo ya está cerrado. Por favor, actualiza la página para ver los cambios.',
   DIRECCION_NO_ENCONTRADA: 'No se encontró la dirección de envío',

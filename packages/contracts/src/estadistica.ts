@@ -10,34 +10,32 @@ import { idSchema } from './ids';
 /** The longest period asked at once: three years of days. */
 export const PERIODO_MAXIMO_DIAS = 1096;
 
-const DIA_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
-export const diaSchema = z
-  .string()
-  .regex(DIA_RE, { error: 'La fecha debe tener el formato AAAA-MM-DD' })
-  .refine(
-    (dia) => {
-      const fecha = new Date(`${dia}T00:00:00Z`);
-      return !Number.isNaN(fecha.getTime()) && fecha.toISOString().slice(0, 10) === dia;
-    },
-    { error: 'La fecha no existe' },
-  )
+export const diaSchema = z.iso
+  .date({ error: 'La fecha debe ser un día que exista, con el formato AAAA-MM-DD' })
   .meta({ example: '2026-11-01' });
 
 const diasEntre = (desde: string, hasta: string) =>
   (Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000;
 
+/** The period's refusals JSON Schema cannot say (it compares no two fields). */
+export const ERRORES_DE_PERIODO = [
+  'La fecha final no puede ser anterior a la inicial',
+  'El período puede abarcar hasta tres años',
+] as const;
+
 /** The period's bounds: the last day not before the first, at most PERIODO_MAXIMO_DIAS. */
 const conPeriodoValido = <T extends z.ZodType<{ desde: string; hasta: string }>>(schema: T) =>
   schema
     .refine((p) => diasEntre(p.desde, p.hasta) >= 0, {
-      error: 'La fecha final no puede ser anterior a la inicial',
+      error: ERRORES_DE_PERIODO[0],
       path: ['hasta'],
+      when: (payload) => payload.issues.length === 0,
     })
     .refine((p) => diasEntre(p.desde, p.hasta) < PERIODO_MAXIMO_DIAS, {
-      error: 'El período puede abarcar hasta tres años',
+      error: ERRORES_DE_PERIODO[1],
       path: ['hasta'],
+      when: (payload) => payload.issues.length === 0,
     });
 
 // A query string stays inline (no `.meta({ id })`): OpenAPI describes it as parameters.

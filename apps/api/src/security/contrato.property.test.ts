@@ -1,3 +1,4 @@
+import { ERRORES_DE_PERIODO } from '@compra-grupal/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -142,6 +143,24 @@ const BUSINESS: Record<string, Record<string, Allowance>> = {
         ),
     },
   },
+  ...Object.fromEntries(
+    [
+      'GET /api/tienda/{tiendaId}/estadisticas',
+      'GET /api/tienda/{tiendaId}/ventas.csv',
+      'GET /api/admin/dinero',
+    ].map((operacion) => [
+      operacion,
+      {
+        VALIDACION: {
+          why: 'JSON Schema cannot compare two fields: hasta not before desde, at most three years',
+          when: (res: LightMyRequestResponse) =>
+            ((res.json() as { detalles?: { mensaje: string }[] }).detalles ?? []).every((d) =>
+              (ERRORES_DE_PERIODO as readonly string[]).includes(d.mensaje),
+            ),
+        },
+      },
+    ]),
+  ),
   'GET /api/geo/inversa': {
     UBICACION_FUERA_DE_ARGENTINA: 'generated coordinates cover the whole globe',
   },

@@ -4,11 +4,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pedidos } from '../db/schema';
+import { pedidos, reembolsos } from '../db/schema';
 import { demoVendedorEmail } from '../demo/demo-tiendas';
 import { DEMO_PASSWORD, DEMO_USUARIOS } from '../demo/demo-usuarios';
 import type { Actor } from '../lib/actor';
 import { bearerSecurity } from '../lib/error-responses';
+import { newId } from '../lib/ids';
 import { type LoggedIn, login, registerAndLogin, uniqueEmail } from '../test/auth-helpers';
 import { openApiExamples } from '../test/openapi-examples';
 import { productoYGrupoDemo } from '../test/producto-helpers';
@@ -62,6 +63,8 @@ interface Owner extends LoggedIn {
   codigo: string;
   /** A notification of the owner's (the bell, docs/decisions/041). */
   avisoId: string;
+  /** A refund of the owner's order (the team retries it, docs/decisions/058). */
+  reembolsoId: string;
 }
 
 /**
@@ -81,6 +84,7 @@ const FIXTURES: Record<string, (owner: Owner) => string> = {
   // pedido/compararCodigo names the order as `_id`.
   _id: (o) => o.pedidoId,
   avisoId: (o) => o.avisoId,
+  reembolsoId: (o) => o.reembolsoId,
 };
 
 interface Callers {
@@ -259,6 +263,16 @@ describe('security: every route that names an id checks access (derived from the
       .listar({ id: vendedor.userId, roles: [] }, undefined)
       .then((pagina) => pagina.avisos);
     if (!aviso) throw new Error('no se pudo crear el aviso del dueño');
+    const reembolsoId = newId();
+    await t.database.db.insert(reembolsos).values({
+      id: reembolsoId,
+      motivo: 'pedido_vencido',
+      pedidoId,
+      tiendaId,
+      usuarioId: comprador.userId,
+      montoCentavos: 0,
+      clave: `acceso-${reembolsoId}`,
+    });
     table = routeTable(t.app, {
       owner: {
         ...vendedor,
@@ -270,6 +284,7 @@ describe('security: every route that names an id checks access (derived from the
         envio,
         codigo: aprobado.codigo,
         avisoId: aviso._id,
+        reembolsoId,
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),
@@ -385,6 +400,7 @@ describe('the derived ownership test catches a route added without a check', () 
         envio: { carrier: '-', servicio: '-' },
         codigo: 'ABCDEF',
         avisoId: owner.userId,
+        reembolsoId: owner.userId,
       },
       stranger: await registerAndLogin(t.app),
       admin: await login(t.app, DEMO_USUARIOS.admin.email, DEMO_PASSWORD),

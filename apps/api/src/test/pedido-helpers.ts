@@ -120,7 +120,16 @@ export async function pagarEnSandbox(
   who: LoggedIn,
   pedidoId: string,
   tiendaId: string,
-  { secreto, ahora }: { secreto: string; ahora: () => Date },
+  {
+    secreto,
+    ahora,
+    accion = 'aprobar',
+  }: {
+    secreto: string;
+    ahora: () => Date;
+    /** 'aprobar_reembolsos_fallan': the sandbox refuses this payment's first refund tries. */
+    accion?: 'aprobar' | 'aprobar_reembolsos_fallan';
+  },
 ): Promise<string> {
   const link = await t.app.inject({
     url: `/api/pedido/linkPago/${pedidoId}/${tiendaId}`,
@@ -132,7 +141,7 @@ export async function pagarEnSandbox(
     method: 'POST',
     url: '/api/sandbox/mercadopago/checkout',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ pref_id: prefId, accion: 'aprobar' }).toString(),
+    payload: new URLSearchParams({ pref_id: prefId, accion }).toString(),
   });
   if (checkout.statusCode !== 302) throw new Error(`checkout falló: ${checkout.body}`);
   const dataId = new URL(checkout.headers.location as string).searchParams.get(

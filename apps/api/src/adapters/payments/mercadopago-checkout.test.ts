@@ -95,6 +95,8 @@ describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
       amountCentavos: 2_150_100,
       currency: 'ARS',
       collectorId: '778',
+      // fee_details: Mercado Pago's 6.29 % and the marketplace's fee of the preference.
+      comisiones: { mercadoPagoCentavos: 135_241, marketplaceCentavos: 107_503 },
     });
     expect(JSON.stringify(leido)).not.toMatch(/450995|3704|APRO|comprador/);
     expect(fake.solicitudes.at(-1)).toMatchObject({
@@ -104,7 +106,10 @@ describe('Mercado Pago Checkout Pro over fetch (loopback fake)', () => {
     });
 
     const pendiente = fake.pagar(id, 'in_process');
-    expect((await checkout.obtenerPago(pendiente, token))?.status).toBe('pending');
+    expect(await checkout.obtenerPago(pendiente, token)).toMatchObject({
+      status: 'pending',
+      comisiones: null,
+    });
     const rechazado = fake.pagar(id, 'rejected');
     expect((await checkout.obtenerPago(rechazado, token))?.status).toBe('rejected');
   });

@@ -416,6 +416,22 @@ export async function startMercadoPagoFake({
           metadata: snake(cuerpo.metadata),
           transaction_amount: Math.round(total * 100) / 100,
           marketplace_fee: cuerpo.marketplace_fee,
+          // What was kept, as Mercado Pago lists it once a payment is approved.
+          fee_details:
+            status === 'approved'
+              ? [
+                  {
+                    type: 'mercadopago_fee',
+                    amount: Math.round(total * 6.29) / 100,
+                    fee_payer: 'collector',
+                  },
+                  {
+                    type: 'application_fee',
+                    amount: cuerpo.marketplace_fee,
+                    fee_payer: 'collector',
+                  },
+                ]
+              : [],
           collector_id: preferencia.collectorId,
           payment_method_id: 'visa',
           payment_type_id: 'credit_card',

@@ -12,7 +12,12 @@ import type { JobQueue } from '../../jobs/queued-job';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { formatearCentavos } from '../../lib/money';
-import type { CheckoutPort, EstadoPagoLeido, PagoLeido } from './payments.port';
+import {
+  type CheckoutPort,
+  type EstadoPagoLeido,
+  type PagoLeido,
+  PaymentsProviderError,
+} from './payments.port';
 import { SANDBOX_PATH } from './sandbox-consent-page';
 import { createNotificacionesSandbox } from './sandbox-notificaciones';
 
@@ -58,6 +63,11 @@ const pagoSchema = z.object({
   notificationUrl: z.string(),
   /** Every refund made, in order (docs/decisions/026: partial refunds of cancelled groups). */
   reembolsos: z.array(reembolsoSchema).optional(),
+  /**
+   * Refund tries the sandbox still refuses, as Mercado Pago does while it is down ('Aprobar;
+   * los reembolsos fallan 2 veces' on the checkout page): lets the team's retry be tried.
+   */
+  reembolsosARechazar: z.number().int().min(0).optional(),
   /** When the app first acknowledged its notification (ISO 8601). */
   notificadaEn: z.string().optional(),
 });
@@ -92,6 +102,9 @@ const comisionesDe = (preferencia: PreferenciaGuardada, monto: number) => ({
   mercadoPagoCentavos: Math.round((monto * SANDBOX_COMISION_MP_PORCENTAJE) / 100),
   marketplaceCentavos: preferencia.marketplaceFeeCentavos,
 });
+
+/** Refund tries refused of a payment approved with 'Aprobar; los reembolsos fallan 2 veces'. */
+export const REEMBOLSOS_QUE_FALLAN = 2;
 
 const ID_PREFERENCIA = /^SBX-PREF-[0-9a-f-]{36}$/;
 
@@ -151,7 +164,11 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
    * Records a payment of a preference with the buyer's outcome, and (with the jobs table) its
    * notification to send in the same transaction; answers its id. Sends nothing itself.
    */
-  async function registrarPago(preferenciaId: string, estado: EstadoPagoLeido): Promise<string> {
+  async function registrarPago(
+    preferenciaId: string,
+    estado: EstadoPagoLeido,
+    reembolsosARechazar = 0,
+  ): Promise<string> {
     const preferencia = await leerPreferencia(preferenciaId);
     if (!preferencia) throw new Error(`preferencia de prueba desconocida: ${preferenciaId}`);
     const id = String(randomInt(10_000_000_000, 99_999_999_999));
@@ -168,6 +185,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
           collectorId: preferencia.collectorId ?? null,
           comisiones:
             estado === 'approved' ? comisionesDe(preferencia, totalDe(preferencia)) : null,
+          ...(reembolsosARechazar > 0 ? { reembolsosARechazar } : {}),
           notificationUrl: preferencia.notificationUrl,
         },
         creadoEn: ahora,
@@ -181,8 +199,12 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
    * The buyer decides on the checkout page: the payment is recorded with its notification to
    * send (one transaction), then notified at once. Answers the payment's id.
    */
-  async function pagar(preferenciaId: string, estado: EstadoPagoLeido): Promise<string> {
-    const pagoId = await registrarPago(preferenciaId, estado);
+  async function pagar(
+    preferenciaId: string,
+    estado: EstadoPagoLeido,
+    reembolsosARechazar = 0,
+  ): Promise<string> {
+    const pagoId = await registrarPago(preferenciaId, estado, reembolsosARechazar);
     await notificaciones.entregar(pagoId);
     return pagoId;
   }
@@ -220,7 +242,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
     async reembolsar(pagoId, clave, _accessToken, montoCentavos) {
       assertOutsideTransaction('Mercado Pago de prueba (v1/payments/refunds)');
       // Row-locked: two refunds of one payment (parts of a cancelled group) run one at a time.
-      return db.transaction(async (tx) => {
+      const hecho = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(mpSandboxPagos)
@@ -243,6 +265,13 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
         if (!(Number.isSafeInteger(monto) && monto > 0 && monto <= resto)) {
           throw new Error(`monto de reembolso de prueba inválido: ${monto} (quedan ${resto})`);
         }
+        if (datos.reembolsosARechazar) {
+          await tx
+            .update(mpSandboxPagos)
+            .set({ datos: { ...datos, reembolsosARechazar: datos.reembolsosARechazar - 1 } })
+            .where(eq(mpSandboxPagos.id, pagoId));
+          return { rechazado: true as const };
+        }
         const id = String(randomInt(1_000_000_000, 9_999_999_999));
         const reembolso = { id, clave, montoCentavos: monto, fecha: clock.now().toISOString() };
         const total = monto === resto;
@@ -256,12 +285,20 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
           .where(eq(mpSandboxPagos.id, pagoId));
         return { id };
       });
+      if ('rechazado' in hecho) {
+        throw new PaymentsProviderError(
+          'unavailable',
+          'Mercado Pago de prueba no está disponible: reembolso rechazado (503)',
+          503,
+        );
+      }
+      return hecho;
     },
   };
 
   const formSchema = z.object({
     pref_id: z.string().regex(ID_PREFERENCIA),
-    accion: z.enum(['aprobar', 'rechazar', 'pendiente']),
+    accion: z.enum(['aprobar', 'aprobar_reembolsos_fallan', 'rechazar', 'pendiente']),
   });
 
   /** The checkout page and its form (the consent routes registered the form parser). */
@@ -307,7 +344,7 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
           redirects: { 302: 'A la vuelta de la preferencia (back_urls) según el resultado' },
           tags: ['sandbox'],
           summary:
-            'Mercado Pago de prueba: el comprador paga (formulario: pref_id, accion aprobar|rechazar|pendiente); notifica a la app y redirige a la vuelta',
+            'Mercado Pago de prueba: el comprador paga (formulario: pref_id, accion aprobar|aprobar_reembolsos_fallan|rechazar|pendiente); notifica a la app y redirige a la vuelta',
           consumes: ['application/x-www-form-urlencoded'],
           response: { 400: errorBodySchema, 404: errorBodySchema, 415: errorBodySchema },
         },
@@ -328,13 +365,18 @@ export function createSandboxCheckout(options: SandboxCheckoutOptions) {
         if (!preferencia) {
           throw new AppError(404, ERROR_CODES.pagoNoEncontrado, 'La preferencia de pago no existe');
         }
+        const { accion } = form.data;
         const status: EstadoPagoLeido =
-          form.data.accion === 'aprobar'
+          accion === 'aprobar' || accion === 'aprobar_reembolsos_fallan'
             ? 'approved'
-            : form.data.accion === 'rechazar'
+            : accion === 'rechazar'
               ? 'rejected'
               : 'pending';
-        const pagoId = await pagar(form.data.pref_id, status);
+        const pagoId = await pagar(
+          form.data.pref_id,
+          status,
+          accion === 'aprobar_reembolsos_fallan' ? REEMBOLSOS_QUE_FALLAN : 0,
+        );
         const vuelta = new URL(
           status === 'approved'
             ? preferencia.backUrls.success
@@ -408,6 +450,7 @@ button:focus-visible{outline:3px solid #0a0f4d;outline-offset:2px}
 <form method="post" action="${SANDBOX_PATH}/checkout"><input type="hidden" name="pref_id" value="${escapeHtml(prefId)}">
 <div class="acciones">
 ${boton('aprobar', 'Aprobar pago', 'primario')}
+${boton('aprobar_reembolsos_fallan', `Aprobar; los reembolsos fallan ${REEMBOLSOS_QUE_FALLAN} veces`, 'secundario')}
 ${boton('rechazar', 'Rechazar pago', 'secundario')}
 ${boton('pendiente', 'Dejar pendiente', 'secundario')}
 </div></form>

@@ -16,6 +16,7 @@ ALTER TABLE "pagos_por_vendedor" ADD COLUMN "comision_marketplace_centavos" bigi
 ALTER TABLE "reintentos_de_reembolso" ADD CONSTRAINT "reintentos_de_reembolso_reembolso_id_reembolsos_id_fk" FOREIGN KEY ("reembolso_id") REFERENCES "public"."reembolsos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reintentos_de_reembolso" ADD CONSTRAINT "reintentos_de_reembolso_usuario_id_usuarios_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "reintentos_de_reembolso_reembolso_idx" ON "reintentos_de_reembolso" USING btree ("reembolso_id","creado_en");--> statement-breakpoint
+CREATE INDEX "reembolsos_tienda_idx" ON "reembolsos" USING btree ("tienda_id","pedido_id") WHERE "reembolsos"."estado" = 'reembolsado';--> statement-breakpoint
 CREATE INDEX "reembolsos_reembolsado_idx" ON "reembolsos" USING btree ("reembolsado_en") WHERE "reembolsos"."estado" = 'reembolsado';--> statement-breakpoint
 CREATE INDEX "pagos_por_vendedor_ventas_idx" ON "pagos_por_vendedor" USING btree ("tienda_id","aprobado_en") WHERE "pagos_por_vendedor"."aprobado_en" is not null;--> statement-breakpoint
 CREATE INDEX "pagos_por_vendedor_aprobado_idx" ON "pagos_por_vendedor" USING btree ("aprobado_en") WHERE "pagos_por_vendedor"."aprobado_en" is not null;--> statement-breakpoint

@@ -89,6 +89,10 @@ export const reembolsos = pgTable(
     uniqueIndex('reembolsos_participante_idx').on(table.participanteId),
     uniqueIndex('reembolsos_clave_idx').on(table.clave),
     index('reembolsos_pedido_idx').on(table.pedidoId),
+    // A store's confirmed refunds (its statistics; docs/decisions/058).
+    index('reembolsos_tienda_idx')
+      .on(table.tiendaId, table.pedidoId)
+      .where(sql`${table.estado} = 'reembolsado'`),
     // The refunds confirmed in a period (the team's totals; docs/decisions/058).
     index('reembolsos_reembolsado_idx')
       .on(table.reembolsadoEn)

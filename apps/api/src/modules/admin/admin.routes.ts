@@ -1,10 +1,14 @@
 import {
   cancelarGrupoResponseSchema,
   deshabilitarTiendaRequestSchema,
+  dineroEnCursoSchema,
   errorBodySchema,
   grupoIdParamsSchema,
   gruposParaAdminResponseSchema,
+  periodoQuerySchema,
+  reembolsoIdParamsSchema,
   reembolsosParaAdminResponseSchema,
+  reintentoDeReembolsoSchema,
   tiendaIdParamsSchema,
   tiendaRevisadaResponseSchema,
   tiendasEnRevisionRequestSchema,
@@ -24,6 +28,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     requireRole(actorOf(request), 'admin');
   };
   const preHandler = [app.guards.authenticate, soloAdmin];
+  // Who may ask is checked before what is asked: a period only the team reads is not
+  // validated for anyone else (they get 403 whatever they send).
+  const preValidation = preHandler;
   const security = bearerSecurity;
 
   app.get(
@@ -118,6 +125,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ reembolsos: await service.reembolsos(actorOf(request)) }),
+  );
+
+  app.get(
+    '/dinero',
+    {
+      preValidation,
+      schema: {
+        operationId: 'dineroEnCurso',
+        responseDescriptions: { 200: 'El dinero en curso' },
+        tags: ['admin'],
+        summary:
+          'Dinero en curso: pagos sin aplicar, reembolsos pendientes y fallidos (con sus reintentos), pagos que no coinciden y los totales del marketplace en un período de días de Buenos Aires',
+        security,
+        querystring: periodoQuerySchema,
+        response: { 200: dineroEnCursoSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) => app.services.dineroEnCurso.dineroEnCurso(actorOf(request), request.query),
+  );
+
+  app.post(
+    '/reembolsos/:reembolsoId/reintentar',
+    {
+      preValidation,
+      schema: {
+        operationId: 'reintentarReembolso',
+        responseDescriptions: { 200: 'Lo que hizo el reintento' },
+        tags: ['admin'],
+        summary:
+          'Reintenta ahora un reembolso con su misma clave (idempotente: uno hecho no se repite, uno en curso se deja) y registra quién lo pidió',
+        security,
+        params: reembolsoIdParamsSchema,
+        response: { 200: reintentoDeReembolsoSchema, ...authenticatedErrorResponses },
+      },
+    },
+    (request) =>
+      app.services.dineroEnCurso.reintentar(actorOf(request), request.params.reembolsoId),
   );
 
   app.post(

@@ -24,12 +24,22 @@ const diaEnBuenosAires = (columna: ReturnType<typeof sql>) =>
 
 /**
  * What was confirmed refunded of a sold part: the refunds of its own payment (a duplicate
- * payment's refund is not the sale's).
+ * payment's refund is not the sale's). For one row at a time (the export's pages).
  */
 const reembolsadoDeLaParte = sql`coalesce((
   select sum(r.monto_centavos) from ${reembolsos} r
   where r.pedido_id = v.pedido_id and r.tienda_id = v.tienda_id
     and r.proveedor_pago_id = v.proveedor_pago_id and r.estado = 'reembolsado'), 0)`;
+
+/**
+ * The same for every part of the store at once: the store's confirmed refunds added up per
+ * payment, to join (`reembolsos_tienda_idx`), which a year of parts reads in one pass.
+ */
+const reembolsadoPorPago = (tiendaId: string) => sql`(
+  select r.pedido_id, r.proveedor_pago_id, sum(r.monto_centavos) as monto
+  from ${reembolsos} r
+  where r.tienda_id = ${tiendaId} and r.estado = 'reembolsado'
+  group by r.pedido_id, r.proveedor_pago_id)`;
 
 const filas = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -113,11 +123,13 @@ export function createEstadisticasRepository(db: Database) {
         db,
         sql`
           select ${diaEnBuenosAires(sql`v.aprobado_en`)} as dia, count(*) as partes,
-            sum(v.monto_centavos) as pagado, sum(${reembolsadoDeLaParte}) as reembolsado,
+            sum(v.monto_centavos) as pagado, sum(coalesce(r.monto, 0)) as reembolsado,
             sum(v.envio_centavos) as envio,
             sum(coalesce(v.comision_mp_centavos, 0)) as mp,
             sum(coalesce(v.comision_marketplace_centavos, 0)) as marketplace
           from ${pagosPorVendedor} v
+          left join ${reembolsadoPorPago(tiendaId)} r
+            on r.pedido_id = v.pedido_id and r.proveedor_pago_id = v.proveedor_pago_id
           where v.tienda_id = ${tiendaId} and v.aprobado_en is not null
             and ${enPeriodo(sql`v.aprobado_en`, p)}
           group by 1 order by 1`,
@@ -233,8 +245,10 @@ export function createEstadisticasRepository(db: Database) {
         db,
         sql`
           select count(*) as cuantas from ${pagosPorVendedor} v
+          left join ${reembolsadoPorPago(tiendaId)} r
+            on r.pedido_id = v.pedido_id and r.proveedor_pago_id = v.proveedor_pago_id
           where v.tienda_id = ${tiendaId} and v.estado = 'aprobado' and v.entregado_en is null
-            and ${reembolsadoDeLaParte} < v.monto_centavos`,
+            and coalesce(r.monto, 0) < v.monto_centavos`,
       );
       return n(fila?.cuantas);
     },

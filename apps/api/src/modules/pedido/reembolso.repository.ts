@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ReembolsoRow, reembolsos, tiendas } from '../../db/schema';
+import {
+  type ReembolsoRow,
+  type ResultadoReintento,
+  reembolsos,
+  reintentosDeReembolso,
+  tiendas,
+} from '../../db/schema';
+import { newId } from '../../lib/ids';
 
 /** A refund to make, with the seller whose account holds the payment. */
 export type ReembolsoPorHacer = Pick<
@@ -113,6 +120,31 @@ export function createReembolsoRepository(db: Database) {
           reclamadoHasta: null,
         })
         .where(and(eq(reembolsos.id, id), eq(reembolsos.estado, 'pendiente')));
+    },
+
+    /** A refund's state, or undefined when there is no such refund. */
+    async findEstado(id: string): Promise<ReembolsoRow['estado'] | undefined> {
+      const [fila] = await db
+        .select({ estado: reembolsos.estado })
+        .from(reembolsos)
+        .where(eq(reembolsos.id, id));
+      return fila?.estado;
+    },
+
+    /** Records a retry the team asked for: who, when and what it did. */
+    async insertReintento(input: {
+      reembolsoId: string;
+      usuarioId: string;
+      resultado: ResultadoReintento;
+      ahora: Date;
+    }): Promise<void> {
+      await db.insert(reintentosDeReembolso).values({
+        id: newId(),
+        reembolsoId: input.reembolsoId,
+        usuarioId: input.usuarioId,
+        resultado: input.resultado,
+        creadoEn: input.ahora,
+      });
     },
 
     /** Pending refunds of a group (the cancellation's answer). */

@@ -1,5 +1,5 @@
 import type { CheckoutPort } from '../../adapters/payments/payments.port';
-import { type MotivoReembolso, ULTIMO_ERROR_MAX } from '../../db/schema';
+import { type MotivoReembolso, type ResultadoReintento, ULTIMO_ERROR_MAX } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { type Clock, systemClock } from '../../lib/clock';
 import { redactText } from '../../lib/logger';
@@ -155,11 +155,35 @@ export function createReembolsosService({
     return { intentados: filas.length, hechos };
   }
 
+  /** Right after the commit that recorded them (those no other worker holds). */
+  async function hacerAhora(ids: string[]) {
+    const ahora = clock.now();
+    return hacer(await repository.reclamarPorIds(ids, ahora, hastaReclamo(ahora)));
+  }
+
   return {
-    /** Right after the commit that recorded them (those no other worker holds). */
-    hacerAhora: async (ids: string[]) => {
-      const ahora = clock.now();
-      return hacer(await repository.reclamarPorIds(ids, ahora, hastaReclamo(ahora)));
+    hacerAhora,
+
+    /**
+     * A retry asked by the product team ('Dinero en curso'): one try now through the provider,
+     * whatever its backoff or its count of tries, with the same key (so a refund is never made
+     * twice), recorded with who asked and what it did. A refund already made is not tried; one
+     * another worker holds right now is left to it. Undefined: no such refund.
+     */
+    async reintentar(
+      reembolsoId: string,
+      usuarioId: string,
+    ): Promise<ResultadoReintento | undefined> {
+      const antes = await repository.findEstado(reembolsoId);
+      if (!antes) return undefined;
+      let resultado: ResultadoReintento = 'ya_reembolsado';
+      if (antes === 'pendiente') {
+        const { intentados, hechos } = await hacerAhora([reembolsoId]);
+        if (intentados > 0) resultado = hechos > 0 ? 'reembolsado' : 'fallido';
+        else if ((await repository.findEstado(reembolsoId)) === 'pendiente') resultado = 'en_curso';
+      }
+      await repository.insertReintento({ reembolsoId, usuarioId, resultado, ahora: clock.now() });
+      return resultado;
     },
     /** The retry job: the pending refunds whose backoff passed and no other worker holds. */
     hacerPendientes: async () => {
