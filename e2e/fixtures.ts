@@ -397,7 +397,13 @@ export function crearApi(request: APIRequestContext, baseURL: string, ubicacion:
       {
         lugar = ubicacion,
         entregaEnGrupo = false,
-      }: { lugar?: Ubicacion; entregaEnGrupo?: boolean } = {},
+        reembolsosFallan = false,
+      }: {
+        lugar?: Ubicacion;
+        entregaEnGrupo?: boolean;
+        /** 'Aprobar; los reembolsos fallan 2 veces' on the sandbox. */
+        reembolsosFallan?: boolean;
+      } = {},
     ): Promise<string> {
       const direccionId = await api.nuevaDireccion(comprador, lugar);
       const cliente = await sesion(comprador);
@@ -444,7 +450,10 @@ export function crearApi(request: APIRequestContext, baseURL: string, ubicacion:
         }),
       );
       const pagado = await request.post('/api/sandbox/mercadopago/checkout', {
-        form: { pref_id: new URL(init_point).searchParams.get('pref_id') ?? '', accion: 'aprobar' },
+        form: {
+          pref_id: new URL(init_point).searchParams.get('pref_id') ?? '',
+          accion: reembolsosFallan ? 'aprobar_reembolsos_fallan' : 'aprobar',
+        },
         maxRedirects: 0,
       });
       expect(pagado.status(), await pagado.text()).toBe(302);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
 import { compararAntesYDespues, filaDeComparacion } from './antes-y-despues';
+import { medirEstadisticas } from './estadisticas';
 import { medirDifusionDeGrupo, medirLedgerEnPostgres } from './grupos';
 import { type JsonRequest, measureLatencyRounds, measureThroughput } from './load';
 import { insertMarketplace, PALERMO } from './marketplace-data';
@@ -188,6 +189,10 @@ rows.push(...compararAntesYDespues().map(filaDeComparacion));
 // Delivery routes: the embedded planner on 200 stops (rutas.ts).
 console.log('\nRutas de reparto…');
 rows.push(...(await medirRutas()));
+
+// A store's statistics with 100,000 orders on PostgreSQL (estadisticas.ts).
+console.log('\nEstadísticas de una tienda con años de ventas, en PostgreSQL…');
+rows.push(...(await medirEstadisticas()));
 
 const failed = imprimirTabla([...listingRows, ...rows]);
 process.exit(failed ? 1 : 0);

@@ -111,6 +111,7 @@ export async function seedDemoPedidos({ db }: SeedContext): Promise<void> {
         cantidad,
         precioCentavos: producto.precioCentavos,
         reserva: 'vendido',
+        vendidoEn: creadoEn,
       });
       await tx.insert(pagosPorVendedor).values({
         id: fixedId('e3', demo.n),

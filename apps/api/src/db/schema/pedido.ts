@@ -95,9 +95,18 @@ export const pedidoLineas = pgTable(
     /** The group chosen on its group page, if any (DESIGN.md: places go there if it has room). */
     grupoId: idColumn('grupo_id').references(() => gruposDeCompra.id, { onDelete: 'set null' }),
     reserva: text('reserva', { enum: ESTADOS_RESERVA }).notNull().default('reservado'),
+    /**
+     * When its seller's part was sold: the part's `aprobado_en`, written by the same statement
+     * (docs/decisions/058), so a store's units per product in a period read the lines alone.
+     */
+    vendidoEn: timestamp('vendido_en', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('pedido_lineas_pedido_producto_idx').on(table.pedidoId, table.productoId),
+    // A store's units and sales per product in a period (its statistics; decision 058).
+    index('pedido_lineas_ventas_idx')
+      .on(table.tiendaId, table.vendidoEn)
+      .where(sql`${table.vendidoEn} is not null`),
     index('pedido_lineas_producto_idx').on(table.productoId),
     check('pedido_lineas_cantidad_check', sql`${table.cantidad} > 0`),
     check('pedido_lineas_precio_check', sql`${table.precioCentavos} >= 0`),

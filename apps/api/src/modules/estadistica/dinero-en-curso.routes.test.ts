@@ -9,6 +9,7 @@ import {
   gruposDeCompra,
   mpSandboxPagos,
   pagosPorVendedor,
+  pedidoLineas,
   reembolsos,
   reintentosDeReembolso,
 } from '../../db/schema';
@@ -119,6 +120,11 @@ describe('the payment applied', () => {
     );
     // MP_MARKETPLACE_FEE_PERCENT's default, 5 %.
     expect(parte?.comisionMarketplaceCentavos).toBe(Math.round(monto * 0.05));
+    const lineas = await t.database.db
+      .select()
+      .from(pedidoLineas)
+      .where(eq(pedidoLineas.pedidoId, pedidoId));
+    expect(lineas.map((l) => l.vendidoEn?.toISOString())).toEqual(['2026-11-20T15:00:00.000Z']);
   });
 });
 
@@ -206,7 +212,7 @@ describe('POST admin/reembolsos/{id}/reintentar', () => {
       .select()
       .from(mpSandboxPagos)
       .where(eq(mpSandboxPagos.id, pagoId));
-    expect((pago?.datos as { reembolsos?: unknown[] }).reembolsos).toHaveLength(1);
+    expect((pago?.datos as { reembolsos?: unknown[] } | undefined)?.reembolsos).toHaveLength(1);
     const [fila] = await t.database.db
       .select()
       .from(reembolsos)

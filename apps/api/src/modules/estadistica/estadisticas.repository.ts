@@ -18,9 +18,13 @@ export interface Instantes {
   fin: Date;
 }
 
-/** A day in Buenos Aires ('YYYY-MM-DD') of a timestamptz column, computed by the database. */
+/**
+ * The Buenos Aires day of a timestamptz column, as a `date` (grouped by hashing: a year of
+ * parts is never sorted); `diaComoTexto` writes the few groups as 'YYYY-MM-DD'.
+ */
 const diaEnBuenosAires = (columna: ReturnType<typeof sql>) =>
-  sql`to_char(${columna} at time zone 'UTC' - ${DESFASE_BUENOS_AIRES_MS / 1000} * interval '1 second', 'YYYY-MM-DD')`;
+  sql`((${columna} at time zone 'UTC') - ${DESFASE_BUENOS_AIRES_MS / 1000} * interval '1 second')::date`;
+const diaComoTexto = sql`to_char(dia, 'YYYY-MM-DD')`;
 
 /**
  * What was confirmed refunded of a sold part: the refunds of its own payment (a duplicate
@@ -122,17 +126,21 @@ export function createEstadisticasRepository(db: Database) {
       const rows = await filas<Record<string, unknown>>(
         db,
         sql`
-          select ${diaEnBuenosAires(sql`v.aprobado_en`)} as dia, count(*) as partes,
-            sum(v.monto_centavos) as pagado, sum(coalesce(r.monto, 0)) as reembolsado,
-            sum(v.envio_centavos) as envio,
-            sum(coalesce(v.comision_mp_centavos, 0)) as mp,
-            sum(coalesce(v.comision_marketplace_centavos, 0)) as marketplace
-          from ${pagosPorVendedor} v
-          left join ${reembolsadoPorPago(tiendaId)} r
-            on r.pedido_id = v.pedido_id and r.proveedor_pago_id = v.proveedor_pago_id
-          where v.tienda_id = ${tiendaId} and v.aprobado_en is not null
-            and ${enPeriodo(sql`v.aprobado_en`, p)}
-          group by 1 order by 1`,
+          select ${diaComoTexto} as dia, partes, pagado, reembolsado, envio, mp, marketplace
+          from (
+            select ${diaEnBuenosAires(sql`v.aprobado_en`)} as dia, count(*) as partes,
+              sum(v.monto_centavos) as pagado, sum(coalesce(r.monto, 0)) as reembolsado,
+              sum(v.envio_centavos) as envio,
+              sum(coalesce(v.comision_mp_centavos, 0)) as mp,
+              sum(coalesce(v.comision_marketplace_centavos, 0)) as marketplace
+            from ${pagosPorVendedor} v
+            left join ${reembolsadoPorPago(tiendaId)} r
+              on r.pedido_id = v.pedido_id and r.proveedor_pago_id = v.proveedor_pago_id
+            where v.tienda_id = ${tiendaId} and v.aprobado_en is not null
+              and ${enPeriodo(sql`v.aprobado_en`, p)}
+            group by 1
+          ) dias
+          order by 1`,
       );
       return rows.map((r) => ({
         dia: String(r.dia),
@@ -145,19 +153,21 @@ export function createEstadisticasRepository(db: Database) {
       }));
     },
 
-    /** Units and sales per product of the store's parts sold in the period. */
+    /** Units and sales per product of the store's parts sold in the period (their lines). */
     async ventasPorProducto(tiendaId: string, p: Instantes): Promise<VentasDeProducto[]> {
       const rows = await filas<Record<string, unknown>>(
         db,
         sql`
-          select l.producto_id, pr.nombre, sum(l.cantidad) as unidades,
-            sum(l.cantidad * l.precio_centavos) as ventas
-          from ${pagosPorVendedor} v
-          join ${pedidoLineas} l on l.pedido_id = v.pedido_id and l.tienda_id = v.tienda_id
-          join ${productos} pr on pr.id = l.producto_id
-          where v.tienda_id = ${tiendaId} and v.aprobado_en is not null
-            and ${enPeriodo(sql`v.aprobado_en`, p)}
-          group by l.producto_id, pr.nombre`,
+          select vendidos.producto_id, pr.nombre, unidades, ventas
+          from (
+            select l.producto_id, sum(l.cantidad) as unidades,
+              sum(l.cantidad * l.precio_centavos) as ventas
+            from ${pedidoLineas} l
+            where l.tienda_id = ${tiendaId} and l.vendido_en is not null
+              and ${enPeriodo(sql`l.vendido_en`, p)}
+            group by l.producto_id
+          ) vendidos
+          join ${productos} pr on pr.id = vendidos.producto_id`,
       );
       return rows.map((r) => ({
         productoId: String(r.producto_id),
@@ -206,7 +216,7 @@ export function createEstadisticasRepository(db: Database) {
       const rows = await filas<Record<string, unknown>>(
         db,
         sql`
-          select dia, count(*) filter (where completado) as completados,
+          select ${diaComoTexto} as dia, count(*) filter (where completado) as completados,
             count(*) filter (where not completado) as cancelados
           from (
             select ${diaEnBuenosAires(sql`g.cerrado_en`)} as dia, g.estado <> 'cancelado' as completado
@@ -215,7 +225,7 @@ export function createEstadisticasRepository(db: Database) {
             where pr.tienda_id = ${tiendaId} and g.estado <> 'abierto'
               and ${enPeriodo(sql`g.cerrado_en`, p)}
           ) terminados
-          group by dia order by dia`,
+          group by terminados.dia order by 1`,
       );
       return rows.map((r) => ({
         dia: String(r.dia),

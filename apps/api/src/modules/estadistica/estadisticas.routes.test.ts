@@ -152,6 +152,7 @@ async function sembrarVenta(venta: Venta) {
     cantidad: venta.cantidad,
     precioCentavos: $(venta.precio),
     reserva: venta.aprobadoEn ? 'vendido' : 'liberado',
+    vendidoEn: venta.aprobadoEn ? new Date(venta.aprobadoEn) : null,
   });
   await db.insert(pagosPorVendedor).values({
     id: newId(),
@@ -425,7 +426,7 @@ describe('GET tienda/{tiendaId}/ventas.csv', () => {
         'Pagado',
         'Pagado',
       ]);
-      if (formato === 'es-AR') expect(filas[1]?.['Mercadería']).toBe('6.000,00');
+      if (formato === 'es-AR') expect(filas[1]?.Mercadería).toBe('6.000,00');
     });
   }
 

@@ -292,7 +292,7 @@ function createCicloDeVidaEscrituras(db: Database) {
       const ahora = input.ahora.toISOString();
       await db.execute(sql`
         with lineas as (
-          update ${pedidoLineas} set reserva = 'vendido'
+          update ${pedidoLineas} set reserva = 'vendido', vendido_en = ${ahora}::timestamptz
           where pedido_id = ${input.pedidoId} and tienda_id = ${input.tiendaId}
             and reserva <> 'vendido'
           returning 1
