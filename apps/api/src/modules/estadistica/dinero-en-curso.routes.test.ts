@@ -198,6 +198,8 @@ describe('POST admin/reembolsos/{id}/reintentar', () => {
     ]);
   });
 
+  // On PostgreSQL (TEST_DATABASE_URL, the second API run) the three clicks hold three
+  // connections at once; on PGlite they take turns.
   it('refunds once however many clicks arrive together, and records each', async () => {
     const respuestas = await Promise.all([
       reintentar(admin, reembolsoId),

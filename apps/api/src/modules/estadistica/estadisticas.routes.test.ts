@@ -25,6 +25,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * an unpaid order, groups filled, cancelled, expired and open, across October and November
  * 2026 and the Buenos Aires day boundary (UTC−3: 02:30 UTC is still the day before).
  */
+// Days, medians and sums are the database's: the file runs on PostgreSQL too (TEST_DATABASE_URL).
 let t: TestApp;
 let vendedor: VendedorDePrueba;
 let otroVendedor: VendedorDePrueba;
