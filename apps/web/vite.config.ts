@@ -58,6 +58,10 @@ function appInstalable() {
       // offline page. Not the .br/.gz beside them (the browser asks for the file), nor
       // index.html: pages come from the network first (src/sw/sw.ts).
       globPatterns: ['assets/*.{js,css,woff2}', 'offline.html'],
+      // But Estadísticas' chunk (the charts' library, about 130 kB compressed, opened only by
+      // sellers; named after features/estadisticas/components/estadisticas-tienda.tsx, which
+      // Mi Tienda imports lazily): fetched when opened, kept by the HTTP cache.
+      globIgnores: ['assets/estadisticas-tienda-*.js'],
       // One classic script, no imports: registered without `type: 'module'`.
       rollupFormat: 'iife',
     },

@@ -62,6 +62,7 @@ const MercadopagoCallbackRoute = lazyNamed(
 );
 const AdminTiendasRoute = lazyNamed(() => import('./routes/admin-tiendas'), 'AdminTiendasRoute');
 const AdminGruposRoute = lazyNamed(() => import('./routes/admin-grupos'), 'AdminGruposRoute');
+const AdminDineroRoute = lazyNamed(() => import('./routes/admin-dinero'), 'AdminDineroRoute');
 const RecuperarContraseniaRoute = lazyNamed(
   () => import('./routes/recuperar-contrasenia'),
   'RecuperarContraseniaRoute',
@@ -113,6 +114,8 @@ export const routes: RouteObject[] = [
       { path: 'admin/tiendas', element: <AdminTiendasRoute /> },
       // The product team's open groups and their cancellation (admins only; issue 14).
       { path: 'admin/grupos', element: <AdminGruposRoute /> },
+      // The team's money in flight: totals, refunds to retry, payments to look at (issue 37).
+      { path: 'admin/dinero', element: <AdminDineroRoute /> },
       // The account's links (issue 25, docs/decisions/040; not in the spec's table).
       { path: 'recuperar-contrasenia', element: <RecuperarContraseniaRoute /> },
       { path: 'restablecer-contrasenia', element: <RestablecerContraseniaRoute /> },

@@ -100,6 +100,25 @@ describe('apiFetch', () => {
     expect(calls[0]?.headers.get('Content-Type')).toBeNull();
   });
 
+  it('returns a file answer as a Blob, with the token, and still reads a failure as JSON', async () => {
+    const token = tokenEndingIn(600);
+    localStorage.setItem('accessToken', token);
+    let answer = new Response('fecha;monto\n2026-11-01;1234,56\n', {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    });
+    const { calls } = apiWith({ answer: () => answer });
+
+    const archivo = await apiFetch<Blob>('/api/tienda/t1/ventas.csv', { responseType: 'blob' });
+    expect(archivo).toBeInstanceOf(Blob);
+    expect(await archivo.text()).toBe('fecha;monto\n2026-11-01;1234,56\n');
+    expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+
+    answer = json({ code: 'PROHIBIDO', message: 'No es tu tienda' }, 403, 'Forbidden');
+    await expect(
+      apiFetch<Blob>('/api/tienda/t1/ventas.csv', { responseType: 'blob' }),
+    ).rejects.toMatchObject({ status: 403, code: 'PROHIBIDO', serverMessage: 'No es tu tienda' });
+  });
+
   it('skips the token for public calls and passes credentials when asked', async () => {
     localStorage.setItem('accessToken', tokenEndingIn(600));
     const { calls } = apiWith({ answer: () => json({ accessToken: 'x' }) });

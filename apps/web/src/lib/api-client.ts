@@ -239,6 +239,8 @@ export interface ApiRequestOptions<T> {
   credentials?: RequestCredentials;
   /** Contract schema the answer is parsed with. */
   schema?: Parser<T>;
+  /** 'blob': the answer is a file (a CSV to save), returned as it came; failures still read JSON. */
+  responseType?: 'json' | 'blob';
   signal?: AbortSignal;
 }
 
@@ -277,7 +279,9 @@ async function send(
   options: ApiRequestOptions<unknown>,
   token: string | null,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({
+    Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+  });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -340,8 +344,9 @@ export async function apiFetch<T = unknown>(
     }
   }
 
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   const body = await readBody(response);
-  if (!response.ok) throw toApiError(response, body);
   return options.schema ? options.schema.parse(body) : (body as T);
 }
 

@@ -3,7 +3,7 @@
  * /sw.js with the list of the build's files in `self.__WB_MANIFEST`:
  *
  * - the shell (every script, stylesheet and font of the build, the icons and /offline.html) is
- *   precached at install and served from the cache;
+ *   precached at install and served from the cache, except the chunks vite.config.ts ignores;
  * - pages: network first, the saved copy after ESPERA_DE_LA_RED_S or when the network fails
  *   (marked for the app's notice), else /offline.html; the last PAGINAS_GUARDADAS are kept;
  * - pictures under /uploads: cache first, the last IMAGENES_GUARDADAS;

@@ -10,13 +10,11 @@ import {
   usuarios,
 } from '../../db/schema';
 import type { Instantes } from './estadisticas.repository';
+import { filas, n } from './filas';
 
 /** Rows each list of 'Dinero en curso' shows at most. */
 export const DINERO_EN_CURSO_MAXIMO = 200;
 
-const filas = async <T>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const n = (valor: unknown) => (valor == null ? 0 : Number(valor));
 const fecha = (valor: unknown) => new Date(valor as string | Date);
 
 export interface ReembolsoEnCursoRow {

@@ -11,6 +11,7 @@ import {
   usuarios,
 } from '../../db/schema';
 import { DESFASE_BUENOS_AIRES_MS } from '../../lib/dia-en-buenos-aires';
+import { filas, n } from './filas';
 
 /** A period as instants: from `inicio` (included) to `fin` (excluded). */
 export interface Instantes {
@@ -44,12 +45,6 @@ const reembolsadoPorPago = (tiendaId: string) => sql`(
   from ${reembolsos} r
   where r.tienda_id = ${tiendaId} and r.estado = 'reembolsado'
   group by r.pedido_id, r.proveedor_pago_id)`;
-
-const filas = async <T>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** Sums arrive as text (bigint, numeric); every figure here is a whole number of centavos or units. */
-const n = (valor: unknown) => (valor == null ? 0 : Number(valor));
 
 export interface VentasDelDia {
   dia: string;

@@ -308,11 +308,16 @@ describe("side panel 'Revisión de tiendas'", () => {
       'Mis Pagos',
       'Revisión de tiendas',
       'Grupos de compra',
+      'Dinero en curso',
       'Entregas',
     ]);
     expect(within(acciones).getByRole('link', { name: 'Grupos de compra' })).toHaveAttribute(
       'href',
       '/admin/grupos',
+    );
+    expect(within(acciones).getByRole('link', { name: 'Dinero en curso' })).toHaveAttribute(
+      'href',
+      '/admin/dinero',
     );
     expect(within(acciones).getByRole('link', { name: 'Entregas' })).toHaveAttribute(
       'href',

@@ -209,7 +209,7 @@ describe('/my-store', () => {
     expect(await panel()).toBeVisible();
   });
 
-  it('shows the enabled panel with its six actions and the store', async () => {
+  it('shows the enabled panel with its six actions, Estadísticas, and the store', async () => {
     mockMiTiendaApi();
     renderApp('/my-store');
     expect(await panel()).toBeVisible();
@@ -230,6 +230,7 @@ describe('/my-store', () => {
       'Mis Productos',
       'Grupos',
       'Pedidos para entregar',
+      'Estadísticas',
     ]);
     expect(screen.getByRole('link', { name: /^Cargar Producto/ })).toHaveAttribute(
       'href',
@@ -246,30 +247,30 @@ describe('/my-store', () => {
     expect(screen.queryByText('Próximamente')).toBeNull();
   });
 
-  it.each([['Pedidos para entregar', 'pedidos-para-entregar']])(
-    'opens %s full screen with a way back to the panel',
-    async (titulo, seccion) => {
-      mockMiTiendaApi();
-      const { user, router } = renderApp('/my-store');
-      const accion = await screen.findByRole('button', { name: new RegExp(`^${titulo}`) });
-      await user.click(accion);
-      const encabezado = await screen.findByRole('heading', { level: 1, name: titulo });
-      expect(encabezado).toHaveFocus();
-      expect(router.state.location.search).toBe(`?seccion=${seccion}`);
-      // Pedidos para entregar is features/entregas (tested there).
-      expect(screen.queryByText('Próximamente')).toBeNull();
-      expect(screen.queryByRole('heading', { level: 1, name: PANEL })).toBeNull();
+  it.each([
+    ['Pedidos para entregar', 'pedidos-para-entregar'],
+    ['Estadísticas', 'estadisticas'],
+  ])('opens %s full screen with a way back to the panel', async (titulo, seccion) => {
+    mockMiTiendaApi();
+    const { user, router } = renderApp('/my-store');
+    const accion = await screen.findByRole('button', { name: new RegExp(`^${titulo}`) });
+    await user.click(accion);
+    const encabezado = await screen.findByRole('heading', { level: 1, name: titulo });
+    expect(encabezado).toHaveFocus();
+    expect(router.state.location.search).toBe(`?seccion=${seccion}`);
+    // Pedidos para entregar is features/entregas, Estadísticas features/estadisticas (tested there).
+    expect(screen.queryByText('Próximamente')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: PANEL })).toBeNull();
 
-      await user.click(
-        screen.getAllByRole('button', { name: 'Volver a Mi Tienda' })[0] as HTMLElement,
-      );
-      expect(await panel()).toBeVisible();
-      expect(router.state.location.search).toBe('');
-      await waitFor(() =>
-        expect(screen.getByRole('button', { name: new RegExp(`^${titulo}`) })).toHaveFocus(),
-      );
-    },
-  );
+    await user.click(
+      screen.getAllByRole('button', { name: 'Volver a Mi Tienda' })[0] as HTMLElement,
+    );
+    expect(await panel()).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: new RegExp(`^${titulo}`) })).toHaveFocus(),
+    );
+  });
 
   it('opens a section from its address and closes it to the panel', async () => {
     mockMiTiendaApi();

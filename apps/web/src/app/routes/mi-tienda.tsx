@@ -2,6 +2,7 @@ import { StoreIcon, TriangleAlertIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { SesionRequerida } from '@/entities/sesion/components/sesion-requerida';
 import { PedidosParaEntregar } from '@/features/entregas/components/pedidos-para-entregar';
+import { EstadisticasSkeleton } from '@/features/estadisticas/components/estadisticas-skeleton';
 import { GestionGrupos } from '@/features/grupo/components/gestion-grupos';
 import { MiTienda } from '@/features/mi-tienda/components/mi-tienda';
 import { MisProductos } from '@/features/mis-productos/components/mis-productos';
@@ -24,6 +25,12 @@ const UbicacionPlano = lazy(async () => ({
 const CrearTiendaWizard = lazy(async () => ({
   default: (await import('@/features/mi-tienda/components/crear-tienda/crear-tienda-wizard'))
     .CrearTiendaWizard,
+}));
+
+// The charts' library is the biggest part of Estadísticas: its code loads when it opens.
+const EstadisticasTienda = lazy(async () => ({
+  default: (await import('@/features/estadisticas/components/estadisticas-tienda'))
+    .EstadisticasTienda,
 }));
 
 /**
@@ -77,6 +84,11 @@ export function MiTiendaRoute() {
         grupos: () => <GestionGrupos usuarioId={usuarioId} />,
         'pedidos-para-entregar': () => (
           <PedidosParaEntregar usuarioId={usuarioId} PlanoSinConexion={UbicacionPlano} />
+        ),
+        estadisticas: ({ onVolver }) => (
+          <Suspense fallback={<EstadisticasSkeleton barra />}>
+            <EstadisticasTienda usuarioId={usuarioId} onVolver={onVolver} />
+          </Suspense>
         ),
       }}
     />

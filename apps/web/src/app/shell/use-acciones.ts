@@ -1,4 +1,5 @@
 import {
+  BanknoteIcon,
   CreditCardIcon,
   PackageIcon,
   ShieldCheckIcon,
@@ -48,6 +49,13 @@ const gruposDeCompra: NavItem = {
   icon: UsersRoundIcon,
 };
 
+/** The team's money in flight: totals, refunds to retry, payments to look at (admins only). */
+const dineroEnCurso: NavItem = {
+  title: 'Dinero en curso',
+  to: '/admin/dinero',
+  icon: BanknoteIcon,
+};
+
 /** The delivery screen, for an admin who is not a courier (a courier has it as 'Pedidos'). */
 const entregas: NavItem = { title: 'Entregas', to: '/delivery-orders', icon: TruckIcon };
 
@@ -55,8 +63,8 @@ const entregas: NavItem = { title: 'Entregas', to: '/delivery-orders', icon: Tru
  * The side panel's 'Acciones' by role (spec part 1, section 6): a delivery person sees
  * Pedidos and Mis Servicios; everyone else (seller or neither) the four shopper actions.
  * Empty while the roles load, or when the token names no user. An admin also gets 'Revisión de
- * tiendas', 'Grupos de compra' and the delivery screen at the end, once that check answers (it
- * does not hold the others back).
+ * tiendas', 'Grupos de compra', 'Dinero en curso' and the delivery screen at the end, once that
+ * check answers (it does not hold the others back).
  */
 export function useAcciones(): readonly NavItem[] {
   const { usuarioId, esRepartidor, isLoading } = useRoles();
@@ -65,6 +73,6 @@ export function useAcciones(): readonly NavItem[] {
   const acciones = esRepartidor ? deRepartidor : deComprador;
   if (!esAdmin) return acciones;
   return esRepartidor
-    ? [...acciones, revisionDeTiendas, gruposDeCompra]
-    : [...acciones, revisionDeTiendas, gruposDeCompra, entregas];
+    ? [...acciones, revisionDeTiendas, gruposDeCompra, dineroEnCurso]
+    : [...acciones, revisionDeTiendas, gruposDeCompra, dineroEnCurso, entregas];
 }

@@ -1,10 +1,16 @@
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** Cards of the review list while it loads. */
-export function RevisionSkeleton({ cantidad = 3 }: { cantidad?: number }) {
+export function RevisionSkeleton({
+  cantidad = 3,
+  etiqueta = 'Cargando tiendas…',
+}: {
+  cantidad?: number;
+  etiqueta?: string;
+}) {
   return (
     <div role="status" className="grid gap-4">
-      <span className="sr-only">Cargando tiendas…</span>
+      <span className="sr-only">{etiqueta}</span>
       {Array.from({ length: cantidad }, (_, index) => (
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.

@@ -9,6 +9,7 @@ import { SeccionProximamente as Proximamente } from './seccion-proximamente';
 import {
   accionDeSeccion,
   esSeccion,
+  SECCIONES_AMPLIAS,
   type SeccionMiTienda,
   type SeccionProximamente,
 } from './secciones';
@@ -33,6 +34,8 @@ const TEXTO_PROXIMAMENTE: Record<SeccionProximamente, string> = {
   grupos: 'Muy pronto vas a poder seguir el avance de tus compras grupales y cerrarlas desde aquí.',
   'pedidos-para-entregar':
     'Muy pronto vas a ver aquí los pedidos listos para entregar y podrás marcarlos como entregados.',
+  estadisticas:
+    'Muy pronto vas a ver aquí tus ventas, tus grupos y las comisiones de cada período.',
 };
 
 export interface MiTiendaProps {
@@ -186,6 +189,7 @@ function Pantalla({
       title={accion.titulo}
       description={accion.descripcion}
       onVolver={onCerrar}
+      amplia={SECCIONES_AMPLIAS.includes(seccion)}
     >
       {propia ? (
         propia({ onVolver: onCerrar })

@@ -69,9 +69,10 @@ function TileAccion({
 }
 
 /**
- * The enabled seller's panel (spec part 2, section 2): '¡Tu tienda está activa!' and six
- * actions. Editar Tienda, Mis Productos, Grupos and Pedidos para entregar open a sub-view,
- * Configurar Categorías a dialog, Cargar Producto the product form.
+ * The enabled seller's panel (spec part 2, section 2): '¡Tu tienda está activa!' and the six
+ * actions, then Estadísticas (issue 37). Editar Tienda, Mis Productos, Grupos, Pedidos para
+ * entregar and Estadísticas open a sub-view, Configurar Categorías a dialog, Cargar Producto
+ * the product form.
  */
 export function PanelTienda({
   usuarioId,

@@ -1,5 +1,6 @@
 import {
   BoxesIcon,
+  ChartColumnIcon,
   ClipboardCheckIcon,
   type LucideIcon,
   PackagePlusIcon,
@@ -14,13 +15,17 @@ export type SeccionMiTienda =
   | 'categorias'
   | 'mis-productos'
   | 'grupos'
-  | 'pedidos-para-entregar';
+  | 'pedidos-para-entregar'
+  | 'estadisticas';
 
-/** The sub-views that later work fills in; until then they say so. */
+/** The sub-views other features fill in; until then they say so. */
 export type SeccionProximamente = Extract<
   SeccionMiTienda,
-  'mis-productos' | 'grupos' | 'pedidos-para-entregar'
+  'mis-productos' | 'grupos' | 'pedidos-para-entregar' | 'estadisticas'
 >;
+
+/** The sections that use the whole width of the screen (a dashboard), not a reading column. */
+export const SECCIONES_AMPLIAS: readonly SeccionMiTienda[] = ['estadisticas'];
 
 export interface AccionPanel {
   titulo: string;
@@ -30,7 +35,7 @@ export interface AccionPanel {
   destino: { seccion: SeccionMiTienda } | { ruta: string };
 }
 
-/** The six actions of the panel, in the spec's order (part 2, section 2). */
+/** The six actions of the panel, in the spec's order (part 2, section 2), then Estadísticas (issue 37). */
 export const ACCIONES_PANEL: readonly AccionPanel[] = [
   {
     titulo: 'Editar Tienda',
@@ -68,6 +73,12 @@ export const ACCIONES_PANEL: readonly AccionPanel[] = [
     icon: ClipboardCheckIcon,
     destino: { seccion: 'pedidos-para-entregar' },
   },
+  {
+    titulo: 'Estadísticas',
+    descripcion: 'Ventas, grupos y comisiones por período.',
+    icon: ChartColumnIcon,
+    destino: { seccion: 'estadisticas' },
+  },
 ];
 
 const SECCIONES: readonly SeccionMiTienda[] = [
@@ -76,6 +87,7 @@ const SECCIONES: readonly SeccionMiTienda[] = [
   'mis-productos',
   'grupos',
   'pedidos-para-entregar',
+  'estadisticas',
 ];
 
 export function esSeccion(valor: string | null): valor is SeccionMiTienda {

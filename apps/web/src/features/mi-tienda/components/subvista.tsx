@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
 /**
  * A section of Mi Tienda on the whole screen (spec part 2, section 2: "each opens a
@@ -14,12 +15,15 @@ export function Subvista({
   description,
   onVolver,
   children,
+  amplia = false,
 }: {
   icon: LucideIcon;
   title: string;
   description?: ReactNode;
   onVolver: () => void;
   children: ReactNode;
+  /** A dashboard: the whole width of a wide screen instead of a reading column. */
+  amplia?: boolean;
 }) {
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -27,7 +31,12 @@ export function Subvista({
   }, []);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 py-5 sm:px-6 sm:py-8">
+    <div
+      className={cn(
+        'mx-auto flex w-full flex-1 flex-col px-4 py-5 sm:px-6 sm:py-8',
+        amplia ? 'max-w-6xl' : 'max-w-3xl',
+      )}
+    >
       <Button
         type="button"
         variant="ghost"
