@@ -270,6 +270,13 @@ test.describe('accessibility at 375 and 1280 px', () => {
       muestra: [page.locator('[data-slot="participante"]').first()],
     });
 
+    // Estadísticas: its cards, charts (each with its table) and best products.
+    await page.goto('/my-store?seccion=estadisticas');
+    await expect(page.getByRole('row').filter({ hasText: producto.nombre })).toBeVisible();
+    await expectNoViolationsAtBothWidths(page, {
+      muestra: [page.getByRole('region', { name: 'Ventas por día' })],
+    });
+
     await page.goto('/my-store?seccion=mis-productos');
     await expect(page.getByText(producto.nombre).first()).toBeVisible();
     await expectNoViolationsAtBothWidths(page, { muestra: [page.getByText('Sin stock').first()] });
@@ -425,6 +432,11 @@ test.describe('accessibility at 375 and 1280 px', () => {
     await page.goto('/admin/grupos');
     await expectNoViolationsAtBothWidths(page, {
       muestra: [page.getByRole('heading', { level: 1 })],
+    });
+    await page.goto('/admin/dinero');
+    await expect(page.getByRole('heading', { name: 'Totales del marketplace' })).toBeVisible();
+    await expectNoViolationsAtBothWidths(page, {
+      muestra: [page.getByRole('heading', { name: 'Reembolsos pendientes y fallidos' })],
     });
   });
 });

@@ -34,10 +34,10 @@ function Total({
         <Icon className="size-5" aria-hidden />
       </span>
       <div className="min-w-0">
-        <dt className="text-muted-foreground text-sm">{label}</dt>
-        <dd className="mt-0.5 font-bold text-xl tabular-nums tracking-tight sm:text-2xl">
+        <p className="text-muted-foreground text-sm">{label}</p>
+        <p className="mt-0.5 font-bold text-xl tabular-nums tracking-tight sm:text-2xl">
           {formatPrecio(valor)}
-        </dd>
+        </p>
       </div>
     </div>
   );
@@ -117,7 +117,7 @@ export function TotalesDelMarketplace({
             />
           )}
           {totales ? (
-            <dl
+            <div
               className={cn(
                 'grid gap-3 transition-opacity sm:grid-cols-3 sm:gap-4',
                 actualizando && 'opacity-60',
@@ -141,7 +141,7 @@ export function TotalesDelMarketplace({
                 valor={totales.reembolsos}
                 tono="bg-destructive-soft text-destructive"
               />
-            </dl>
+            </div>
           ) : (
             <TotalesSkeleton />
           )}
