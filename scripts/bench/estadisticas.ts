@@ -12,19 +12,16 @@
  * - the year's CSV export: when its first byte leaves and when its last does (streamed: the
  *   first rows go out after the first page of 500 is read, not after the year is).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app';
-import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase } from '../../apps/api/src/db/client';
-import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
+import type pg from 'pg';
 import { registerAndLogin } from '../../apps/api/src/test/auth-helpers';
 import { crearProducto, vendedorConTienda } from '../../apps/api/src/test/producto-helpers';
-import type { TestApp } from '../../apps/api/src/test/test-app';
+import {
+  conAppEnBaseNueva,
+  conConexion,
+  postgresResponde,
+  servidorDeBench,
+} from './app-en-postgres';
 import type { Row } from './tabla';
 
 const PEDIDOS = Number(process.env.BENCH_ESTADISTICAS_PEDIDOS ?? 100_000);
@@ -35,20 +32,9 @@ const PRESUPUESTO_MS = 300;
 /** The data's last day: 'now' for the periods asked. */
 const HOY = '2026-11-29';
 
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>, en = serverUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: en, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+/** Statements on the fresh database, through a connection of their own. */
+const enLaBase = <T>(url: string, trabajo: (client: pg.Client) => Promise<T>) =>
+  conConexion(trabajo, url);
 
 const p95 = (valores: number[]) => {
   const ordenados = [...valores].sort((a, b) => a - b);
@@ -141,10 +127,8 @@ export async function medirEstadisticas(): Promise<Row[]> {
     (p) =>
       `GET /api/tienda/{id}/estadisticas con ${PEDIDOS.toLocaleString('es-AR')} pedidos en PostgreSQL, ${p}: p95`,
   );
-  try {
-    await admin((client) => client.query('select 1'));
-  } catch {
-    console.log(`  Sin PostgreSQL en ${new URL(serverUrl).host}: se omiten las estadísticas`);
+  if (!(await postgresResponde())) {
+    console.log(`  Sin PostgreSQL en ${new URL(servidorDeBench).host}: se omiten las estadísticas`);
     return figuras.map((figure) => ({
       figure,
       value: 'omitido: sin PostgreSQL',
@@ -152,26 +136,8 @@ export async function medirEstadisticas(): Promise<Row[]> {
       ok: null,
     }));
   }
-  const name = `cg_bench_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'cg-bench-estadisticas-'));
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
-      RATE_LIMIT_MAX: '10000000',
-      AUTH_RATE_LIMIT_MAX: '10000000',
-    });
-    const app = await buildApp({ config, database });
-    await app.ready();
-    const t: TestApp = { app, database, dataDir, close: async () => {} };
+  return conAppEnBaseNueva('estadisticas', async ({ t, url }) => {
+    const { app } = t;
     const inicio = Date.now();
     const tiendas = [];
     const comprador = await registerAndLogin(app);
@@ -181,20 +147,18 @@ export async function medirEstadisticas(): Promise<Row[]> {
       for (let i = 0; i < PRODUCTOS; i++) {
         productos.push((await crearProducto(t, vendedor, { nombre: `Producto ${i + 1}` }))._id);
       }
-      await admin(
-        (base) =>
-          sembrar(base, {
-            tiendaId: vendedor.tiendaId,
-            compradorId: comprador.userId,
-            productos,
-            prefijo,
-          }),
-        url.toString(),
+      await enLaBase(url, (base) =>
+        sembrar(base, {
+          tiendaId: vendedor.tiendaId,
+          compradorId: comprador.userId,
+          productos,
+          prefijo,
+        }),
       );
       tiendas.push(vendedor);
     }
     // As autovacuum leaves a table that has settled: statistics and the visibility map.
-    await admin((base) => base.query('vacuum analyze'), url.toString());
+    await enLaBase(url, (base) => base.query('vacuum analyze'));
     console.log(
       `  2 tiendas con ${PEDIDOS} pedidos cada una generadas en ${((Date.now() - inicio) / 1000).toFixed(1)} s`,
     );
@@ -252,13 +216,8 @@ export async function medirEstadisticas(): Promise<Row[]> {
       budget: 'primer byte < 5 % del total',
       ok: primerByte < total * 0.05,
     });
-    await app.close();
     return filas;
-  } finally {
-    await database.close();
-    await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `npx tsx scripts/bench/estadisticas.ts`: only these figures. */

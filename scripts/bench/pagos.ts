@@ -13,20 +13,14 @@
  * - p95 of POST /api/pago/crearPreferencia for a cart of three sellers (three lines, three
  *   shipping quotes, three reservations in one transaction), one request at a time.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { webhookSecret } from '../../apps/api/src/adapters/payments/payments-from-config';
 import { firmarNotificacion } from '../../apps/api/src/adapters/payments/webhook-signature';
 import { buildApp } from '../../apps/api/src/app';
-import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { pagosProveedor, productos } from '../../apps/api/src/db/schema';
-import { seedReferenceData } from '../../apps/api/src/demo/reference-data';
 import { violacionesDeInvariantes } from '../../apps/api/src/modules/grupo-de-compra/ledger-test-helpers';
 import {
   resolveMercadoPagoKey,
@@ -38,7 +32,7 @@ import {
   pedidoDePrueba,
 } from '../../apps/api/src/test/pedido-helpers';
 import { crearProducto, vendedorConTienda } from '../../apps/api/src/test/producto-helpers';
-import type { TestApp } from '../../apps/api/src/test/test-app';
+import { conAppEnBaseNueva, postgresResponde, servidorDeBench } from './app-en-postgres';
 import { contarIdasYVueltas, porUnidad } from './idas-y-vueltas';
 
 export interface PagoRow {
@@ -52,21 +46,6 @@ const EN_VUELO = 100;
 const APPS = 4;
 const APROBACIONES = Number(process.env.BENCH_APROBACIONES ?? 600);
 const PREFERENCIAS = 200;
-
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -93,37 +72,17 @@ async function enParalelo<T>(
 export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
   const figAprob = `Aprobaciones pagadas por POST /api/pago/webhook en PostgreSQL, ${EN_VUELO} a la vez (${APPS} apps de 10 conexiones): aprobaciones/s`;
   const figPref = 'POST /api/pago/crearPreferencia, carrito de 3 vendedores: p95';
-  try {
-    await admin((client) => client.query('select 1'));
-  } catch {
+  if (!(await postgresResponde())) {
     console.log(
-      `  Sin PostgreSQL en ${new URL(serverUrl).host}: se omiten los pagos (definí BENCH_DATABASE_URL)`,
+      `  Sin PostgreSQL en ${new URL(servidorDeBench).host}: se omiten los pagos (definí BENCH_DATABASE_URL)`,
     );
     return [
       { figure: figAprob, value: 'omitido: sin PostgreSQL', budget: '>= 300/s', ok: null },
       { figure: figPref, value: 'omitido: sin PostgreSQL', budget: '<= 150 ms', ok: null },
     ];
   }
-  const name = `cg_bench_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'cg-bench-pagos-'));
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
-      RATE_LIMIT_MAX: '10000000',
-      AUTH_RATE_LIMIT_MAX: '10000000',
-    });
-    const app = await buildApp({ config, database });
-    await app.ready();
-    const t: TestApp = { app, database, dataDir, close: async () => {} };
+  return conAppEnBaseNueva('pagos', async ({ t, config, url }) => {
+    const { app, database } = t;
     const vendedores: Awaited<ReturnType<typeof vendedorConTienda>>[] = [];
     for (let i = 0; i < 3; i += 1) {
       const v = await vendedorConTienda(t);
@@ -208,7 +167,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     // Four API processes' worth of apps (each with its own pool of 10), as in grupos.ts.
     const otras = [];
     for (let i = 0; i < APPS - 1; i += 1) {
-      const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+      const db = await openDatabase({ kind: 'postgres', url });
       const otra = await buildApp({ config, database: db });
       await otra.ready();
       otras.push({ app: otra, db });
@@ -248,7 +207,6 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
     console.log(
       `  Aprobaciones: ${porSegundo.toFixed(0)}/s (${pagos.length} notificaciones, ${EN_VUELO} a la vez); idas y vueltas por aprobación: ${porUnidad(idas, pagos.length)}; invariantes: ${ok ? 'OK' : problemas.slice(0, 3).join('; ')}`,
     );
-    await app.close();
     return [
       {
         figure: `${figAprob}, invariantes ${ok ? 'OK' : 'ROTOS'}`,
@@ -270,11 +228,7 @@ export async function medirPagosEnPostgres(): Promise<PagoRow[]> {
         ok: prefP95 <= 150,
       },
     ];
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  }
+  });
 }
 
 /** `npx tsx scripts/bench/pagos.ts`: only these two figures. */

@@ -1,9 +1,9 @@
 import type { DineroEnCurso } from '@compra-grupal/contracts';
-import { CircleCheckIcon, ClockIcon, StoreIcon } from 'lucide-react';
+import { CircleCheckIcon, ClockIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatPrecio } from '@/lib/format-currency';
 import { formatFechaHora } from '@/lib/format-fecha';
-import { Celda, FilaDeDinero, TablaDeDinero } from './tabla-de-dinero';
+import { Celda, CeldasDePedido, FilaDeDinero, TablaDeDinero } from './tabla-de-dinero';
 
 const COLUMNAS = 'lg:grid-cols-[6rem_minmax(0,1fr)_7rem_10.5rem_9.5rem_7.5rem]';
 
@@ -21,17 +21,7 @@ export function PagosNoCoincidentes({
     >
       {pagos.map((pago) => (
         <FilaDeDinero key={pago.proveedorPagoId} columnas={COLUMNAS}>
-          <Celda etiqueta="Pedido" etiquetaOculta className="col-span-1 row-start-1">
-            <span className="font-mono font-semibold">{pago.numero}</span>
-          </Celda>
-          <Celda etiqueta="Tienda" etiquetaOculta>
-            <span className="flex items-center gap-1.5">
-              <StoreIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="truncate" title={pago.tiendaNombre}>
-                {pago.tiendaNombre}
-              </span>
-            </span>
-          </Celda>
+          <CeldasDePedido numero={pago.numero} tiendaNombre={pago.tiendaNombre} />
           <Celda etiqueta="Pago del proveedor">
             <span className="break-all font-mono text-xs">{pago.proveedorPagoId}</span>
           </Celda>

@@ -1,10 +1,9 @@
 import type { DineroEnCurso } from '@compra-grupal/contracts';
-import { StoreIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatPrecio } from '@/lib/format-currency';
 import { formatFechaHora } from '@/lib/format-fecha';
 import { SITUACIONES_DE_PAGO } from '../lib/dinero-en-curso';
-import { Celda, FilaDeDinero, TablaDeDinero } from './tabla-de-dinero';
+import { Celda, CeldasDePedido, FilaDeDinero, TablaDeDinero } from './tabla-de-dinero';
 
 const COLUMNAS = 'lg:grid-cols-[6.5rem_minmax(0,1.4fr)_minmax(0,1.2fr)_minmax(0,1fr)_8.5rem]';
 
@@ -22,17 +21,7 @@ export function PagosSinAplicar({
     >
       {pagos.map((pago) => (
         <FilaDeDinero key={`${pago.pedidoId}-${pago.tiendaId}`} columnas={COLUMNAS}>
-          <Celda etiqueta="Pedido" etiquetaOculta className="col-span-1 row-start-1">
-            <span className="font-mono font-semibold">{pago.numero}</span>
-          </Celda>
-          <Celda etiqueta="Tienda" etiquetaOculta>
-            <span className="flex items-center gap-1.5">
-              <StoreIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="truncate" title={pago.tiendaNombre}>
-                {pago.tiendaNombre}
-              </span>
-            </span>
-          </Celda>
+          <CeldasDePedido numero={pago.numero} tiendaNombre={pago.tiendaNombre} />
           <Celda etiqueta="Situación">
             <Badge variant={pago.situacion === 'sin_noticias' ? 'highlight' : 'secondary'}>
               {SITUACIONES_DE_PAGO[pago.situacion]}

@@ -1,3 +1,4 @@
+import { StoreIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -90,5 +91,24 @@ export function Celda({
         {children}
       </dd>
     </div>
+  );
+}
+
+/** A row's first two cells: the order's number and its store. */
+export function CeldasDePedido({ numero, tiendaNombre }: { numero: string; tiendaNombre: string }) {
+  return (
+    <>
+      <Celda etiqueta="Pedido" etiquetaOculta className="col-span-1 row-start-1">
+        <span className="font-mono font-semibold">{numero}</span>
+      </Celda>
+      <Celda etiqueta="Tienda" etiquetaOculta>
+        <span className="flex items-center gap-1.5">
+          <StoreIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="truncate" title={tiendaNombre}>
+            {tiendaNombre}
+          </span>
+        </span>
+      </Celda>
+    </>
   );
 }
