@@ -156,7 +156,10 @@ export function PanelTienda({
           <SparklesIcon className="size-4.5 text-primary" aria-hidden />
           ¿Qué quieres hacer hoy?
         </h2>
-        <ul aria-labelledby={accionesId} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul
+          aria-labelledby={accionesId}
+          className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 sm:max-lg:[&>li:last-child:nth-child(odd)]:col-span-2 lg:[&>li:last-child:nth-child(3n+1)]:col-span-3"
+        >
           {ACCIONES_PANEL.map((accion) => (
             <li key={accion.titulo}>
               <TileAccion
