@@ -18,6 +18,7 @@ import {
   vendedorConTienda,
 } from '../../test/producto-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { generarCodigoEntrega } from '../pedido/codigo-entrega';
 
 /**
  * A store's figures equal a hand computation (issue 37): sales paid, refunded whole and in
@@ -132,10 +133,7 @@ async function sembrarVenta(venta: Venta) {
   await db.insert(pedidos).values({
     id: pedidoId,
     usuarioId: comprador.userId,
-    codigo: pedidoId
-      .slice(-6)
-      .toUpperCase()
-      .replace(/[^ABCDEFGHJKMNPQRSTUVWXYZ23456789]/g, 'A'),
+    codigo: generarCodigoEntrega(),
     direccion: 'Av. Santa Fe 3253',
     ciudad: 'Ciudad Autónoma de Buenos Aires',
     provincia: 'Ciudad Autónoma de Buenos Aires',
