@@ -119,6 +119,16 @@ export const estadisticasDeTiendaSchema = z
 
 /* The team's money in flight ('Dinero en curso'). */
 
+/** What a retry the team asked for did: the refund went out, failed again, was already made, or another worker holds it. */
+export const RESULTADOS_DE_REINTENTO = [
+  'reembolsado',
+  'fallido',
+  'ya_reembolsado',
+  'en_curso',
+] as const;
+export type ResultadoDeReintento = (typeof RESULTADOS_DE_REINTENTO)[number];
+const resultadoDeReintentoSchema = z.enum(RESULTADOS_DE_REINTENTO);
+
 export const pagoSinAplicarSchema = z.object({
   pedidoId: idSchema,
   numero: z.string(),
@@ -149,7 +159,7 @@ export const reembolsoEnCursoSchema = z.object({
     z.object({
       por: z.string(),
       en: z.string(),
-      resultado: z.enum(['reembolsado', 'fallido', 'ya_reembolsado', 'en_curso']),
+      resultado: resultadoDeReintentoSchema,
     }),
   ),
 });
@@ -186,7 +196,7 @@ export const dineroEnCursoSchema = z
 export const reintentoDeReembolsoSchema = z
   .object({
     mensaje: z.string(),
-    resultado: z.enum(['reembolsado', 'fallido', 'ya_reembolsado', 'en_curso']),
+    resultado: resultadoDeReintentoSchema,
     reembolso: reembolsoEnCursoSchema,
   })
   .meta({ id: 'ReintentoDeReembolso' });

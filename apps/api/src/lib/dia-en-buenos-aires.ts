@@ -14,10 +14,6 @@ export function inicioDelDiaEnBuenosAires(ahora: Date): Date {
   );
 }
 
-/** The Buenos Aires day ('YYYY-MM-DD') holding `instante`. */
-export const diaEnBuenosAires = (instante: Date): string =>
-  new Date(instante.getTime() - DESFASE_BUENOS_AIRES_MS).toISOString().slice(0, 10);
-
 /** The Buenos Aires date and time ('YYYY-MM-DD HH:mm') of `instante`. */
 export const fechaYHoraEnBuenosAires = (instante: Date): string =>
   new Date(instante.getTime() - DESFASE_BUENOS_AIRES_MS)

@@ -1,3 +1,4 @@
+import { RESULTADOS_DE_REINTENTO } from '@compra-grupal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -129,15 +130,6 @@ export const intentosCodigoEntrega = pgTable(
 
 export type ReembolsoRow = typeof reembolsos.$inferSelect;
 
-/** What a retry asked by the team did (docs/decisions/058). */
-export const RESULTADOS_REINTENTO = [
-  'reembolsado',
-  'fallido',
-  'ya_reembolsado',
-  'en_curso',
-] as const;
-export type ResultadoReintento = (typeof RESULTADOS_REINTENTO)[number];
-
 /**
  * Every retry of a refund the product team asked for ('Dinero en curso'): who, when and what
  * it did. The refund itself goes through the ledger like any other try.
@@ -152,7 +144,7 @@ export const reintentosDeReembolso = pgTable(
     usuarioId: idColumn('usuario_id')
       .notNull()
       .references(() => usuarios.id),
-    resultado: text('resultado', { enum: RESULTADOS_REINTENTO }).notNull(),
+    resultado: text('resultado', { enum: RESULTADOS_DE_REINTENTO }).notNull(),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,3 +1,4 @@
+import type { ResultadoDeReintento } from '@compra-grupal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -34,7 +35,7 @@ export interface ReintentoRow {
   reembolsoId: string;
   por: string;
   en: Date;
-  resultado: 'reembolsado' | 'fallido' | 'ya_reembolsado' | 'en_curso';
+  resultado: ResultadoDeReintento;
 }
 
 /**

@@ -4,8 +4,8 @@ import {
   type PeriodoQuery,
   type ReembolsoEnCurso,
   type ReintentoDeReembolso,
+  type ResultadoDeReintento,
 } from '@compra-grupal/contracts';
-import type { ResultadoReintento } from '../../db/schema';
 import { requireRole } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
@@ -21,7 +21,7 @@ import type {
   ReintentoRow,
 } from './dinero-en-curso.repository';
 
-const MENSAJES: Record<ResultadoReintento, string> = {
+const MENSAJES: Record<ResultadoDeReintento, string> = {
   reembolsado: 'Reembolso enviado',
   fallido: 'Mercado Pago volvió a rechazar el reembolso',
   ya_reembolsado: 'El reembolso ya estaba hecho',

@@ -1,12 +1,7 @@
+import type { ResultadoDeReintento } from '@compra-grupal/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  type ReembolsoRow,
-  type ResultadoReintento,
-  reembolsos,
-  reintentosDeReembolso,
-  tiendas,
-} from '../../db/schema';
+import { type ReembolsoRow, reembolsos, reintentosDeReembolso, tiendas } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 /** A refund to make, with the seller whose account holds the payment. */
@@ -135,7 +130,7 @@ export function createReembolsoRepository(db: Database) {
     async insertReintento(input: {
       reembolsoId: string;
       usuarioId: string;
-      resultado: ResultadoReintento;
+      resultado: ResultadoDeReintento;
       ahora: Date;
     }): Promise<void> {
       await db.insert(reintentosDeReembolso).values({

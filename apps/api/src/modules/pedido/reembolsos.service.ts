@@ -1,5 +1,6 @@
+import type { ResultadoDeReintento } from '@compra-grupal/contracts';
 import type { CheckoutPort } from '../../adapters/payments/payments.port';
-import { type MotivoReembolso, type ResultadoReintento, ULTIMO_ERROR_MAX } from '../../db/schema';
+import { type MotivoReembolso, ULTIMO_ERROR_MAX } from '../../db/schema';
 import type { WithTransaction } from '../../db/unit-of-work';
 import { type Clock, systemClock } from '../../lib/clock';
 import { redactText } from '../../lib/logger';
@@ -173,10 +174,10 @@ export function createReembolsosService({
     async reintentar(
       reembolsoId: string,
       usuarioId: string,
-    ): Promise<ResultadoReintento | undefined> {
+    ): Promise<ResultadoDeReintento | undefined> {
       const antes = await repository.findEstado(reembolsoId);
       if (!antes) return undefined;
-      let resultado: ResultadoReintento = 'ya_reembolsado';
+      let resultado: ResultadoDeReintento = 'ya_reembolsado';
       if (antes === 'pendiente') {
         const { intentados, hechos } = await hacerAhora([reembolsoId]);
         if (intentados > 0) resultado = hechos > 0 ? 'reembolsado' : 'fallido';

@@ -16,7 +16,7 @@ import { toast } from '@/components/ui/toast';
 import { formatPrecio } from '@/lib/format-currency';
 import { formatFechaHora } from '@/lib/format-fecha';
 import { useReintentarReembolso } from '../api/reintentar-reembolso';
-import { RESULTADOS_DE_REINTENTO, textoDelMotivo } from '../lib/dinero-en-curso';
+import { TEXTOS_DE_REINTENTO, textoDelMotivo } from '../lib/dinero-en-curso';
 
 function Dato({
   icon: Icon,
@@ -131,9 +131,7 @@ export function ReembolsoEnCursoCard({ reembolso }: { reembolso: ReembolsoEnCurs
                 <li key={`${reintento.en}-${reintento.por}`} className="text-pretty">
                   Reintentado por <span className="font-medium">{reintento.por}</span> el{' '}
                   <time dateTime={reintento.en}>{formatFechaHora(reintento.en)}</time>, resultado:{' '}
-                  <span className="font-medium">
-                    {RESULTADOS_DE_REINTENTO[reintento.resultado]}
-                  </span>
+                  <span className="font-medium">{TEXTOS_DE_REINTENTO[reintento.resultado]}</span>
                 </li>
               ))}
             </ul>

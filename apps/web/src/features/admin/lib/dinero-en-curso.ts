@@ -1,6 +1,4 @@
-import type { ReintentoDeReembolso } from '@compra-grupal/contracts';
-
-type ResultadoDeReintento = ReintentoDeReembolso['resultado'];
+import type { ResultadoDeReintento } from '@compra-grupal/contracts';
 
 const MOTIVOS: Record<string, string> = {
   grupo_cancelado: 'Grupo cancelado',
@@ -29,7 +27,7 @@ export const SITUACIONES_DE_PAGO = {
 } as const;
 
 /** How a team retry ended, as the history says it: 'resultado: fallido'. */
-export const RESULTADOS_DE_REINTENTO: Record<ResultadoDeReintento, string> = {
+export const TEXTOS_DE_REINTENTO: Record<ResultadoDeReintento, string> = {
   reembolsado: 'reembolsado',
   fallido: 'fallido',
   ya_reembolsado: 'ya estaba reembolsado',
